@@ -1,0 +1,71 @@
+"""scorekeeper: the Canasta scorekeeper and referee for the phone at the card table."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+__version__ = "0.1.0"
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """The app factory (CONTRACT.md §1)."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder="static",
+    )
+    app.config.from_mapping(
+        SECRET_KEY=os.environ.get("SCOREKEEPER_SECRET_KEY") or None,
+        DATABASE_URL=os.environ.get("SCOREKEEPER_DATABASE_URL") or None,
+        MAX_CONTENT_LENGTH=512 * 1024,
+        BABEL_DEFAULT_LOCALE="en",
+        BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
+        WTF_CSRF_TIME_LIMIT=None,
+        WTF_CSRF_SSL_STRICT=False,
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+        JSON_SORT_KEYS=False,
+    )
+    if config:
+        app.config.update(config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(app)
+
+    from . import extensions
+    from .store import db
+    from .web import catalogs, errors, i18n
+
+    catalogs.ensure_compiled(ROOT)
+
+    extensions.babel.init_app(app, locale_selector=i18n.select_locale)
+    extensions.csrf.init_app(app)
+    i18n.init_app(app)
+    db.init_app(app)
+
+    from htmx_flask import Htmx
+
+    Htmx(app)
+
+    from .web import register_blueprints
+
+    register_blueprints(app)
+    errors.init_app(app)
+    return app
+
+
+def _instance_secret(app: Flask) -> str:
+    """A per-installation secret kept in the instance folder (CSRF tokens survive restarts)."""
+    path = Path(app.instance_path) / "secret_key"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():
+            path.write_text(secrets.token_hex(32))
+        return path.read_text().strip()
+    except OSError:
+        return secrets.token_hex(32)

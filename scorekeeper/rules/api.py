@@ -1,0 +1,322 @@
+"""The stateless JSON requests of CONTRACT.md §3, read from loose JSON values.
+
+Functions here take whatever ``json.loads`` produced and return ``(status, body)``; problems
+and reasons in ``body`` are :class:`Problem` objects that the caller turns into messages.
+Status 400: the request cannot be read (wrong shape or types); 422: rule problems.
+Nothing here raises on any JSON value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import referee
+from .cards import Card, parse_cards
+from .problems import Problem
+from .ruleset import RuleSet, resolve_ruleset
+from .scoring import QuickEntry, SideEntry, score_hand
+
+MAX_CARDS = 200
+MAX_MELDS = 30
+MAX_SIDES = 6
+MAX_SCORE = 10**7
+
+Body = dict[str, Any]
+
+
+class Reader:
+    """Collects problems while reading typed values out of a JSON object."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def fail(self, code: str, where: str, **params: Any) -> None:
+        self.problems.append(Problem(code, where, params))
+
+    def obj(self, value: Any, where: str) -> dict[str, Any] | None:
+        if not isinstance(value, dict):
+            self.fail("request.type", where, expected="object")
+            return None
+        return value
+
+    def int(self, data: dict[str, Any], key: str, where: str, default: int | None = 0,
+            low: int = 0, high: int = MAX_SCORE) -> int:
+        value = data.get(key, default)
+        if value is None and default is None:
+            self.fail("request.missing", where)
+            return 0
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail("request.type", where, expected="integer")
+            return 0
+        if not low <= value <= high:
+            self.fail("request.value", where, minimum=low, maximum=high)
+            return 0
+        return value
+
+    def bool(self, data: dict[str, Any], key: str, where: str, default: bool = False) -> bool:
+        value = data.get(key, default)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            self.fail("request.type", where, expected="boolean")
+            return default
+        return value
+
+    def cards(self, value: Any, where: str, allow_string: bool = True) -> list[Card]:
+        if value is None:
+            return []
+        if isinstance(value, list) and len(value) > MAX_CARDS:
+            self.fail("request.too_large", where, limit=MAX_CARDS)
+            return []
+        if not isinstance(value, list) and not (allow_string and isinstance(value, str)):
+            self.fail("request.type", where, expected="cards")
+            return []
+        cards, problems = parse_cards(value, where)
+        self.problems.extend(problems)
+        if len(cards) > MAX_CARDS:
+            self.fail("request.too_large", where, limit=MAX_CARDS)
+            return []
+        return cards
+
+    def card(self, value: Any, where: str) -> Card | None:
+        if value is None:
+            return None
+        if not isinstance(value, str | int) or isinstance(value, bool):
+            self.fail("request.type", where, expected="card")
+            return None
+        cards, problems = parse_cards(str(value), where)
+        self.problems.extend(problems)
+        if problems:
+            return None
+        if len(cards) != 1:
+            self.fail("card.unknown", where, token=str(value)[:20])
+            return None
+        return cards[0]
+
+    def card_lists(self, value: Any, where: str, limit: int = MAX_MELDS) -> list[list[Card]]:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.fail("request.type", where, expected="list of card lists")
+            return []
+        if len(value) > limit:
+            self.fail("request.too_large", where, limit=limit)
+            return []
+        return [self.cards(v, f"{where}[{i}]") for i, v in enumerate(value)]
+
+    def status(self) -> int:
+        if any(p.code.startswith("request.") for p in self.problems):
+            return 400
+        return 422
+
+
+def problems_body(reader: Reader) -> tuple[int, Body]:
+    return reader.status(), {"problems": list(reader.problems)}
+
+
+def _ruleset(reader: Reader, data: dict[str, Any]) -> tuple[RuleSet | None, int]:
+    rs, players, problems = resolve_ruleset(data.get("ruleset"), data.get("players"),
+                                            data.get("options"))
+    reader.problems.extend(problems)
+    return rs, players
+
+
+# ---- score one hand -----------------------------------------------------------------------
+
+def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
+    """One side of a score request (detail or quick)."""
+    data = reader.obj(value, where)
+    if data is None:
+        return SideEntry()
+    red = data.get("red_threes", 0)
+    red_threes: int | list[int]
+    if isinstance(red, list):
+        if not 1 <= len(red) <= MAX_SIDES:
+            reader.fail("request.value", f"{where}.red_threes", minimum=0, maximum=12)
+            red_threes = 0
+        else:
+            red_threes = []
+            for i, n in enumerate(red):
+                if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 12:
+                    reader.fail("request.value", f"{where}.red_threes[{i}]", minimum=0,
+                                maximum=12)
+                    n = 0
+                red_threes.append(n)
+    else:
+        red_threes = reader.int(data, "red_threes", f"{where}.red_threes", 0, 0, 12)
+    side = SideEntry(
+        red_threes=red_threes,
+        went_out=reader.bool(data, "went_out", f"{where}.went_out"),
+        concealed=reader.bool(data, "concealed", f"{where}.concealed"),
+    )
+    quick = data.get("quick")
+    if quick is not None:
+        q = reader.obj(quick, f"{where}.quick")
+        if q is not None:
+            w = f"{where}.quick"
+            melded = q.get("melded")
+            if melded is not None and not isinstance(melded, bool):
+                reader.fail("request.type", f"{w}.melded", expected="boolean")
+                melded = None
+            side.quick = QuickEntry(
+                natural_canastas=reader.int(q, "natural_canastas", f"{w}.natural_canastas",
+                                            0, 0, 30),
+                mixed_canastas=reader.int(q, "mixed_canastas", f"{w}.mixed_canastas", 0, 0, 30),
+                wild_canastas=reader.int(q, "wild_canastas", f"{w}.wild_canastas", 0, 0, 30),
+                meld_points=reader.int(q, "meld_points", f"{w}.meld_points", 0, 0, 100_000),
+                hand_points=reader.int(q, "hand_points", f"{w}.hand_points", 0, 0, 100_000),
+                black_threes_in_hand=reader.int(q, "black_threes_in_hand",
+                                                f"{w}.black_threes_in_hand", 0, 0, 12),
+                melded=melded,
+            )
+        if "melds" in data or "hands" in data:
+            reader.fail("request.detail_and_quick", where)
+    else:
+        side.melds = reader.card_lists(data.get("melds"), f"{where}.melds")
+        side.hands = reader.card_lists(data.get("hands"), f"{where}.hands", MAX_SIDES)
+    return side
+
+
+def read_sides(reader: Reader, data: dict[str, Any]) -> list[SideEntry]:
+    teams = data.get("teams")
+    if not isinstance(teams, list):
+        reader.fail("request.type" if teams is not None else "request.missing", "teams",
+                    expected="list")
+        return []
+    if not 1 <= len(teams) <= MAX_SIDES:
+        reader.fail("request.value", "teams", minimum=2, maximum=MAX_SIDES)
+        return []
+    return [read_side(reader, t, f"teams[{i}]") for i, t in enumerate(teams)]
+
+
+def side_json(result: Any) -> dict[str, Any]:
+    out = {"score": result.score, "items": dict(result.items), "canastas": dict(result.canastas),
+           "melded": result.melded}
+    if result.player_scores is not None:
+        out["players"] = [{"score": s} for s in result.player_scores]
+    if result.melds:
+        out["melds"] = [{"cards": [c.rank for c in m.cards], "points": m.points,
+                         "bonus": m.bonus, "kind": m.kind} for m in result.melds]
+    if result.details:
+        out["details"] = dict(result.details)
+    return out
+
+
+def score(data: Any) -> tuple[int, Body]:
+    """``POST /api/v1/score``: score one hand for every side."""
+    reader = Reader()
+    obj = reader.obj(data, "")
+    if obj is None:
+        return problems_body(reader)
+    if obj.get("ruleset") == "three-is-fifty":
+        from . import three_is_fifty  # noqa: PLC0415 - optional module, loaded on demand
+
+        return three_is_fifty.score_request(obj)
+    rs, players = _ruleset(reader, obj)
+    sides = read_sides(reader, obj)
+    if reader.problems or rs is None:
+        return problems_body(reader)
+    result = score_hand(rs, players, sides)
+    if result.problems:
+        reader.problems.extend(result.problems)
+        status, body = problems_body(reader)
+        body["teams"] = [side_json(s) for s in result.sides]
+        body["warnings"] = list(result.warnings)
+        return status, body
+    return 200, {"teams": [side_json(s) for s in result.sides],
+                 "warnings": list(result.warnings)}
+
+
+# ---- referee questions ---------------------------------------------------------------------
+
+def _verdict_body(verdict: referee.Verdict) -> Body:
+    body: Body = {"allowed": verdict.allowed, "reasons": list(verdict.reasons)}
+    body.update(verdict.extra)
+    return body
+
+
+def _referee(data: Any, ask: Callable[[Reader, dict[str, Any], RuleSet, int],
+                                      referee.Verdict | None]) -> tuple[int, Body]:
+    reader = Reader()
+    obj = reader.obj(data, "")
+    if obj is None:
+        return problems_body(reader)
+    rs, players = _ruleset(reader, obj)
+    if rs is None:
+        return problems_body(reader)
+    verdict = ask(reader, obj, rs, players)
+    if reader.problems or verdict is None:
+        return problems_body(reader)
+    return 200, _verdict_body(verdict)
+
+
+def referee_meld(data: Any) -> tuple[int, Body]:
+    """``POST /api/v1/referee/meld``."""
+    def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> referee.Verdict:
+        cards = r.cards(d.get("cards"), "cards")
+        if "cards" not in d:
+            r.fail("request.missing", "cards")
+        return referee.meld(rs, cards, r.bool(d, "going_out", "going_out"))
+    return _referee(data, ask)
+
+
+def referee_initial_meld(data: Any) -> tuple[int, Body]:
+    """``POST /api/v1/referee/initial-meld``."""
+    def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> referee.Verdict:
+        score_ = r.int(d, "cumulative_score", "cumulative_score", 0, -MAX_SCORE, MAX_SCORE)
+        melds = r.card_lists(d.get("melds"), "melds")
+        top = r.card(d.get("top_card"), "top_card")
+        return referee.initial_meld(rs, players, score_, melds, top)
+    return _referee(data, ask)
+
+
+def referee_discard_pile(data: Any) -> tuple[int, Body]:
+    """``POST /api/v1/referee/discard-pile``."""
+    def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> referee.Verdict | None:
+        top = r.card(d.get("top_card"), "top_card")
+        if top is None and not r.problems:
+            r.fail("request.missing", "top_card")
+        verdict_args = dict(
+            pile_has_wild=r.bool(d, "pile_has_wild", "pile_has_wild"),
+            red_three_upcard=r.bool(d, "red_three_upcard", "red_three_upcard"),
+            side_has_melded=r.bool(d, "side_has_melded", "side_has_melded", True),
+            side_melds=r.card_lists(d.get("side_melds"), "side_melds"),
+            hand=r.cards(d.get("hand"), "hand"),
+            cumulative_score=r.int(d, "cumulative_score", "cumulative_score", 0,
+                                   -MAX_SCORE, MAX_SCORE),
+            going_out=r.bool(d, "going_out", "going_out"),
+        )
+        if top is None or r.problems:
+            return None
+        return referee.discard_pile(rs, players, top, **verdict_args)  # type: ignore[arg-type]
+    return _referee(data, ask)
+
+
+def referee_go_out(data: Any) -> tuple[int, Body]:
+    """``POST /api/v1/referee/go-out``."""
+    def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> referee.Verdict:
+        canastas: dict[str, int] = {"natural": 0, "mixed": 0, "wild": 0}
+        raw = d.get("side_canastas")
+        if raw is not None:
+            obj = r.obj(raw, "side_canastas")
+            if obj is not None:
+                for key in obj:
+                    if key not in canastas:
+                        r.fail("request.value", f"side_canastas.{str(key)[:20]}")
+                for key in canastas:
+                    canastas[key] = r.int(obj, key, f"side_canastas.{key}", 0, 0, 30)
+        return referee.go_out(
+            rs, players, canastas,
+            concealed=r.bool(d, "concealed", "concealed"),
+            player_melded_before=r.bool(d, "player_melded_before", "player_melded_before"),
+            melds=r.card_lists(d.get("melds"), "melds"),
+        )
+    return _referee(data, ask)
+
+
+def referee_three_is_fifty(data: Any) -> tuple[int, Body]:
+    """``POST /api/v1/referee/three-is-fifty``."""
+    from . import three_is_fifty  # noqa: PLC0415
+
+    return three_is_fifty.referee_request(data)

@@ -1,0 +1,211 @@
+"""Cards and the card notation of CONTRACT.md §2.
+
+Suits never matter in Canasta except for threes, so a card is its rank; threes carry their
+colour in the rank (``3r`` red, ``3b`` black).
+
+>>> parse_cards("K K K 2")[0]
+[Card('K'), Card('K'), Card('K'), Card('2')]
+>>> [str(c) for c in parse_cards("kkk2, 10 JK 3h")[0]]
+['K', 'K', 'K', '2', '10', 'X', '3r']
+>>> [str(c) for c in parse_cards("B D W A")[0]]
+['J', 'Q', 'J', 'A']
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .problems import Problem, RulesError
+
+NATURAL_RANKS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+WILD_RANKS: tuple[str, ...] = ("2", "X")
+THREE_RANKS: tuple[str, ...] = ("3r", "3b")
+RANKS: tuple[str, ...] = NATURAL_RANKS + WILD_RANKS + THREE_RANKS
+
+# The order players sort a hand in: aces high, then wild cards, then threes.
+_ORDER = {rank: i for i, rank in enumerate(("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4",
+                                             "X", "2", "3r", "3b"))}
+
+# Longest alternatives first: "JOKER" before "JK" before "J", "10" before "1".
+_TOKEN = re.compile(
+    r"(?P<joker>JOKER|JK|X)"
+    r"|(?P<ten>10|T)"
+    r"|(?P<red3>3[HDR\u2665\u2666\u2661\u2662])"
+    r"|(?P<black3>3[SCB\u2660\u2663\u2664\u2667])"
+    r"|(?P<bare3>3)"
+    r"|(?P<digit>[2-9])"
+    r"|(?P<face>[AKQJDBW])",
+    re.IGNORECASE,
+)
+_FACE = {"A": "A", "K": "K", "Q": "Q", "J": "J", "D": "Q", "B": "J", "W": "J"}
+_SUIT_SYMBOLS = "\u2665\u2666\u2660\u2663\u2661\u2662\u2664\u2667"
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+# Letters shown to a reader (CONTRACT.md §2: the UI shows the reader's language).
+LETTERS: dict[str, dict[str, str]] = {
+    "en": {},
+    "de": {"J": "B", "Q": "D"},
+    "pl": {"J": "W", "Q": "D"},
+}
+
+MAX_CARDS_IN_TEXT = 500
+
+
+@dataclass(frozen=True, order=False)
+class Card:
+    """A Canasta card, identified by its rank (threes by colour)."""
+
+    rank: str
+
+    def __post_init__(self) -> None:
+        if self.rank not in RANKS:
+            raise RulesError([Problem("card.unknown", "", {"token": self.rank})])
+
+    @classmethod
+    def from_str(cls, token: str) -> Card:
+        """One card from one token.
+
+        >>> Card.from_str("Dame") if False else Card.from_str("D")
+        Card('Q')
+        >>> Card.from_str("3s")
+        Card('3b')
+        """
+        cards, problems = parse_cards(token)
+        if problems or len(cards) != 1:
+            raise RulesError(problems or [Problem("card.unknown", "", {"token": token})])
+        return cards[0]
+
+    def __repr__(self) -> str:
+        return f"Card({self.rank!r})"
+
+    def __str__(self) -> str:
+        return self.rank
+
+    @property
+    def is_wild(self) -> bool:
+        return self.rank in WILD_RANKS
+
+    @property
+    def is_natural(self) -> bool:
+        """Natural cards are four up to ace (RULES.md §1)."""
+        return self.rank in NATURAL_RANKS
+
+    @property
+    def is_red_three(self) -> bool:
+        return self.rank == "3r"
+
+    @property
+    def is_black_three(self) -> bool:
+        return self.rank == "3b"
+
+    @property
+    def sort_key(self) -> int:
+        return _ORDER[self.rank]
+
+    def label(self, lang: str = "en") -> str:
+        """The letter(s) a reader of ``lang`` expects (``B`` for a jack in German)."""
+        return LETTERS.get(lang, {}).get(self.rank, self.rank)
+
+
+def _parse_chunk(chunk: str, where: str, cards: list[Card], problems: list[Problem]) -> None:
+    i = 0
+    start_count = len(cards)
+    n = len(chunk)
+    while i < n:
+        m = _TOKEN.match(chunk, i)
+        if m is None:
+            # Report the unreadable rest of this chunk as one token.
+            problems.append(Problem("card.unknown", where, {"token": chunk[i:]}))
+            return
+        kind = m.lastgroup
+        text = m.group(0)
+        i = m.end()
+        if kind == "joker":
+            cards.append(Card("X"))
+        elif kind == "ten":
+            cards.append(Card("10"))
+        elif kind == "red3":
+            cards.append(Card("3r"))
+            continue
+        elif kind == "black3":
+            cards.append(Card("3b"))
+            continue
+        elif kind == "bare3":
+            problems.append(Problem("card.three_colour", where, {"token": text}))
+            continue
+        elif kind == "digit":
+            cards.append(Card(text))
+        else:
+            cards.append(Card(_FACE[text.upper()]))
+        # An optional suit after a rank is accepted and ignored (CONTRACT.md §2).
+        if i < n:
+            nxt = chunk[i]
+            if nxt in _SUIT_SYMBOLS or nxt in "hHsScC":
+                i += 1
+            elif nxt in "dD" and i == n - 1 and len(cards) - start_count == 1:
+                # "Kd" is the king of diamonds; "KD" inside a longer run is king, queen.
+                i += 1
+
+
+def parse_cards(value: Any, where: str = "") -> tuple[list[Card], list[Problem]]:
+    """Cards from notation: a string (``"KKK2"``, ``"K, K, 10"``) or a list of tokens.
+
+    Returns the cards that could be read and a problem for every token that could not.
+
+    >>> parse_cards("K Z")[1]
+    [Problem('card.unknown', '', {'token': 'Z'})]
+    >>> parse_cards("3")[1]
+    [Problem('card.three_colour', '', {'token': '3'})]
+    >>> [str(c) for c in parse_cards("Kd 9\u2665")[0]]
+    ['K', '9']
+    """
+    cards: list[Card] = []
+    problems: list[Problem] = []
+    if isinstance(value, str):
+        items: Iterable[tuple[str, Any]] = [(where, value)]
+    elif isinstance(value, list | tuple):
+        items = ((f"{where}[{i}]", v) for i, v in enumerate(value))
+    else:
+        return [], [Problem("request.type", where, {"expected": "cards"})]
+    for item_where, item in items:
+        if isinstance(item, Card):
+            cards.append(item)
+            continue
+        if isinstance(item, bool) or not isinstance(item, str | int):
+            problems.append(Problem("card.unknown", item_where, {"token": _short(item)}))
+            continue
+        text = str(item)
+        if len(text) > 4 * MAX_CARDS_IN_TEXT:
+            problems.append(Problem("request.too_large", item_where, {"limit": MAX_CARDS_IN_TEXT}))
+            continue
+        chunks = [c for c in _SEPARATORS.split(text) if c]
+        if not chunks and not isinstance(value, str):
+            problems.append(Problem("card.unknown", item_where, {"token": ""}))
+        for chunk in chunks:
+            _parse_chunk(chunk, item_where, cards, problems)
+        if len(cards) > MAX_CARDS_IN_TEXT:
+            problems.append(Problem("request.too_large", where, {"limit": MAX_CARDS_IN_TEXT}))
+            break
+    return cards, problems
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 20 else text[:19] + "\u2026"
+
+
+def cards_to_str(cards: Iterable[Card]) -> list[str]:
+    """The output notation: English letters and ``X``."""
+    return [c.rank for c in cards]
+
+
+def sorted_cards(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: c.sort_key)
+
+
+def rank_counts(cards: Iterable[Card]) -> Counter[str]:
+    return Counter(c.rank for c in cards)

@@ -1,0 +1,151 @@
+"""Melds: legality with the exact reason, points and canasta kind (RULES.md §2).
+
+>>> from .ruleset import get_ruleset
+>>> from .cards import parse_cards
+>>> german = get_ruleset("german")
+>>> m = check_meld(parse_cards("9 9 9 2")[0], german)
+>>> m.legal, m.points, m.kind
+(True, 80, 'meld')
+>>> check_meld(parse_cards("7 7 7 7 7 2 2")[0], german).total
+425
+>>> [p.code for p in check_meld(parse_cards("8 8 2 2 X")[0], german).problems]
+['meld.too_few_natural']
+>>> check_meld(parse_cards("8 8 2 2 X")[0], get_ruleset("polish")).legal
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .cards import Card
+from .problems import Problem
+from .ruleset import RuleSet
+
+NATURAL = "natural"
+MIXED = "mixed"
+WILD = "wild"
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A checked meld. ``kind`` is "meld", or the canasta kind: natural / mixed / wild."""
+
+    cards: tuple[Card, ...]
+    rank: str | None  # the natural rank, "3b" for black threes, "wild" for all-wild melds
+    naturals: int
+    wilds: int
+    points: int
+    kind: str
+    bonus: int
+    problems: tuple[Problem, ...] = field(default=())
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+    @property
+    def is_canasta(self) -> bool:
+        return self.kind in (NATURAL, MIXED, WILD)
+
+    @property
+    def total(self) -> int:
+        """Card points plus canasta bonus (seven kings = 70 + 500 = 570)."""
+        return self.points + self.bonus
+
+
+def meld_rank(cards: Sequence[Card]) -> str | None:
+    """The rank a meld is of: its natural rank, "3b", "wild" when all wild, or None if mixed."""
+    ranks = {c.rank for c in cards if not c.is_wild}
+    if not ranks:
+        return "wild" if cards else None
+    if len(ranks) == 1:
+        return ranks.pop()
+    return None
+
+
+def check_meld(
+    cards: Sequence[Card],
+    rs: RuleSet,
+    *,
+    going_out: bool = False,
+    where: str = "",
+) -> Meld:
+    """Check one meld as laid on the table and compute its points.
+
+    ``going_out``: the meld is laid in a going-out turn (black threes allowed, RULES.md §2).
+    """
+    problems: list[Problem] = []
+    wilds = sum(1 for c in cards if c.is_wild)
+    naturals = sum(1 for c in cards if c.is_natural)
+    black_threes = sum(1 for c in cards if c.is_black_three)
+    red_threes = sum(1 for c in cards if c.is_red_three)
+    size = len(cards)
+    points = sum(rs.card_value(c) for c in cards)
+    rank = meld_rank(cards)
+
+    def problem(code: str, **params: object) -> None:
+        problems.append(Problem(code, where, dict(params)))
+
+    if red_threes:
+        # RULES.md §2: red threes are never melded, they are laid out as bonus cards.
+        problem("meld.red_three")
+    distinct = {c.rank for c in cards if c.is_natural or c.is_black_three}
+    if len(distinct) > 1:
+        problem("meld.mixed_ranks", ranks=sorted(distinct))
+
+    if black_threes and not problems:
+        # RULES.md §2: black threes only when going out, 3 or 4 of them, no wild card.
+        if not going_out:
+            problem("meld.black_threes", reason="not_going_out")
+        if wilds:
+            problem("meld.black_threes", reason="wild")
+        if size < rs.black_three_meld_min:
+            problem("meld.too_small", size=size, minimum=rs.black_three_meld_min)
+        elif black_threes > rs.black_three_meld_max:
+            problem("meld.black_threes", reason="too_many", maximum=rs.black_three_meld_max)
+        return Meld(tuple(cards), "3b", 0, wilds, points, "meld", 0, tuple(problems))
+
+    kind = "meld"
+    bonus = 0
+    if not problems:
+        if size < rs.min_meld_size:
+            problem("meld.too_small", size=size, minimum=rs.min_meld_size)
+        if rs.max_meld_size and size > rs.max_meld_size:
+            problem("meld.too_large", size=size, maximum=rs.max_meld_size)
+        if naturals == 0 and size:
+            # All wild: only a complete wild canasta where the ruleset knows one (RULES.md §2).
+            if not rs.allows_wild_canasta():
+                problem("meld.too_few_natural", naturals=0, wilds=wilds,
+                        minimum=max(rs.min_natural_per_meld, 1), rule="no_wild_canasta")
+            elif size < rs.canasta_size:
+                # A wild canasta is only laid complete, in one turn (seed 003).
+                problem("meld.too_few_natural", naturals=0, wilds=wilds,
+                        minimum=rs.min_natural_per_meld, wild_canasta=rs.canasta_size,
+                        rule="wild_incomplete")
+            elif not problems:
+                kind, bonus = WILD, rs.wild_canasta_bonus
+        else:
+            if wilds > rs.max_wild_per_meld:
+                problem("meld.too_many_wild", wilds=wilds, maximum=rs.max_wild_per_meld)
+            if rs.natural_at_least_wild and naturals < wilds:
+                problem("meld.too_few_natural", naturals=naturals, wilds=wilds,
+                        minimum=wilds, rule="match_wild")
+            elif naturals < rs.min_natural_per_meld and size >= rs.min_meld_size:
+                problem("meld.too_few_natural", naturals=naturals, wilds=wilds,
+                        minimum=rs.min_natural_per_meld, rule="min_natural")
+            if not problems and size >= rs.canasta_size:
+                if wilds:
+                    kind, bonus = MIXED, rs.mixed_canasta_bonus
+                else:
+                    kind, bonus = NATURAL, rs.natural_canasta_bonus
+    if size == 0:
+        problems = [Problem("meld.too_small", where, {"size": 0, "minimum": rs.min_meld_size})]
+    return Meld(tuple(cards), rank, naturals, wilds, points, kind, bonus, tuple(problems))
+
+
+def count_canastas(melds: Sequence[Meld]) -> dict[str, int]:
+    counts = Counter(m.kind for m in melds if m.is_canasta)
+    return {NATURAL: counts[NATURAL], MIXED: counts[MIXED], WILD: counts[WILD]}

@@ -1,0 +1,311 @@
+"""Referee questions: meld, initial meld, taking the discard pile, going out (RULES.md §2–§5).
+
+Each answer is a :class:`Verdict`: allowed or not, the reasons as problem codes (positive
+answers carry a reason too, so the reader sees which rule applied), and extra facts.
+
+>>> from .ruleset import get_ruleset
+>>> from .cards import parse_cards
+>>> v = initial_meld(get_ruleset("german"), 4, 2000, [parse_cards("KKK2")[0], parse_cards("444")[0]])
+>>> v.allowed, v.extra["required"], v.extra["counted"]
+(True, 90, 95)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, cards_to_str
+from .melds import check_meld
+from .problems import Problem
+from .ruleset import RuleSet
+from .scoring import same_rank_problems
+
+# The rule each reason code rests on: an anchor of the rules page (RULES.md section).
+RULE_OF_CODE_PREFIX = {
+    "meld": "melds",
+    "card": "cards",
+    "initial_meld": "initial-meld",
+    "discard_pile": "discard-pile",
+    "going_out": "going-out",
+    "red_threes": "red-threes",
+}
+
+
+def rule_anchor(code: str) -> str:
+    """The rules-page anchor a reason code rests on (``meld.too_small`` → ``melds``)."""
+    return RULE_OF_CODE_PREFIX.get(code.split(".", 1)[0], "overview")
+
+
+@dataclass
+class Verdict:
+    allowed: bool
+    reasons: list[Problem]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def meld(rs: RuleSet, cards: Sequence[Card], going_out: bool = False) -> Verdict:
+    """Is this meld legal, and what is it worth?"""
+    m = check_meld(cards, rs, going_out=going_out)
+    extra = {"points": m.points, "bonus": m.bonus, "total": m.total, "kind": m.kind,
+             "naturals": m.naturals, "wilds": m.wilds}
+    if not m.legal:
+        return Verdict(False, list(m.problems), extra)
+    code = "meld.canasta" if m.is_canasta else "meld.legal"
+    params = {"rank": m.rank, "naturals": m.naturals, "wilds": m.wilds, "points": m.points,
+              "kind": m.kind, "bonus": m.bonus, "size": len(cards)}
+    return Verdict(True, [Problem(code, "", params)], extra)
+
+
+def _top_meld_index(melds: list[list[Card]], top: Card) -> int | None:
+    for i, cards in enumerate(melds):
+        if any(c.rank == top.rank for c in cards):
+            return i
+    return None
+
+
+def initial_meld(
+    rs: RuleSet,
+    players: int,
+    cumulative_score: int,
+    melds: Sequence[Sequence[Card]],
+    top_card: Card | None = None,
+) -> Verdict:
+    """Does this initial meld reach the side's minimum? (RULES.md §3)
+
+    ``melds`` are the melds laid down in the turn. With ``top_card`` (the discard pile's top
+    card) the pile is frozen for a side that has not melded (RULES.md §5), so its meld needs two
+    natural cards of that rank from hand. If the meld of that rank lists three or more natural
+    cards of it, the top card is taken to be among them; with fewer it is added to that meld.
+    Only the top card counts toward the minimum, never the rest of the pile or any bonus.
+    """
+    required = rs.initial_meld_minimum(cumulative_score, players)
+    laid = [list(m) for m in melds]
+    reasons: list[Problem] = []
+    extra: dict[str, Any] = {"required": required}
+    if top_card is not None:
+        block = _blocked(top_card)
+        if block is not None:
+            reasons.append(block)
+        else:
+            idx = _top_meld_index(laid, top_card)
+            if idx is None:
+                reasons.append(Problem("discard_pile.no_meld", "top_card",
+                                       {"rank": top_card.rank}))
+            else:
+                in_meld = sum(1 for c in laid[idx] if c.rank == top_card.rank)
+                from_hand = in_meld - 1 if in_meld >= 3 else in_meld
+                if in_meld < 3:
+                    laid[idx] = [top_card, *laid[idx]]
+                if from_hand < 2 and rs.frozen_needs_natural_pair:
+                    reasons.append(Problem("discard_pile.frozen", f"melds[{idx}]",
+                                           {"reason": "not_melded", "rank": top_card.rank}))
+    checked = [check_meld(cards, rs, where=f"melds[{i}]") for i, cards in enumerate(laid)]
+    for m in checked:
+        reasons.extend(m.problems)
+    reasons.extend(same_rank_problems(checked, ""))
+    if not laid:
+        reasons.append(Problem("meld.too_small", "melds", {"size": 0,
+                                                           "minimum": rs.min_meld_size}))
+    counted = sum(m.points for m in checked)
+    extra["counted"] = counted
+    extra["melds"] = [cards_to_str(cards) for cards in laid]
+    if counted < required:
+        reasons.append(Problem("initial_meld.below_minimum", "melds",
+                               {"required": required, "counted": counted}))
+    if reasons:
+        return Verdict(False, reasons, extra)
+    return Verdict(True, [Problem("initial_meld.reached", "",
+                                  {"required": required, "counted": counted})], extra)
+
+
+def _blocked(top: Card) -> Problem | None:
+    """RULES.md §5: never takeable under a wild card or a black three."""
+    if top.is_wild:
+        return Problem("discard_pile.blocked", "top_card", {"reason": "wild"})
+    if top.is_black_three:
+        return Problem("discard_pile.blocked", "top_card", {"reason": "black_three"})
+    if top.is_red_three:
+        return Problem("discard_pile.blocked", "top_card", {"reason": "red_three"})
+    return None
+
+
+def _best_melds_from_hand(rs: RuleSet, hand: Sequence[Card], skip_rank: str,
+                          wilds: list[Card]) -> list[list[Card]]:
+    """The most valuable set of new melds a hand can lay (for the initial-meld question).
+
+    Every rank with enough natural cards is melded; wild cards go where they are allowed,
+    the most valuable first. Ranks with only two natural cards need a wild card to make three.
+    """
+    by_rank: dict[str, list[Card]] = {}
+    for c in hand:
+        if c.is_natural and c.rank != skip_rank:
+            by_rank.setdefault(c.rank, []).append(c)
+    wild_pool = sorted(wilds, key=rs.card_value, reverse=True)
+    melds: list[list[Card]] = []
+    pairs: list[list[Card]] = []
+    for cards in by_rank.values():
+        if len(cards) >= rs.min_meld_size:
+            melds.append(list(cards))
+        elif len(cards) == rs.min_meld_size - 1 and len(cards) >= rs.min_natural_per_meld:
+            pairs.append(list(cards))
+    pairs.sort(key=lambda cs: sum(rs.card_value(c) for c in cs), reverse=True)
+    for cards in pairs:
+        if not wild_pool:
+            break
+        candidate = [*cards, wild_pool[0]]
+        if check_meld(candidate, rs).legal:
+            wild_pool.pop(0)
+            melds.append(candidate)
+    # Fill remaining wild cards into melds while each stays legal.
+    for m in melds:
+        while wild_pool:
+            candidate = [*m, wild_pool[0]]
+            if not check_meld(candidate, rs).legal:
+                break
+            m.append(wild_pool.pop(0))
+    return melds
+
+
+def discard_pile(
+    rs: RuleSet,
+    players: int,
+    top_card: Card,
+    *,
+    pile_has_wild: bool = False,
+    red_three_upcard: bool = False,
+    side_has_melded: bool = True,
+    side_melds: Sequence[Sequence[Card]] = (),
+    hand: Sequence[Card] = (),
+    cumulative_score: int = 0,
+    going_out: bool = False,
+) -> Verdict:
+    """May I take the discard pile? If so, one way to do it (RULES.md §5)."""
+    hand = list(hand)
+    counts = Counter(c.rank for c in hand)
+    extra: dict[str, Any] = {"melds": []}
+    block = _blocked(top_card)
+    if block is not None:
+        if (top_card.is_black_three and rs.black_three_pile_when_going_out and going_out
+                and counts["3b"] + 1 >= rs.black_three_meld_min):
+            # seed 003: a pile blocked by a black three may be taken by a player who melds that
+            # black three while going out.
+            threes = [top_card] + [c for c in hand if c.is_black_three]
+            threes = threes[: rs.black_three_meld_max]
+            extra["melds"] = [cards_to_str(threes)]
+            return Verdict(True, [Problem("discard_pile.allowed", "",
+                                          {"how": "black_threes_going_out"})], extra)
+        return Verdict(False, [block], extra)
+
+    frozen_reason = None
+    if pile_has_wild:
+        frozen_reason = "wild"
+    elif red_three_upcard:
+        frozen_reason = "red_three"
+    elif not side_has_melded:
+        frozen_reason = "not_melded"
+    rank = top_card.rank
+    naturals = [c for c in hand if c.rank == rank]
+    wilds = [c for c in hand if c.is_wild]
+    existing = next((list(m) for m in side_melds if any(c.rank == rank for c in m)), None)
+
+    top_meld: list[Card] | None = None
+    how = ""
+    if frozen_reason and rs.frozen_needs_natural_pair:
+        if len(naturals) >= 2:
+            top_meld = [top_card, *naturals[:2]]
+            how = "natural_pair"
+        else:
+            return Verdict(False, [Problem("discard_pile.frozen", "top_card",
+                                           {"reason": frozen_reason, "rank": rank,
+                                            "have": len(naturals)})], extra)
+    elif existing is not None and side_has_melded:
+        top_meld = [top_card]
+        how = "existing_meld"
+    elif len(naturals) >= 2:
+        top_meld = [top_card, *naturals[:2]]
+        how = "natural_pair"
+    elif naturals and wilds and check_meld([top_card, naturals[0], wilds[0]], rs).legal:
+        top_meld = [top_card, naturals[0], wilds[0]]
+        how = "with_wild"
+    if top_meld is None:
+        return Verdict(False, [Problem("discard_pile.no_meld", "top_card",
+                                       {"rank": rank, "have": len(naturals)})], extra)
+
+    shown = ([*existing, *top_meld] if (existing is not None and side_has_melded)
+             else list(top_meld))
+    check = check_meld(shown, rs)
+    if not check.legal:
+        return Verdict(False, [Problem("discard_pile.no_meld", "top_card",
+                                       {"rank": rank, "have": len(naturals)}),
+                               *check.problems], extra)
+    melds_to_show = [shown]
+
+    if not side_has_melded:
+        # RULES.md §3: the top card and cards from hand count; the rest of the pile never does.
+        required = rs.initial_meld_minimum(cumulative_score, players)
+        counted = check.points
+        extra["required"] = required
+        if counted < required:
+            # Use the rest of this rank and wild cards, then other melds from hand.
+            used = set(id(c) for c in top_meld)
+            rest = [c for c in hand if id(c) not in used]
+            full = [*top_meld, *[c for c in rest if c.rank == rank]]
+            spare_wilds = [c for c in rest if c.is_wild]
+            spare_wilds.sort(key=rs.card_value, reverse=True)
+            while spare_wilds and check_meld([*full, spare_wilds[0]], rs).legal:
+                full.append(spare_wilds.pop(0))
+            others = _best_melds_from_hand(
+                rs, [c for c in rest if c.rank != rank and not c.is_wild], rank, spare_wilds)
+            melds_to_show = [full, *others]
+            counted = sum(check_meld(m, rs).points for m in melds_to_show)
+        extra["counted"] = counted
+        if counted < required:
+            extra["melds"] = []
+            return Verdict(False, [Problem("initial_meld.below_minimum", "hand",
+                                           {"required": required, "counted": counted})],
+                           extra)
+    extra["melds"] = [cards_to_str(m) for m in melds_to_show]
+    extra["how"] = how
+    return Verdict(True, [Problem("discard_pile.allowed", "", {"how": how, "rank": rank})],
+                   extra)
+
+
+def go_out(
+    rs: RuleSet,
+    players: int,
+    side_canastas: dict[str, int],
+    *,
+    concealed: bool = False,
+    player_melded_before: bool = False,
+    melds: Sequence[Sequence[Card]] = (),
+) -> Verdict:
+    """May this player go out (concealed or not)? (RULES.md §4)"""
+    needed = rs.canastas_needed(players)
+    checked = [check_meld(cards, rs, going_out=True, where=f"melds[{i}]")
+               for i, cards in enumerate(melds)]
+    reasons: list[Problem] = []
+    for m in checked:
+        reasons.extend(m.problems)
+    reasons.extend(same_rank_problems(checked, ""))
+    new_canastas = sum(1 for m in checked if m.is_canasta)
+    have = sum(side_canastas.values()) + new_canastas
+    if have < needed:
+        reasons.append(Problem("going_out.not_enough_canastas", "side_canastas",
+                               {"needed": needed, "have": have}))
+    if concealed:
+        if player_melded_before:
+            reasons.append(Problem("going_out.concealed", "player_melded_before",
+                                   {"reason": "melded_before"}))
+        if new_canastas == 0:
+            reasons.append(Problem("going_out.concealed", "melds", {"reason": "no_canasta"}))
+    bonus = rs.concealed_going_out_bonus if concealed else rs.going_out_bonus
+    extra: dict[str, Any] = {"needed": needed, "canastas": have, "bonus": bonus,
+                             "points": sum(m.points + m.bonus for m in checked)}
+    if reasons:
+        return Verdict(False, reasons, extra)
+    return Verdict(True, [Problem("going_out.allowed", "",
+                                  {"needed": needed, "have": have, "bonus": bonus,
+                                   "concealed": concealed})], extra)

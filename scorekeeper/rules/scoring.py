@@ -1,0 +1,279 @@
+"""Scoring one hand for every side, and the whole-hand checks (RULES.md §2 and §4).
+
+One score computation serves the API, the live preview, the stored game and the PDF.
+
+>>> from .ruleset import get_ruleset
+>>> from .cards import parse_cards
+>>> rs = get_ruleset("german")
+>>> melds = [parse_cards("KKK2")[0], parse_cards("7777722")[0]]
+>>> us = SideEntry(melds=melds, hands=[[], parse_cards("5 Q")[0]], red_threes=1, went_out=True)
+>>> them = SideEntry(quick=QuickEntry(mixed_canastas=1, meld_points=155, hand_points=40))
+>>> result = score_hand(rs, 4, [us, them])
+>>> [s.score for s in result.sides], result.problems
+([690, 415], [])
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .cards import Card
+from .melds import MIXED, NATURAL, WILD, Meld, check_meld, count_canastas
+from .problems import Problem
+from .ruleset import RuleSet
+
+ITEM_KEYS = ("melded_cards", "canasta_bonus", "red_threes", "going_out", "in_hand")
+
+# Sides a hand may have, by player count (RULES.md §4, seed 002: 3-player cutthroat has a lone
+# player against a temporary pair, or everyone alone when the stock ran out before the pile was
+# taken; six players play two teams of three or three teams of two).
+SIDE_COUNTS: dict[int, tuple[int, ...]] = {2: (2,), 3: (2, 3), 4: (2,), 5: (5,), 6: (2, 3)}
+
+
+@dataclass
+class QuickEntry:
+    """A side counted the way players count at the table (CONTRACT.md §3 ``quick``)."""
+
+    natural_canastas: int = 0
+    mixed_canastas: int = 0
+    wild_canastas: int = 0
+    meld_points: int = 0
+    hand_points: int = 0
+    black_threes_in_hand: int = 0
+    melded: bool | None = None  # None: derived from meld points and canastas
+
+    @property
+    def has_melded(self) -> bool:
+        if self.melded is not None:
+            return self.melded
+        return bool(self.meld_points or self.canastas)
+
+    @property
+    def canastas(self) -> int:
+        return self.natural_canastas + self.mixed_canastas + self.wild_canastas
+
+
+@dataclass
+class SideEntry:
+    """What is entered for one side after a hand, in detail or quick."""
+
+    melds: list[list[Card]] | None = None
+    hands: list[list[Card]] | None = None
+    quick: QuickEntry | None = None
+    red_threes: int | list[int] = 0
+    went_out: bool = False
+    concealed: bool = False
+
+    @property
+    def is_quick(self) -> bool:
+        return self.quick is not None
+
+    @property
+    def red_three_counts(self) -> list[int]:
+        return list(self.red_threes) if isinstance(self.red_threes, list) else [self.red_threes]
+
+
+@dataclass
+class SideScore:
+    """The score of one side: total, items (which add up to it) and the canastas."""
+
+    score: int
+    items: dict[str, int]
+    canastas: dict[str, int]
+    melds: list[Meld] = field(default_factory=list)
+    melded: bool = False
+    # Per-player scores where a side's players score their own red threes (cutthroat).
+    player_scores: list[int] | None = None
+    details: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class HandResult:
+    sides: list[SideScore]
+    problems: list[Problem]
+    warnings: list[Problem]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> SideScore:
+    """Score one side without cross-side checks (meld problems are collected elsewhere)."""
+    details: dict[str, int] = {}
+    if side.quick is not None:
+        q = side.quick
+        melds: list[Meld] = []
+        melded = q.has_melded
+        melded_cards = q.meld_points
+        canastas = {NATURAL: q.natural_canastas, MIXED: q.mixed_canastas, WILD: q.wild_canastas}
+        canasta_bonus = (q.natural_canastas * rs.natural_canasta_bonus
+                         + q.mixed_canastas * rs.mixed_canasta_bonus
+                         + q.wild_canastas * rs.wild_canasta_bonus)
+        black_threes = q.black_threes_in_hand
+        in_hand = -(q.hand_points + black_threes * rs.black_three_in_hand_penalty)
+    else:
+        melds = [
+            check_meld(cards, rs, going_out=side.went_out, where=f"melds[{i}]")
+            for i, cards in enumerate(side.melds or [])
+        ]
+        melded = bool(melds)
+        melded_cards = sum(m.points for m in melds)
+        canastas = count_canastas(melds)
+        canasta_bonus = sum(m.bonus for m in melds)
+        hand_cards = [c for hand in (side.hands or []) for c in hand]
+        black_threes = sum(1 for c in hand_cards if c.is_black_three)
+        hand_points = sum(rs.card_value(c) for c in hand_cards if not c.is_black_three)
+        in_hand = -(hand_points + black_threes * rs.black_three_in_hand_penalty)
+        details["cards_in_hand"] = len(hand_cards)
+    details["black_threes_in_hand"] = black_threes
+
+    # RULES.md §4: red threes count against a side that has melded nothing.
+    sign = -1 if (not melded and rs.red_threes_negative_without_meld) else 1
+    per_player_red = [sign * rs.red_three_score(n, players) for n in side.red_three_counts]
+    red_threes = sum(per_player_red)
+
+    if side.concealed:
+        going_out = rs.concealed_going_out_bonus
+    elif side.went_out:
+        going_out = rs.going_out_bonus
+    else:
+        going_out = 0
+    items = {
+        "melded_cards": melded_cards,
+        "canasta_bonus": canasta_bonus,
+        "red_threes": red_threes,
+        "going_out": going_out,
+        "in_hand": in_hand,
+    }
+    score = sum(items.values())
+    player_scores = None
+    if isinstance(side.red_threes, list):
+        base = score - red_threes
+        player_scores = [base + r for r in per_player_red]
+    return SideScore(score, items, canastas, melds, melded, player_scores, details)
+
+
+def score_hand(rs: RuleSet, players: int, sides: list[SideEntry]) -> HandResult:
+    """Score every side of a hand and check the hand as a whole."""
+    scores = [score_side(rs, players, side) for side in sides]
+    problems: list[Problem] = []
+    warnings: list[Problem] = []
+
+    if len(sides) not in SIDE_COUNTS.get(players, (2,)):
+        problems.append(Problem("teams.count", "teams",
+                                {"teams": len(sides), "players": players,
+                                 "allowed": list(SIDE_COUNTS.get(players, (2,)))}))
+    max_per_side = math.ceil(players / len(sides)) if sides else players
+
+    went_out = [i for i, s in enumerate(sides) if s.went_out or s.concealed]
+    if len(went_out) > 1:
+        problems.append(Problem("going_out.two_sides", "teams",
+                                {"sides": [i + 1 for i in went_out]}))
+
+    needed = rs.canastas_needed(players)
+    red_total = 0
+    for i, (side, result) in enumerate(zip(sides, scores, strict=True)):
+        where = f"teams[{i}]"
+        problems.extend(p.at(where) for m in result.melds for p in m.problems)
+        problems.extend(same_rank_problems(result.melds, where))
+        if side.concealed and not side.went_out:
+            problems.append(Problem("going_out.concealed", f"{where}.concealed",
+                                    {"reason": "not_out"}))
+        if side.went_out or side.concealed:
+            have = sum(result.canastas.values())
+            if have < needed:
+                problems.append(Problem("going_out.not_enough_canastas", f"{where}.went_out",
+                                        {"needed": needed, "have": have}))
+            if side.hands is not None and side.hands and all(side.hands):
+                warnings.append(Problem("going_out.cards_in_hand", f"{where}.hands", {}))
+        counts = side.red_three_counts
+        if any(n < 0 for n in counts):
+            problems.append(Problem("request.value", f"{where}.red_threes", {"minimum": 0}))
+        red_total += sum(counts)
+        if side.hands is not None:
+            if len(side.hands) > max_per_side:
+                problems.append(Problem("hands.too_many_players", f"{where}.hands",
+                                        {"hands": len(side.hands), "maximum": max_per_side}))
+            for h, hand in enumerate(side.hands):
+                if any(c.is_red_three for c in hand):
+                    problems.append(Problem("hand.red_three", f"{where}.hands[{h}]", {}))
+        if side.quick is not None:
+            problems.extend(p.at(where) for p in _quick_problems(rs, side))
+    if red_total > rs.red_threes_in_deck(players):
+        problems.append(Problem("red_threes.too_many", "teams",
+                                {"count": red_total, "maximum": rs.red_threes_in_deck(players)}))
+    problems.extend(_card_count_problems(rs, players, sides))
+    return HandResult(scores, problems, warnings)
+
+
+def same_rank_problems(melds: list[Meld], where: str) -> list[Problem]:
+    """RULES.md §2: cards of one rank join the side's one meld of that rank."""
+    seen: dict[str, int] = {}
+    problems = []
+    for i, meld in enumerate(melds):
+        if meld.rank is None or meld.rank == "wild":
+            continue
+        if meld.rank in seen:
+            path = f"{where}.melds[{i}]" if where else f"melds[{i}]"
+            problems.append(Problem("meld.same_rank_twice", path,
+                                    {"rank": meld.rank, "first": seen[meld.rank] + 1,
+                                     "second": i + 1}))
+        else:
+            seen[meld.rank] = i
+    return problems
+
+
+def _card_count_problems(rs: RuleSet, players: int, sides: list[SideEntry]) -> list[Problem]:
+    """Card counts against the decks: 2 packs + 4 jokers (3 packs + 6 for six players)."""
+    counts: Counter[str] = Counter()
+    for side in sides:
+        for group in (side.melds or []) + (side.hands or []):
+            counts.update(c.rank for c in group)
+    limits = {"X": rs.jokers(players), "3b": 2 * rs.packs(players), "3r": 2 * rs.packs(players)}
+    problems = []
+    for rank, count in sorted(counts.items()):
+        limit = limits.get(rank, rs.copies_per_rank(players))
+        if count > limit:
+            problems.append(Problem("card.too_many", "teams",
+                                    {"rank": rank, "count": count, "maximum": limit}))
+    return problems
+
+
+def _quick_problems(rs: RuleSet, side: SideEntry) -> list[Problem]:
+    q = side.quick
+    assert q is not None
+    problems: list[Problem] = []
+    fields = {
+        "natural_canastas": q.natural_canastas, "mixed_canastas": q.mixed_canastas,
+        "wild_canastas": q.wild_canastas, "meld_points": q.meld_points,
+        "hand_points": q.hand_points, "black_threes_in_hand": q.black_threes_in_hand,
+    }
+    for name, value in fields.items():
+        if value < 0:
+            problems.append(Problem("request.value", f"quick.{name}", {"minimum": 0}))
+    if problems:
+        return problems
+    if q.wild_canastas and not rs.allows_wild_canasta():
+        problems.append(Problem("quick.wild_canasta", "quick.wild_canastas", {}))
+    step = math.gcd(rs.joker_value, rs.two_value, rs.ace_value, rs.high_value, rs.low_value,
+                    rs.black_three_value)
+    if step > 1:
+        for name in ("meld_points", "hand_points"):
+            value = fields[name]
+            if value % step:
+                problems.append(Problem("quick.points_step", f"quick.{name}",
+                                        {"step": step, "value": value}))
+    min_wild = min(rs.two_value, rs.joker_value)
+    size = rs.canasta_size
+    least = (q.natural_canastas * size * rs.low_value
+             + q.mixed_canastas * ((size - 1) * rs.low_value + min_wild)
+             + q.wild_canastas * size * min_wild)
+    if q.meld_points < least:
+        problems.append(Problem("quick.meld_points_low", "quick.meld_points",
+                                {"minimum": least, "value": q.meld_points}))
+    if q.melded is False and (q.meld_points or q.canastas):
+        problems.append(Problem("quick.melded", "quick.melded", {}))
+    return problems

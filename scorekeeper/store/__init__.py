@@ -1,0 +1,1 @@
+"""Stored games: SQLAlchemy models and the few functions that change a game."""

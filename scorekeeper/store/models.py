@@ -1,0 +1,1 @@
+"""Tables (filled in by the games work)."""

@@ -1,0 +1,80 @@
+"""Locale choice and locale-aware formatting (issue: German, Polish and English everywhere).
+
+Order of choice: ``?lang=``, then the remembered choice (cookie), then Accept-Language.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from flask import Flask, Response, current_app, g, request
+from flask_babel import format_date, format_decimal, get_locale
+
+LANGUAGES = ("en", "de", "pl")
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "pl": "polski"}
+COOKIE = "lang"
+MINUS = "\u2212"
+
+
+def select_locale() -> str:
+    if not request:
+        return "en"
+    asked = request.args.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    remembered = request.cookies.get(COOKIE, "")
+    if remembered in LANGUAGES:
+        return remembered
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def current_language() -> str:
+    locale = get_locale()
+    return locale.language if locale is not None else "en"
+
+
+def number(value: int | float | None) -> str:
+    """A number in the reader's format, negatives with a true minus sign (5.000, 5 000, 5,000)."""
+    if value is None:
+        return ""
+    text = format_decimal(abs(value))
+    return f"{MINUS}{text}" if value < 0 else text
+
+
+def signed(value: int) -> str:
+    """A score item with its sign: +500, −15, 0."""
+    if value > 0:
+        return "+" + number(value)
+    return number(value)
+
+
+def long_date(value: date | datetime | None) -> str:
+    if value is None:
+        return ""
+    return format_date(value, "long")
+
+
+def remember_choice(response: Response) -> Response:
+    """A page opened with ``?lang=`` remembers the choice for a year."""
+    asked = request.args.get("lang", "")
+    if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
+        response.set_cookie(COOKIE, asked, max_age=365 * 24 * 3600, samesite="Lax",
+                            secure=current_app.config.get("SESSION_COOKIE_SECURE", False))
+    if request.args.get("lang") is None and not request.path.startswith("/api/"):
+        response.vary.add("Cookie")
+    response.vary.add("Accept-Language")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(remember_choice)
+    app.jinja_env.filters["number"] = number
+    app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["long_date"] = long_date
+
+    @app.context_processor
+    def language_context() -> dict[str, Any]:
+        lang = current_language()
+        g.lang = lang
+        return {"lang": lang, "languages": LANGUAGES, "language_names": LANGUAGE_NAMES}
