@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 
@@ -28,7 +27,8 @@ def serve(host: str, port: int, db_url: str | None, threads: int) -> None:
     from waitress import serve as waitress_serve
 
     app = create_app({"DATABASE_URL": db_url} if db_url else None)
-    click.echo(f"scorekeeper on http://{host}:{port}/  (database: {_safe(app.config['DATABASE_URL'])})")
+    database = _safe(app.config["DATABASE_URL"])
+    click.echo(f"scorekeeper on http://{host}:{port}/  (database: {database})")
     waitress_serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
 
 

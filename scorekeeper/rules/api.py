@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import referee
+from . import referee, three_is_fifty
 from .cards import Card, parse_cards
 from .problems import Problem
 from .ruleset import RuleSet, resolve_ruleset
@@ -40,7 +40,7 @@ class Reader:
             return None
         return value
 
-    def int(self, data: dict[str, Any], key: str, where: str, default: int | None = 0,
+    def integer(self, data: dict[str, Any], key: str, where: str, default: int | None = 0,
             low: int = 0, high: int = MAX_SCORE) -> int:
         value = data.get(key, default)
         if value is None and default is None:
@@ -54,7 +54,7 @@ class Reader:
             return 0
         return value
 
-    def bool(self, data: dict[str, Any], key: str, where: str, default: bool = False) -> bool:
+    def boolean(self, data: dict[str, Any], key: str, where: str, default: bool = False) -> bool:
         value = data.get(key, default)
         if value is None:
             return default
@@ -144,11 +144,11 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
                     n = 0
                 red_threes.append(n)
     else:
-        red_threes = reader.int(data, "red_threes", f"{where}.red_threes", 0, 0, 12)
+        red_threes = reader.integer(data, "red_threes", f"{where}.red_threes", 0, 0, 12)
     side = SideEntry(
         red_threes=red_threes,
-        went_out=reader.bool(data, "went_out", f"{where}.went_out"),
-        concealed=reader.bool(data, "concealed", f"{where}.concealed"),
+        went_out=reader.boolean(data, "went_out", f"{where}.went_out"),
+        concealed=reader.boolean(data, "concealed", f"{where}.concealed"),
     )
     quick = data.get("quick")
     if quick is not None:
@@ -160,13 +160,13 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
                 reader.fail("request.type", f"{w}.melded", expected="boolean")
                 melded = None
             side.quick = QuickEntry(
-                natural_canastas=reader.int(q, "natural_canastas", f"{w}.natural_canastas",
+                natural_canastas=reader.integer(q, "natural_canastas", f"{w}.natural_canastas",
                                             0, 0, 30),
-                mixed_canastas=reader.int(q, "mixed_canastas", f"{w}.mixed_canastas", 0, 0, 30),
-                wild_canastas=reader.int(q, "wild_canastas", f"{w}.wild_canastas", 0, 0, 30),
-                meld_points=reader.int(q, "meld_points", f"{w}.meld_points", 0, 0, 100_000),
-                hand_points=reader.int(q, "hand_points", f"{w}.hand_points", 0, 0, 100_000),
-                black_threes_in_hand=reader.int(q, "black_threes_in_hand",
+                mixed_canastas=reader.integer(q, "mixed_canastas", f"{w}.mixed_canastas", 0, 0, 30),
+                wild_canastas=reader.integer(q, "wild_canastas", f"{w}.wild_canastas", 0, 0, 30),
+                meld_points=reader.integer(q, "meld_points", f"{w}.meld_points", 0, 0, 100_000),
+                hand_points=reader.integer(q, "hand_points", f"{w}.hand_points", 0, 0, 100_000),
+                black_threes_in_hand=reader.integer(q, "black_threes_in_hand",
                                                 f"{w}.black_threes_in_hand", 0, 0, 12),
                 melded=melded,
             )
@@ -210,8 +210,6 @@ def score(data: Any) -> tuple[int, Body]:
     if obj is None:
         return problems_body(reader)
     if obj.get("ruleset") == "three-is-fifty":
-        from . import three_is_fifty  # noqa: PLC0415 - optional module, loaded on demand
-
         return three_is_fifty.score_request(obj)
     rs, players = _ruleset(reader, obj)
     sides = read_sides(reader, obj)
@@ -257,14 +255,14 @@ def referee_meld(data: Any) -> tuple[int, Body]:
         cards = r.cards(d.get("cards"), "cards")
         if "cards" not in d:
             r.fail("request.missing", "cards")
-        return referee.meld(rs, cards, r.bool(d, "going_out", "going_out"))
+        return referee.meld(rs, cards, r.boolean(d, "going_out", "going_out"))
     return _referee(data, ask)
 
 
 def referee_initial_meld(data: Any) -> tuple[int, Body]:
     """``POST /api/v1/referee/initial-meld``."""
     def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> referee.Verdict:
-        score_ = r.int(d, "cumulative_score", "cumulative_score", 0, -MAX_SCORE, MAX_SCORE)
+        score_ = r.integer(d, "cumulative_score", "cumulative_score", 0, -MAX_SCORE, MAX_SCORE)
         melds = r.card_lists(d.get("melds"), "melds")
         top = r.card(d.get("top_card"), "top_card")
         return referee.initial_meld(rs, players, score_, melds, top)
@@ -278,14 +276,14 @@ def referee_discard_pile(data: Any) -> tuple[int, Body]:
         if top is None and not r.problems:
             r.fail("request.missing", "top_card")
         verdict_args = dict(
-            pile_has_wild=r.bool(d, "pile_has_wild", "pile_has_wild"),
-            red_three_upcard=r.bool(d, "red_three_upcard", "red_three_upcard"),
-            side_has_melded=r.bool(d, "side_has_melded", "side_has_melded", True),
+            pile_has_wild=r.boolean(d, "pile_has_wild", "pile_has_wild"),
+            red_three_upcard=r.boolean(d, "red_three_upcard", "red_three_upcard"),
+            side_has_melded=r.boolean(d, "side_has_melded", "side_has_melded", True),
             side_melds=r.card_lists(d.get("side_melds"), "side_melds"),
             hand=r.cards(d.get("hand"), "hand"),
-            cumulative_score=r.int(d, "cumulative_score", "cumulative_score", 0,
+            cumulative_score=r.integer(d, "cumulative_score", "cumulative_score", 0,
                                    -MAX_SCORE, MAX_SCORE),
-            going_out=r.bool(d, "going_out", "going_out"),
+            going_out=r.boolean(d, "going_out", "going_out"),
         )
         if top is None or r.problems:
             return None
@@ -305,11 +303,11 @@ def referee_go_out(data: Any) -> tuple[int, Body]:
                     if key not in canastas:
                         r.fail("request.value", f"side_canastas.{str(key)[:20]}")
                 for key in canastas:
-                    canastas[key] = r.int(obj, key, f"side_canastas.{key}", 0, 0, 30)
+                    canastas[key] = r.integer(obj, key, f"side_canastas.{key}", 0, 0, 30)
         return referee.go_out(
             rs, players, canastas,
-            concealed=r.bool(d, "concealed", "concealed"),
-            player_melded_before=r.bool(d, "player_melded_before", "player_melded_before"),
+            concealed=r.boolean(d, "concealed", "concealed"),
+            player_melded_before=r.boolean(d, "player_melded_before", "player_melded_before"),
             melds=r.card_lists(d.get("melds"), "melds"),
         )
     return _referee(data, ask)
@@ -317,6 +315,4 @@ def referee_go_out(data: Any) -> tuple[int, Body]:
 
 def referee_three_is_fifty(data: Any) -> tuple[int, Body]:
     """``POST /api/v1/referee/three-is-fifty``."""
-    from . import three_is_fifty  # noqa: PLC0415
-
     return three_is_fifty.referee_request(data)

@@ -5,7 +5,8 @@ answers carry a reason too, so the reader sees which rule applied), and extra fa
 
 >>> from .ruleset import get_ruleset
 >>> from .cards import parse_cards
->>> v = initial_meld(get_ruleset("german"), 4, 2000, [parse_cards("KKK2")[0], parse_cards("444")[0]])
+>>> melds = [parse_cards("KKK2")[0], parse_cards("444")[0]]
+>>> v = initial_meld(get_ruleset("german"), 4, 2000, melds)
 >>> v.allowed, v.extra["required"], v.extra["counted"]
 (True, 90, 95)
 """
@@ -31,6 +32,7 @@ RULE_OF_CODE_PREFIX = {
     "discard_pile": "discard-pile",
     "going_out": "going-out",
     "red_threes": "red-threes",
+    "three_is_fifty": "moves",
 }
 
 
@@ -132,39 +134,35 @@ def _blocked(top: Card) -> Problem | None:
     return None
 
 
-def _best_melds_from_hand(rs: RuleSet, hand: Sequence[Card], skip_rank: str,
-                          wilds: list[Card]) -> list[list[Card]]:
-    """The most valuable set of new melds a hand can lay (for the initial-meld question).
+def best_initial_melds(rs: RuleSet, hand: Sequence[Card],
+                       forced: list[Card] | None = None) -> list[list[Card]]:
+    """The most valuable set of melds a hand can lay at once (for the initial-meld question).
 
-    Every rank with enough natural cards is melded; wild cards go where they are allowed,
-    the most valuable first. Ranks with only two natural cards need a wild card to make three.
+    ``forced`` is a meld that must be laid (the top card with its natural pair). Every rank with
+    enough natural cards is melded; a rank with one card too few is melded when a wild card is
+    left for it (most valuable ranks first); remaining wild cards, most valuable first, go into
+    any meld that stays legal. All card values are positive, so this maximises the count.
     """
+    forced_rank = forced[0].rank if forced else None
     by_rank: dict[str, list[Card]] = {}
     for c in hand:
-        if c.is_natural and c.rank != skip_rank:
+        if c.is_natural and c.rank != forced_rank:
             by_rank.setdefault(c.rank, []).append(c)
-    wild_pool = sorted(wilds, key=rs.card_value, reverse=True)
-    melds: list[list[Card]] = []
-    pairs: list[list[Card]] = []
+    wild_pool = sorted((c for c in hand if c.is_wild), key=rs.card_value, reverse=True)
+    melds: list[list[Card]] = [list(forced)] if forced else []
+    short: list[list[Card]] = []
     for cards in by_rank.values():
-        if len(cards) >= rs.min_meld_size:
+        if check_meld(cards, rs).legal:
             melds.append(list(cards))
-        elif len(cards) == rs.min_meld_size - 1 and len(cards) >= rs.min_natural_per_meld:
-            pairs.append(list(cards))
-    pairs.sort(key=lambda cs: sum(rs.card_value(c) for c in cs), reverse=True)
-    for cards in pairs:
-        if not wild_pool:
-            break
-        candidate = [*cards, wild_pool[0]]
-        if check_meld(candidate, rs).legal:
-            wild_pool.pop(0)
-            melds.append(candidate)
-    # Fill remaining wild cards into melds while each stays legal.
+        elif len(cards) + 1 >= rs.min_meld_size:
+            short.append(list(cards))
+    short.sort(key=lambda cs: sum(rs.card_value(c) for c in cs), reverse=True)
+    for cards in short:
+        if wild_pool and check_meld([*cards, wild_pool[-1]], rs).legal:
+            # The least valuable wild card is enough to complete it; the rest go to any meld.
+            melds.append([*cards, wild_pool.pop()])
     for m in melds:
-        while wild_pool:
-            candidate = [*m, wild_pool[0]]
-            if not check_meld(candidate, rs).legal:
-                break
+        while wild_pool and check_meld([*m, wild_pool[0]], rs).legal:
             m.append(wild_pool.pop(0))
     return melds
 
@@ -249,17 +247,12 @@ def discard_pile(
         counted = check.points
         extra["required"] = required
         if counted < required:
-            # Use the rest of this rank and wild cards, then other melds from hand.
-            used = set(id(c) for c in top_meld)
+            # Use the rest of this rank and wild cards, and other melds from hand.
+            used = {id(c) for c in top_meld}
             rest = [c for c in hand if id(c) not in used]
-            full = [*top_meld, *[c for c in rest if c.rank == rank]]
-            spare_wilds = [c for c in rest if c.is_wild]
-            spare_wilds.sort(key=rs.card_value, reverse=True)
-            while spare_wilds and check_meld([*full, spare_wilds[0]], rs).legal:
-                full.append(spare_wilds.pop(0))
-            others = _best_melds_from_hand(
-                rs, [c for c in rest if c.rank != rank and not c.is_wild], rank, spare_wilds)
-            melds_to_show = [full, *others]
+            forced = [*top_meld, *[c for c in rest if c.rank == rank]]
+            melds_to_show = best_initial_melds(
+                rs, [c for c in rest if c.rank != rank], forced)
             counted = sum(check_meld(m, rs).points for m in melds_to_show)
         extra["counted"] = counted
         if counted < required:

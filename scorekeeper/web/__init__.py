@@ -7,7 +7,7 @@ from importlib import import_module
 from flask import Flask
 
 # Module names under scorekeeper.web whose ``bp`` is registered when the module exists.
-BLUEPRINTS = ("api", "main", "games", "referee", "rules_pages", "sheets")
+BLUEPRINTS = ("api", "games_api", "main", "games", "referee", "rules_pages", "sheets")
 
 
 def register_blueprints(app: Flask) -> None:
@@ -21,3 +21,8 @@ def register_blueprints(app: Flask) -> None:
         app.register_blueprint(module.bp)
     endpoints = frozenset(app.view_functions)
     app.jinja_env.globals["url_rules"] = endpoints
+    from .messages import canastas_text, card_label, cards_text, points_text, rank_name
+
+    app.jinja_env.globals.update(canastas_text=canastas_text, cards_text=cards_text,
+                                 points_text=points_text, card_label=card_label,
+                                 rank_name=rank_name)

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from babel.messages.frontend import CommandLineInterface
@@ -24,10 +25,9 @@ def ensure_compiled(root: Path) -> None:
         po = _po(root, locale)
         mo = po.with_suffix(".mo")
         if po.exists() and (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime):
-            try:
+            # A read-only install keeps whatever was built at install time.
+            with contextlib.suppress(OSError):
                 _compile(root, locale)
-            except OSError:  # a read-only install keeps whatever was built at install time
-                pass
 
 
 def _compile(root: Path, locale: str) -> None:
@@ -54,5 +54,5 @@ def update_catalogs(root: Path, extract: bool = True) -> list[str]:
             args.append("--no-fuzzy-matching")
         CommandLineInterface().run(args)
         _compile(root, locale)
-        out.append(f"{cmd}d and compiled {po}")
+        out.append(f"{'updated' if cmd == 'update' else 'created'} and compiled {po}")
     return out

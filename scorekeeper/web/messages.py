@@ -12,7 +12,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from ..rules.cards import Card, RANKS
+from ..rules.cards import RANKS, Card
 from ..rules.problems import Problem
 from ..rules.referee import rule_anchor
 from .i18n import current_language, number
@@ -184,6 +184,25 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
                                         "your hand, one and a wild card, or your side's meld of "
                                         "%(rank)s.", rank=rank_name(p.get("rank"))),
     "discard_pile.allowed": _allowed_pile,
+    "three_is_fifty.match": lambda p: _("Cards that match: %(ranks)s. Play one of them: it and "
+                                        "the matching cards go onto a minus pile.",
+                                        ranks=", ".join(card_label(str(r)) for r in
+                                                        p.get("ranks", []))),
+    "three_is_fifty.discard_forbidden": lambda p: _("No discarding while a hand card matches: "
+                                                    "%(ranks)s may not go to the discard pile "
+                                                    "now.",
+                                                    ranks=", ".join(card_label(str(r)) for r in
+                                                                    p.get("ranks", []))),
+    "three_is_fifty.no_match": lambda p: _("No hand card matches a middle card, the discard "
+                                           "pile or the top of a minus pile: discard one card."),
+    "three_is_fifty.hand_empty": lambda p: _("There is no card in this hand to play."),
+    "three_is_fifty.illegal_move": lambda p: _("This move is not allowed."),
+    "hand.too_many": lambda p: _("A hand holds at most %(maximum)s cards here (%(count)s "
+                                 "entered).", maximum=_n(p, "maximum"), count=_n(p, "count")),
+    "middle.too_many": lambda p: _("At most %(maximum)s cards lie in the middle (%(count)s "
+                                   "entered).", maximum=_n(p, "maximum"), count=_n(p, "count")),
+    "piles.count": lambda p: _("%(piles)s minus piles for %(players)s players: give one pile "
+                               "per player.", piles=_n(p, "piles"), players=_n(p, "players")),
     "hand.red_three": lambda p: _("A red three in a hand: red threes are laid out at once; count "
                                   "it among the side's red threes."),
     "hands.too_many_players": lambda p: _("More hands than players on this side (%(hands)s, at "
@@ -256,3 +275,18 @@ def jsonable(value: Any, with_rule: bool = False) -> Any:
     if isinstance(value, list | tuple):
         return [jsonable(v, with_rule) for v in value]
     return value
+
+
+def canastas_text(count: int) -> str:
+    """"1 canasta", "3 canastas" — with the reader's plural forms (Polish has three)."""
+    return ngettext("%(num)s canasta", "%(num)s canastas", count)
+
+
+def cards_text(count: int) -> str:
+    """"1 card", "5 cards" in the reader's plural forms."""
+    return ngettext("%(num)s card", "%(num)s cards", count)
+
+
+def points_text(count: int) -> str:
+    """"1 point", "5 points" in the reader's plural forms, number in the reader's format."""
+    return ngettext("%(num)s point", "%(num)s points", count, num=number(count))
