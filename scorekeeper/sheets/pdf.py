@@ -1,0 +1,817 @@
+"""The PDF score sheets: a played game (:func:`render_score_sheet`) and an empty pad
+(:func:`render_blank_sheet`), A4 portrait, laid out like a printed Canasta pad.
+
+Pure reportlab: the sheets get plain dataclasses (:mod:`scorekeeper.sheets.model`) with every
+word translated and a number formatter; this module never formats a number itself.
+
+User text goes into a ``Paragraph`` only through :func:`_text` (escaped), because Paragraph
+parses markup: ``<b>Ala & Ola</b>`` must print literally. Plain strings in ``Table`` cells are
+not parsed, so the numbers go in as plain strings (which is also what keeps 60 hands fast).
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import math
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle, StyleSheet1
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepTogether,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from .model import BONUS_KEYS, CARD_KEYS, BlankSheet, ScoreSheet, SheetCell, SheetLabels
+
+__all__ = ["render_blank_sheet", "render_score_sheet"]
+
+# --- fonts ---------------------------------------------------------------------------------
+
+FONT_DIR = Path(__file__).with_name("fonts")
+FONT = "DejaVuSans"
+FONT_BOLD = "DejaVuSans-Bold"
+FONT_ITALIC = "DejaVuSans-Oblique"
+FONT_BOLD_ITALIC = "DejaVuSans-BoldOblique"
+
+
+_font_lock = threading.Lock()
+_fonts_registered = False
+
+
+def register_fonts() -> str:
+    """Register the shipped DejaVu Sans faces once per process; return the family name.
+
+    STACK-NOTES: Helvetica has no ą ę ł ń ś ź ż, and without ``registerFontFamily``
+    a ``<b>`` in a Paragraph silently stays regular. The lock: waitress serves from threads,
+    and reading the four TTF files takes a quarter of a second.
+    """
+    global _fonts_registered
+    with _font_lock:
+        if not _fonts_registered:
+            for name in (FONT, FONT_BOLD, FONT_ITALIC, FONT_BOLD_ITALIC):
+                pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / f"{name}.ttf")))
+            pdfmetrics.registerFontFamily(
+                FONT, normal=FONT, bold=FONT_BOLD, italic=FONT_ITALIC,
+                boldItalic=FONT_BOLD_ITALIC,
+            )
+            _fonts_registered = True
+    return FONT
+
+
+# --- layout constants (millimetres unless the name says pt) ---------------------------------
+
+PAGE_WIDTH, PAGE_HEIGHT = A4
+MARGIN_LEFT = 12
+MARGIN_RIGHT = 12
+MARGIN_TOP = 12
+MARGIN_BOTTOM = 16
+FOOTER_BASELINE = 9            # from the bottom edge
+FRAME_WIDTH = PAGE_WIDTH / mm - MARGIN_LEFT - MARGIN_RIGHT
+
+HAND_COLUMN = 8                # the hand-number column
+HAND_ROW = 5.2                 # one hand on the score sheet
+BLANK_ROW_MIN, BLANK_ROW_MAX = 6.5, 9.5   # one hand on the empty pad, to write in by pen
+BLANK_NAME_ROW = 10            # room to write the side's names in
+BLANK_GAP = 6                  # between the empty rows and the reference tables
+BLANK_FIELDS_WIDTH = 66        # "Datum: ____" and the target, right of the pad's title
+RESULT_MARGIN_WIDTH = 50       # the "margin" half of the result box
+CELL_PAD_PT = 2                # left/right cell padding
+BASELINE_PT = 4.4              # from a hand row's bottom line to the figures' baseline
+
+NUMBER_PT = 7.5
+TOTAL_PT = 8.5
+MINIMUM_PT = 6.5
+FINAL_LABEL_PT = 7
+FINAL_TOTAL_PT = 9.5
+SMALLEST_PT = 5.5              # a number too wide for its column shrinks down to this
+HEAD_ACROSS_MIN_PT = 5.5       # smaller than this, the column headings are turned upwards
+HEAD_TURNED_MIN, HEAD_TURNED_MAX = 12, 30   # length of a turned column heading
+HEAD_PAD_PT = 1                # left/right padding of the column headings
+
+INK = colors.black
+RULE = colors.Color(0.55, 0.55, 0.55)        # thin grid lines
+HEAD_FILL = colors.Color(0.87, 0.87, 0.87)   # header rows
+STRIPE_FILL = colors.Color(0.955, 0.955, 0.955)  # every other hand
+FINAL_FILL = colors.Color(0.92, 0.92, 0.92)
+MUTED = colors.Color(0.38, 0.38, 0.38)       # minimum, notes, captions
+ZERO_INK = colors.Color(0.6, 0.6, 0.6)       # an item that scored nothing
+
+CONCEALED_MARK = "*"
+WENT_OUT_MARK = "\u2713"       # ✓, for a going out entered without its bonus figure
+
+
+def stylesheet() -> StyleSheet1:
+    """The one named stylesheet of both sheets."""
+    register_fonts()
+    sheet = StyleSheet1()
+    base = ParagraphStyle("Base", fontName=FONT, fontSize=9, leading=11.5, textColor=INK)
+    sheet.add(base)
+    sheet.add(ParagraphStyle("Kicker", parent=base, fontSize=8, leading=10, textColor=MUTED))
+    sheet.add(ParagraphStyle("Title", parent=base, fontName=FONT_BOLD, fontSize=17, leading=21))
+    sheet.add(ParagraphStyle("InfoLabel", parent=base, fontSize=7.5, leading=11.5,
+                             textColor=MUTED))
+    sheet.add(ParagraphStyle("Info", parent=base))
+    sheet.add(ParagraphStyle("GroupName", parent=base, fontName=FONT_BOLD, fontSize=9.5,
+                             leading=11.5, alignment=TA_CENTER))
+    sheet.add(ParagraphStyle("GroupPlayers", parent=base, fontSize=7, leading=8.5,
+                             alignment=TA_CENTER, textColor=MUTED))
+    sheet.add(ParagraphStyle("GroupCaption", parent=base, fontSize=6, leading=7,
+                             alignment=TA_LEFT, textColor=MUTED))
+    sheet.add(ParagraphStyle("ColumnHead", parent=base, fontSize=6, leading=7,
+                             alignment=TA_CENTER))
+    sheet.add(ParagraphStyle("ColumnHeadTotal", parent=base, fontName=FONT_BOLD, fontSize=6.5,
+                             leading=7.5, alignment=TA_CENTER))
+    sheet.add(ParagraphStyle("ColumnHeadMinimum", parent=base, fontName=FONT_ITALIC,
+                             fontSize=6, leading=7, alignment=TA_CENTER, textColor=MUTED))
+    sheet.add(ParagraphStyle("Note", parent=base, fontName=FONT_ITALIC, fontSize=6.5,
+                             leading=7.5, textColor=MUTED))
+    sheet.add(ParagraphStyle("Result", parent=base, fontSize=12, leading=15))
+    sheet.add(ParagraphStyle("ResultLabel", parent=base, fontSize=7.5, leading=10,
+                             textColor=MUTED))
+    sheet.add(ParagraphStyle("Legend", parent=base, fontSize=7, leading=9, textColor=MUTED))
+    sheet.add(ParagraphStyle("RefHead", parent=base, fontName=FONT_BOLD, fontSize=8.5,
+                             leading=11, spaceAfter=1.5 * mm))
+    sheet.add(ParagraphStyle("RefCell", parent=base, fontSize=7.5, leading=9))
+    sheet.add(ParagraphStyle("RefNumber", parent=base, fontSize=7.5, leading=9,
+                             alignment=TA_RIGHT))
+    sheet.add(ParagraphStyle("RefHeadNumber", parent=sheet["InfoLabel"], alignment=TA_RIGHT))
+    sheet.add(ParagraphStyle("Field", parent=base, fontSize=9.5, leading=16))
+    return sheet
+
+
+@functools.cache
+def _styles() -> StyleSheet1:
+    return stylesheet()
+
+
+def _table(data: list[list[Any]], widths: Sequence[float], commands: list[tuple[Any, ...]],
+           **kwargs: Any) -> Table:
+    """A Table in DejaVu Sans: a cell without FONTNAME falls back to Helvetica, which
+    would then be listed in the PDF even where nothing is written in it."""
+    table = Table(data, colWidths=list(widths), hAlign="LEFT", **kwargs)
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), FONT), *commands]))
+    return table
+
+
+@functools.cache
+def _sized(style: ParagraphStyle, size: float) -> ParagraphStyle:
+    if size == style.fontSize:
+        return style
+    return ParagraphStyle(f"{style.name}@{size:.2f}", parent=style, fontSize=size,
+                          leading=size * 1.18)
+
+
+def _pieces(label: str) -> list[str]:
+    """The unbreakable pieces of a label: its words, split at soft hyphens."""
+    pieces: list[str] = []
+    for word in label.split():
+        parts = word.split("\u00ad")
+        pieces += [p + "-" for p in parts[:-1]] + parts[-1:]
+    return pieces
+
+
+def _fitting_size(style: ParagraphStyle, label: str, room: float) -> float:
+    """The largest size (at most the style's) at which the label's longest word fits."""
+    widest = max((pdfmetrics.stringWidth(p, style.fontName, style.fontSize)
+                  for p in _pieces(label)), default=0.0)
+    if widest <= room:
+        return float(style.fontSize)
+    return float(style.fontSize) * room / widest
+
+
+class _Vertical(Flowable):
+    """A column heading turned to read upwards, as on printed pads: narrow number columns
+    keep any translation whole (DejaVu Sans is wide: "Ausmachen" needs 12 mm at 6 pt)."""
+
+    def __init__(self, paragraph: Paragraph, length: float) -> None:
+        super().__init__()
+        self.paragraph = paragraph
+        self.length = length
+        self._thickness = 0.0
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        _, self._thickness = self.paragraph.wrap(self.length, 10 * self.length)
+        return self._thickness, self.length
+
+    def draw(self) -> None:
+        self.canv.saveState()
+        self.canv.rotate(90)
+        self.paragraph.drawOn(self.canv, 0, -self._thickness)
+        self.canv.restoreState()
+
+
+def _text(value: str) -> str:
+    """User or translated text, safe to put into a Paragraph (STACK-NOTES: escape, then
+    turn newlines into ``<br/>``)."""
+    return escape(value).replace("\n", "<br/>")
+
+
+# --- column layouts ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Column:
+    key: str        # an item key, or "minimum", "bonus", "cards", "score", "total"
+    width: float    # relative width (mm at full size; scaled to the frame)
+
+
+#: Two column groups (or one): every item, like a full Canasta pad.
+FULL_LAYOUT = (
+    _Column("minimum", 9), _Column("canasta_bonus", 10.5), _Column("red_threes", 10.5),
+    _Column("going_out", 10), _Column("melded_cards", 11), _Column("in_hand", 10.5),
+    _Column("score", 12), _Column("total", 14),
+)
+#: Three column groups (cutthroat): the items folded into bonus and cards.
+COMPACT_LAYOUT = (
+    _Column("minimum", 10), _Column("bonus", 12), _Column("cards", 11.5),
+    _Column("score", 12), _Column("total", 14),
+)
+#: Four and more column groups: the hand score and the running total only.
+MINIMAL_LAYOUT = (_Column("score", 12), _Column("total", 14))
+
+
+def _layout(groups: int) -> tuple[_Column, ...]:
+    if groups <= 2:
+        return FULL_LAYOUT
+    if groups == 3:
+        return COMPACT_LAYOUT
+    return MINIMAL_LAYOUT
+
+
+def _column_label(labels: SheetLabels, key: str) -> str:
+    return str(getattr(labels, key))
+
+
+# --- page numbers ("Seite 1 von 2") ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Footer:
+    left: str       # plain text: drawn on the canvas, never parsed
+    page_of: str    # "Seite {page} von {pages}"
+
+
+class _NumberedCanvas(Canvas):
+    """Holds every finished page back until the document is complete, so each footer
+    can say how many pages there are (a two-pass canvas)."""
+
+    def __init__(self, *args: Any, footer: _Footer, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._footer = footer
+        self._held_pages: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:  # noqa: N802 (reportlab's name)
+        self._held_pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        pages = len(self._held_pages)
+        for number, state in enumerate(self._held_pages, start=1):
+            self.__dict__.update(state)
+            self._draw_footer(number, pages)
+            super().showPage()
+        super().save()
+
+    def _draw_footer(self, page: int, pages: int) -> None:
+        self.saveState()
+        left, right = MARGIN_LEFT * mm, PAGE_WIDTH - MARGIN_RIGHT * mm
+        rule_y = (FOOTER_BASELINE + 3.5) * mm
+        self.setStrokeColor(RULE)
+        self.setLineWidth(0.4)
+        self.line(left, rule_y, right, rule_y)
+        self.setFillColor(MUTED)
+        self.setFont(FONT, 7)
+        # replace, not str.format: a stray brace in a translation must not break the PDF
+        page_text = (self._footer.page_of.replace("{pages}", str(pages))
+                     .replace("{page}", str(page)))
+        self.drawRightString(right, FOOTER_BASELINE * mm, page_text)
+        room = right - left - pdfmetrics.stringWidth(page_text, FONT, 7) - 8 * mm
+        self.drawString(left, FOOTER_BASELINE * mm, _fit(self._footer.left, FONT, 7, room))
+        self.restoreState()
+
+
+def _fit(text: str, font: str, size: float, width: float) -> str:
+    """Shorten text with an ellipsis until it fits the width (footer line)."""
+    if pdfmetrics.stringWidth(text, font, size) <= width:
+        return text
+    while text and pdfmetrics.stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _build(story: list[Flowable], footer: _Footer, title: str) -> bytes:
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(
+        buffer, pagesize=A4,
+        leftMargin=MARGIN_LEFT * mm, rightMargin=MARGIN_RIGHT * mm,
+        topMargin=MARGIN_TOP * mm, bottomMargin=MARGIN_BOTTOM * mm,
+        title=title, creator="scorekeeper", invariant=True,
+        # Otherwise the canvas names Helvetica on every page, unused but listed in the PDF.
+        initialFontName=FONT, initialFontSize=9,
+    )
+    # No frame padding: the tables are exactly FRAME_WIDTH wide, flush with the footer rule.
+    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="sheet",
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+    doc.build(story, canvasmaker=functools.partial(_NumberedCanvas, footer=footer))
+    return buffer.getvalue()
+
+
+# --- the hand table -----------------------------------------------------------------------
+
+
+class _HandTable:
+    """Builds the table of hands (score sheet) or of empty rows (blank pad).
+
+    Column 0 is the hand number; column group ``g`` occupies ``1 + g*k … k + g*k``.
+    Rows 0 and 1 are the header (repeated on every page).
+    """
+
+    HEADER_ROWS = 2
+
+    def __init__(self, labels: SheetLabels, groups: int) -> None:
+        self.labels = labels
+        self.groups = groups
+        self.layout = _layout(groups)
+        self.styles = _styles()
+        raw = [HAND_COLUMN] + [c.width for _ in range(groups) for c in self.layout]
+        scale = FRAME_WIDTH / sum(raw)
+        self.widths = [w * scale * mm for w in raw]
+        self.rows: list[list[Any]] = []
+        self.commands: list[tuple[Any, ...]] = []
+        self.free_rows: set[int] = set()   # notes and the final row: as tall as their text
+        self.final_row = -1
+
+    def first_column(self, group: int) -> int:
+        return 1 + group * len(self.layout)
+
+    # header
+
+    def add_header(self, group_cells: Sequence[Any], name_fill: colors.Color = HEAD_FILL) -> None:
+        """The two header rows: the groups' names (``name_fill`` white on the blank pad,
+        to write on) and the column headings."""
+        labels, st = self.labels, self.styles
+        top: list[Any] = [Paragraph(_text(labels.hand), st["ColumnHead"])]
+        heads: list[Any] = [""]
+        for g in range(self.groups):
+            top += [group_cells[g]] + [""] * (len(self.layout) - 1)
+        heads += self._column_heads()
+        self.rows += [top, heads]
+        self.commands += [
+            ("SPAN", (0, 0), (0, 1)),
+            ("BACKGROUND", (0, 0), (-1, 1), HEAD_FILL),
+            ("BACKGROUND", (1, 0), (-1, 0), name_fill),
+            ("VALIGN", (0, 0), (-1, 1), "MIDDLE"),
+            ("VALIGN", (1, 1), (-1, 1), "BOTTOM"),
+            ("ALIGN", (1, 1), (-1, 1), "CENTER"),
+            ("TOPPADDING", (0, 0), (-1, 1), 2.5),
+            ("BOTTOMPADDING", (0, 0), (-1, 1), 3),
+            ("LEFTPADDING", (0, 1), (-1, 1), HEAD_PAD_PT),
+            ("RIGHTPADDING", (0, 1), (-1, 1), HEAD_PAD_PT),
+            ("LINEBELOW", (0, 1), (-1, 1), 1, INK),
+        ]
+        for g in range(self.groups):
+            first = self.first_column(g)
+            self.commands.append(("SPAN", (first, 0), (first + len(self.layout) - 1, 0)))
+
+    def _column_heads(self) -> list[Any]:
+        """The column headings of every group: across if every word fits its column at a
+        readable size, else all of them turned upwards."""
+        st = self.styles
+        heads: list[tuple[str, ParagraphStyle, float]] = []
+        for g in range(self.groups):
+            for i, column in enumerate(self.layout):
+                style = {"total": "ColumnHeadTotal", "minimum": "ColumnHeadMinimum"}.get(
+                    column.key, "ColumnHead")
+                room = self.widths[self.first_column(g) + i] - 2 * HEAD_PAD_PT
+                heads.append((_column_label(self.labels, column.key), st[style], room))
+        sizes = [_fitting_size(style, label, room) for label, style, room in heads]
+        if min(sizes, default=HEAD_ACROSS_MIN_PT) >= HEAD_ACROSS_MIN_PT:
+            # quarter points, rounded down: few distinct styles, and the word still fits
+            return [Paragraph(_text(label), _sized(style, math.floor(size * 4) / 4))
+                    for (label, style, _), size in zip(heads, sizes, strict=True)]
+        length = 0.0
+        for label, style, room in heads:
+            lines = max(1, int(room // style.leading))
+            full = pdfmetrics.stringWidth(label.replace("\u00ad", ""), style.fontName,
+                                          style.fontSize)
+            longest = max(pdfmetrics.stringWidth(p, style.fontName, style.fontSize)
+                          for p in _pieces(label) or [""])
+            length = max(length, longest, full / lines * 1.15)
+        length = min(max(length + 1, HEAD_TURNED_MIN * mm), HEAD_TURNED_MAX * mm)
+        return [_Vertical(Paragraph(_text(label), style), length) for label, style, _ in heads]
+
+    # body
+
+    def add_row(self, number: str, values: Sequence[Sequence[str]], stripe: bool,
+                quiet: Sequence[Sequence[int]] = ()) -> int:
+        """One hand row; ``values[g]`` holds the group's texts in layout order and
+        ``quiet[g]`` the positions (in layout order) of the texts to print in grey."""
+        row = len(self.rows)
+        self.rows.append([number] + [text for group in values for text in group])
+        if stripe:
+            self.commands.append(("BACKGROUND", (0, row), (-1, row), STRIPE_FILL))
+        for g, positions in enumerate(quiet):
+            for i in positions:
+                column = self.first_column(g) + i
+                self.commands.append(("TEXTCOLOR", (column, row), (column, row), ZERO_INK))
+        return row
+
+    def add_note(self, note: str, stripe: bool) -> None:
+        """A line of text under the hand row above, in its stripe, kept on its page."""
+        row = len(self.rows)
+        self.free_rows.add(row)
+        self.rows.append(["", Paragraph(_text(note), self.styles["Note"])]
+                         + [""] * (len(self.widths) - 2))
+        self.commands += [
+            ("SPAN", (1, row), (-1, row)),
+            ("TOPPADDING", (0, row), (-1, row), 0),
+            ("BOTTOMPADDING", (0, row), (-1, row), 1.5),
+            # no rule between a hand and its note: they read as one entry
+            ("LINEABOVE", (0, row), (-1, row), 0.6, STRIPE_FILL if stripe else colors.white),
+            ("NOSPLIT", (0, row - 1), (-1, row)),
+        ]
+        if stripe:
+            self.commands.append(("BACKGROUND", (0, row), (-1, row), STRIPE_FILL))
+
+    def add_final_row(self, totals: Sequence[str], winner: int | None) -> None:
+        """The final totals under a heavy rule; the winner's total boxed."""
+        row = self.final_row = len(self.rows)
+        self.free_rows.add(row)
+        cells: list[Any] = ["\u03a3"]
+        k = len(self.layout)
+        label = self.labels.final_score
+        room = sum(self.widths[1:k]) - 2 * CELL_PAD_PT
+        if pdfmetrics.stringWidth(label, FONT_BOLD, FINAL_LABEL_PT) > room:
+            label = ""    # the narrow layout of many columns: Σ says it
+        for g in range(self.groups):
+            cells += [label] + [""] * (k - 2) + [totals[g]]
+        self.rows.append(cells)
+        self.commands += [
+            ("BACKGROUND", (0, row), (-1, row), FINAL_FILL),
+            ("LINEABOVE", (0, row), (-1, row), 1.2, INK),
+            ("FONTNAME", (0, row), (-1, row), FONT_BOLD),
+            ("FONTSIZE", (0, row), (-1, row), FINAL_LABEL_PT),
+            ("ALIGN", (0, row), (0, row), "CENTER"),
+            ("TOPPADDING", (0, row), (-1, row), 3),
+            ("BOTTOMPADDING", (0, row), (-1, row), 3.5),
+        ]
+        for g in range(self.groups):
+            first = self.first_column(g)
+            total = first + k - 1
+            self.commands += [
+                ("SPAN", (first, row), (total - 1, row)),
+                ("ALIGN", (first, row), (total - 1, row), "RIGHT"),
+                ("FONTSIZE", (total, row), (total, row), FINAL_TOTAL_PT),
+                ("TEXTCOLOR", (first, row), (total - 1, row), MUTED),
+            ]
+            if g == winner:
+                self.commands.append(("BOX", (total, row), (total, row), 1.6, INK))
+
+    # the whole table
+
+    def table(self, body_row_height: float | None) -> Table:
+        """The table; hand rows ``body_row_height`` tall (None: as their text needs)."""
+        heights: list[float | None] | None = None
+        if body_row_height is not None:
+            heights = [None if r < self.HEADER_ROWS or r in self.free_rows else body_row_height
+                       for r in range(len(self.rows))]
+        header_end = self.HEADER_ROWS - 1
+        body = self.HEADER_ROWS
+        commands: list[tuple[Any, ...]] = [
+            ("FONTSIZE", (0, body), (-1, -1), NUMBER_PT),
+            ("ALIGN", (1, body), (-1, -1), "RIGHT"),
+            ("ALIGN", (0, body), (0, -1), "CENTER"),
+            # Bottom, not middle: the small minimum figures then share the baseline.
+            ("VALIGN", (0, body), (-1, -1), "BOTTOM"),
+            ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD_PT),
+            ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD_PT),
+            ("TOPPADDING", (0, body), (-1, -1), 1),
+            ("BOTTOMPADDING", (0, body), (-1, -1), BASELINE_PT),
+            ("TEXTCOLOR", (0, body), (0, -1), MUTED),
+            ("INNERGRID", (0, 0), (-1, -1), 0.3, RULE),
+            ("BOX", (0, 0), (-1, -1), 1.2, INK),
+            ("LINEBELOW", (0, header_end), (-1, header_end), 1, INK),
+        ]
+        keys = [c.key for c in self.layout]
+        for g in range(self.groups):
+            first = self.first_column(g)
+            commands.append(("LINEBEFORE", (first, 0), (first, -1), 1.2, INK))
+            if "total" in keys:
+                total = first + keys.index("total")
+                commands += [
+                    ("FONTNAME", (total, body), (total, -1), FONT_BOLD),
+                    ("FONTSIZE", (total, body), (total, -1), TOTAL_PT),
+                    ("LINEBEFORE", (total, 1), (total, -1), 0.8, INK),
+                ]
+            if "minimum" in keys:
+                minimum = first + keys.index("minimum")
+                commands += [
+                    ("FONTNAME", (minimum, body), (minimum, -1), FONT_ITALIC),
+                    ("FONTSIZE", (minimum, body), (minimum, -1), MINIMUM_PT),
+                    ("TEXTCOLOR", (minimum, body), (minimum, -1), MUTED),
+                    ("ALIGN", (minimum, body), (minimum, -1), "CENTER"),
+                ]
+        commands += self.commands
+        commands += self._shrink_too_wide()
+        # A string cell's baseline sits at bottom padding + leading - size: with the leading
+        # equal to the size, figures of every size stand on one line.
+        commands += [("LEADING", c[1], c[2], c[3]) for c in commands if c[0] == "FONTSIZE"]
+        return _table(self.rows, self.widths, commands, rowHeights=heights,
+                      repeatRows=self.HEADER_ROWS)
+
+    def _shrink_too_wide(self) -> list[tuple[Any, ...]]:
+        """A number wider than its column (e.g. a 6-digit total) gets a smaller size for
+        that cell only, so it never runs into the neighbour."""
+        keys = [c.key for c in self.layout]
+        commands: list[tuple[Any, ...]] = []
+        for r in range(self.HEADER_ROWS, len(self.rows)):
+            row = self.rows[r]
+            for c in range(1, len(row)):
+                text = row[c]
+                if not isinstance(text, str) or not text:
+                    continue
+                key = keys[(c - 1) % len(keys)]
+                if r == self.final_row:
+                    if key != "total":
+                        continue    # the spanned label, fitted in add_final_row
+                    font, size = FONT_BOLD, FINAL_TOTAL_PT
+                else:
+                    font, size = {
+                        "total": (FONT_BOLD, TOTAL_PT), "minimum": (FONT_ITALIC, MINIMUM_PT),
+                    }.get(key, (FONT, NUMBER_PT))
+                room = self.widths[c] - 2 * CELL_PAD_PT
+                width = pdfmetrics.stringWidth(text, font, size)
+                if width > room:
+                    fitted = max(SMALLEST_PT, size * room / width)
+                    commands.append(("FONTSIZE", (c, r), (c, r), fitted))
+        return commands
+
+
+# --- cells ------------------------------------------------------------------------------------
+
+
+def _item_texts(cell: SheetCell, layout: Sequence[_Column],
+                fmt: Callable[[int], str]) -> tuple[list[str], list[int]]:
+    """The texts of one column group in one hand row, in layout order, and the positions
+    of the items that are zero (printed in grey, so the points stand out as on a pad)."""
+    items = cell.items
+    texts: list[str] = []
+    zeros: list[int] = []
+    for column in layout:
+        key = column.key
+        if key == "minimum":
+            text = fmt(cell.minimum)
+        elif key == "score":
+            text = fmt(cell.score)
+        elif key == "total":
+            text = fmt(cell.total)
+        elif key in ("bonus", "cards"):
+            # Compact layout: shows the engine's items side by side, folded, never a new score.
+            folded = BONUS_KEYS if key == "bonus" else CARD_KEYS
+            present = [items[k] for k in folded if k in items]
+            text = fmt(sum(present)) if present else ""
+            if present and not any(present):
+                zeros.append(len(texts))
+        else:
+            text = fmt(items[key]) if key in items else ""
+            if items.get(key, None) == 0:
+                zeros.append(len(texts))
+        texts.append(text)
+    # Mark a concealed going out on the column that carries the going-out figure.
+    keys = [c.key for c in layout]
+    carrier = next((k for k in ("going_out", "bonus", "score") if k in keys), None)
+    if carrier is not None and cell.went_out:
+        i = keys.index(carrier)
+        if not texts[i]:
+            texts[i] = WENT_OUT_MARK
+        if cell.concealed:
+            texts[i] += CONCEALED_MARK
+        if i in zeros:
+            zeros.remove(i)
+    return texts, zeros
+
+
+def _group_header(name: str, players: Sequence[str]) -> list[Flowable]:
+    st = _styles()
+    cells: list[Flowable] = [Paragraph(_text(name), st["GroupName"])]
+    if players:
+        cells.append(Paragraph(_text(", ".join(players)), st["GroupPlayers"]))
+    return cells
+
+
+def _info_table(rows: Sequence[tuple[str, Flowable | str]]) -> Table:
+    """Label: value lines under the title."""
+    st = _styles()
+    data = [[Paragraph(_text(label), st["InfoLabel"]),
+             value if not isinstance(value, str) else Paragraph(value, st["Info"])]
+            for label, value in rows]
+    return _table(data, [28 * mm, (FRAME_WIDTH - 28) * mm], [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
+    ])
+
+
+def _house_rules_text(lines: Sequence[str]) -> str:
+    return "<br/>".join(f"\u2022\u00a0{_text(line)}" for line in lines)
+
+
+# --- the score sheet -------------------------------------------------------------------------
+
+
+def _result_box(sheet: ScoreSheet) -> Table:
+    """The winner and the final margin, boxed under the last hand."""
+    labels, st = sheet.labels, _styles()
+    if sheet.winner is None or not 0 <= sheet.winner < len(sheet.columns):
+        cells: list[Any] = [Paragraph(_text(labels.no_winner), st["Result"])]
+        widths = [FRAME_WIDTH * mm]
+    else:
+        side = sheet.columns[sheet.winner]
+        who = f"<b>{_text(side.name)}</b>"
+        if side.players:
+            who += f"<br/><font size=8>{_text(', '.join(side.players))}</font>"
+        cells = [[Paragraph(_text(labels.winner), st["ResultLabel"]),
+                  Paragraph(who, st["Result"])]]
+        widths = [FRAME_WIDTH * mm]
+        if sheet.margin is not None:
+            cells.append([Paragraph(_text(labels.margin), st["ResultLabel"]),
+                          Paragraph(f"<b>{_text(sheet.format_number(sheet.margin))}</b>",
+                                    st["Result"])])
+            widths = [(FRAME_WIDTH - RESULT_MARGIN_WIDTH) * mm, RESULT_MARGIN_WIDTH * mm]
+    return _table([cells], widths, [
+        ("BOX", (0, 0), (-1, -1), 1.2, INK),
+        ("LINEBEFORE", (1, 0), (1, 0), 0.3, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3 * mm),
+        ("TOPPADDING", (0, 0), (-1, -1), 2 * mm),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5 * mm),
+    ])
+
+
+
+def render_score_sheet(sheet: ScoreSheet) -> bytes:
+    """The score sheet of a game as PDF bytes (A4 portrait, one row per hand)."""
+    labels, fmt, st = sheet.labels, sheet.format_number, _styles()
+    groups = len(sheet.columns)
+    story: list[Flowable] = [
+        Paragraph(_text(labels.title), st["Kicker"]),
+        Paragraph(_text(sheet.title), st["Title"]),
+        Spacer(0, 2 * mm),
+    ]
+    info: list[tuple[str, Flowable | str]] = [
+        (labels.ruleset, _text(sheet.ruleset_name)),
+        (labels.date, _text(sheet.date_text)),
+        (labels.target, _text(fmt(sheet.target))),
+    ]
+    if sheet.house_rules:
+        info.append((labels.house_rules, _house_rules_text(sheet.house_rules)))
+    # "Side: player, player" a line each; bare player names (cutthroat) on one line.
+    joiner = "<br/>" if any(column.players for column in sheet.columns) else ", "
+    sides = joiner.join(
+        f"<b>{_text(column.name)}</b>"
+        + (f": {_text(', '.join(column.players))}" if column.players else "")
+        for column in sheet.columns)
+    info.append((labels.players, sides))
+    story += [_info_table(info), Spacer(0, 4 * mm)]
+
+    hands = _HandTable(labels, groups)
+    hands.add_header([_group_header(c.name, c.players) for c in sheet.columns])
+    for i, hand in enumerate(sheet.hands):
+        stripe = i % 2 == 1
+        texts = [_item_texts(cell, hands.layout, fmt) for cell in hand.cells]
+        hands.add_row(str(hand.number), [t for t, _ in texts], stripe, [z for _, z in texts])
+        if hand.note:
+            hands.add_note(hand.note, stripe)
+    final = sheet.hands[-1].cells if sheet.hands else None
+    totals = [fmt(final[g].total) if final else fmt(0) for g in range(groups)]
+    hands.add_final_row(totals, sheet.winner)
+    story.append(hands.table(HAND_ROW * mm))
+
+    closing: list[Flowable] = [Spacer(0, 3 * mm)]
+    if any(cell.concealed for hand in sheet.hands for cell in hand.cells):
+        closing.append(Paragraph(
+            f"{_text(CONCEALED_MARK)} {_text(labels.concealed)}", st["Legend"]))
+        closing.append(Spacer(0, 1.5 * mm))
+    closing.append(_result_box(sheet))
+    story.append(KeepTogether(closing))
+
+    footer = _Footer(left=f"{sheet.title} \u00b7 {sheet.ruleset_name} \u00b7 {sheet.date_text}",
+                     page_of=labels.page_of)
+    return _build(story, footer, title=sheet.title)
+
+
+# --- the blank pad ---------------------------------------------------------------------------
+
+
+def _reference_table(heading: str, rows: Sequence[tuple[str, str]],
+                     head: tuple[str, str] | None, width: float) -> list[Flowable]:
+    """A heading and a two-column table: what, and how many points."""
+    st = _styles()
+    data: list[list[Any]] = []
+    if head is not None:
+        data.append([Paragraph(_text(head[0]), st["InfoLabel"]),
+                     Paragraph(_text(head[1]), st["RefHeadNumber"])])
+    data += [[Paragraph(_text(a), st["RefCell"]), Paragraph(_text(b), st["RefNumber"])]
+             for a, b in rows]
+    commands: list[tuple[Any, ...]] = [
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
+        ("LINEABOVE", (0, 0), (-1, 0), 0.8, INK),
+    ]
+    if head is not None:
+        commands.append(("LINEBELOW", (0, 0), (-1, 0), 0.8, INK))
+    table = _table(data, [width * 0.7, width * 0.3], commands)
+    return [Paragraph(_text(heading), st["RefHead"]), table]
+
+
+def render_blank_sheet(sheet: BlankSheet) -> bytes:
+    """An empty pad as PDF bytes: hand rows to fill in by pen, and the ruleset's minimum
+    table and scoring summary printed below (on one page for about 20 rows)."""
+    labels, fmt, st = sheet.labels, sheet.format_number, _styles()
+    groups = max(1, sheet.columns)
+    pad_title = labels.pad_title or labels.title
+
+    write_here = "\u00a0" * 4 + "_" * 24
+    title_width = FRAME_WIDTH - BLANK_FIELDS_WIDTH
+    header = _table(
+        [[[Paragraph(_text(pad_title), st["Title"]),
+           Paragraph(_text(sheet.ruleset_name), st["Info"])],
+          [Paragraph(f"{_text(labels.date)}:{write_here}", st["Field"]),
+           Paragraph(f"{_text(labels.target)}: <b>{_text(fmt(sheet.target))}</b>",
+                     st["Field"])]]],
+        [title_width * mm, BLANK_FIELDS_WIDTH * mm],
+        [("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+         ("LEFTPADDING", (0, 0), (-1, -1), 0),
+         ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+         ("TOPPADDING", (0, 0), (-1, -1), 0)])
+    top: list[Flowable] = [header, Spacer(0, 4 * mm)]
+
+    # The reference tables side by side under the hand rows.
+    gap = 10
+    column_width = (FRAME_WIDTH - gap) / 2 * mm
+    left = _reference_table(labels.minimum_table, sheet.minimum_table,
+                            (labels.total, labels.minimum), column_width)
+    if sheet.house_rules:
+        left += [Spacer(0, 3 * mm), Paragraph(_text(labels.house_rules), st["RefHead"]),
+                 Paragraph(_house_rules_text(sheet.house_rules), st["RefCell"])]
+    right = _reference_table(labels.scoring_summary, sheet.scoring_summary, None, column_width)
+    reference = _table([[left, right]], [column_width + gap * mm, column_width], [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (0, 0), gap * mm),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+    ])
+
+    def hand_table(rows: int, row_height: float | None) -> Table:
+        hands = _HandTable(labels, groups)
+        caption = [Paragraph(_text(labels.players), st["GroupCaption"]),
+                   Spacer(0, BLANK_NAME_ROW * mm)]
+        hands.add_header([caption] * groups, name_fill=colors.white)
+        empty = [[""] * len(hands.layout)] * groups
+        for number in range(1, rows + 1):
+            hands.add_row(str(number), empty, stripe=number % 2 == 0)
+        return hands.table(row_height)
+
+    # Row height: as tall as pen writing wants, as short as one page needs.
+    width = FRAME_WIDTH * mm
+    room = PAGE_HEIGHT - (MARGIN_TOP + MARGIN_BOTTOM) * mm
+    room -= sum(f.wrap(width, room)[1] for f in top)
+    room -= reference.wrap(width, room)[1] + BLANK_GAP * mm
+    room -= hand_table(0, None).wrap(width, room)[1]
+    rows = max(1, sheet.rows)
+    row_height = min(BLANK_ROW_MAX * mm, max(BLANK_ROW_MIN * mm, (room - 2) / rows))
+
+    story = top + [hand_table(sheet.rows, row_height), Spacer(0, BLANK_GAP * mm),
+                   KeepTogether([reference])]
+    footer = _Footer(left=f"{pad_title} \u00b7 {sheet.ruleset_name}",
+                     page_of=labels.page_of)
+    return _build(story, footer, title=f"{pad_title} \u2013 {sheet.ruleset_name}")

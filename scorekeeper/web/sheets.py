@@ -1,0 +1,144 @@
+"""Score sheets as PDF: a stored game's sheet and the blank pad (CONTRACT.md §3).
+
+Labels come from the Babel catalogues in the language of ``?lang=``; the renderer in
+:mod:`scorekeeper.sheets` only lays out what it is given.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from flask import Blueprint, Response, abort, request
+from flask_babel import force_locale
+from flask_babel import gettext as _
+
+from ..rules.ruleset import PRESETS, RuleSet
+from ..sheets import BlankSheet, SheetLabels, render_blank_sheet
+from .i18n import LANGUAGES, current_language, long_date, number
+
+bp = Blueprint("sheets", __name__)
+
+
+def ruleset_title(rs: RuleSet) -> str:
+    """The name to show for a ruleset, in the reader's language."""
+    return {
+        "german": _("Canasta (German rules)"),
+        "polish": _("Canasta (Polish rules)"),
+        "classic": _("Classic Canasta (international)"),
+        "three-is-fifty": _("3 is 50"),
+    }.get(rs.id, rs.name)
+
+
+def sheet_labels() -> SheetLabels:
+    return SheetLabels(
+        title=_("Canasta score sheet"),
+        ruleset=_("Rules"),
+        house_rules=_("House rules"),
+        date=_("Date"),
+        players=_("Players"),
+        target=_("Target"),
+        hand=_("No."),
+        melded_cards=_("Melded cards"),
+        canasta_bonus=_("Canastas"),
+        red_threes=_("Red threes"),
+        going_out=_("Going out"),
+        in_hand=_("In hand"),
+        bonus=_("Bonuses"),
+        cards=_("Cards"),
+        score=_("Hand"),
+        total=_("Total"),
+        minimum=_("Minimum"),
+        concealed=_("went out concealed"),
+        final_score=_("Final score"),
+        winner=_("Winner"),
+        margin=_("Margin"),
+        no_winner=_("Game still running"),
+        minimum_table=_("Initial meld minimum"),
+        scoring_summary=_("Scoring"),
+        page_of=_("Page {page} of {pages}"),
+        pad_title=_("Canasta score pad"),
+    )
+
+
+def minimum_rows(rs: RuleSet, players: int) -> tuple[tuple[str, str], ...]:
+    """The minimum table as printed: score range and minimum (“none” for no minimum)."""
+    table = rs.minimum_table_for(players)
+    rows = []
+    for i, (threshold, minimum) in enumerate(table):
+        upper = table[i + 1][0] - 5 if i + 1 < len(table) else None
+        if i == 0:
+            span = _("below %(score)s", score=number(table[1][0] if len(table) > 1 else 0))
+        elif upper is None:
+            span = _("%(score)s and more", score=number(threshold))
+        else:
+            span = f"{number(threshold)} \u2013 {number(upper)}"
+        rows.append((span, number(minimum) if minimum else _("none")))
+    return tuple(rows)
+
+
+def scoring_rows(rs: RuleSet, players: int) -> tuple[tuple[str, str], ...]:
+    """The scoring summary printed on the pad: card values, bonuses, penalties."""
+    rows = [
+        (_("Joker"), number(rs.joker_value)),
+        (_("Two"), number(rs.two_value)),
+        (_("Ace"), number(rs.ace_value)),
+        (_("K, Q, J, 10, 9, 8"), number(rs.high_value)),
+        (_("7, 6, 5, 4"), number(rs.low_value)),
+        (_("Black three"), number(rs.black_three_value)),
+        (_("Natural canasta"), number(rs.natural_canasta_bonus)),
+        (_("Mixed canasta"), number(rs.mixed_canasta_bonus)),
+    ]
+    if rs.allows_wild_canasta():
+        rows.append((_("Wild canasta"), number(rs.wild_canasta_bonus)))
+    rows += [
+        (_("Red three, each"), number(rs.red_three_value)),
+        (_("All %(count)s red threes", count=number(rs.red_threes_in_deck(players))),
+         number(rs.red_three_score(rs.red_threes_in_deck(players), players))),
+        (_("Going out"), number(rs.going_out_bonus)),
+        (_("Going out concealed"), number(rs.concealed_going_out_bonus)),
+        (_("Black three left in hand"), number(-rs.black_three_in_hand_penalty)),
+        (_("Canastas to go out"), number(rs.canastas_needed(players))),
+    ]
+    return tuple(rows)
+
+
+def pdf_response(data: bytes, filename: str) -> Response:
+    response = Response(data, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _lang() -> str:
+    asked = request.args.get("lang", "")
+    return asked if asked in LANGUAGES else current_language()
+
+
+@bp.get("/sheets/blank.pdf")
+def blank_sheet() -> Response:
+    """An empty pad for pen and paper, with the ruleset's minimum table and scoring."""
+    ruleset_id = request.args.get("ruleset", "german")
+    base = PRESETS.get(ruleset_id)
+    if base is None:
+        abort(404)
+    players = request.args.get("players", type=int) or base.default_players
+    if players not in base.players_allowed:
+        players = base.default_players
+    with force_locale(_lang()):
+        sheet = BlankSheet(
+            ruleset_name=ruleset_title(base),
+            columns=3 if players == 3 else (3 if request.args.get("sides") == "3" else 2),
+            rows=20,
+            minimum_table=minimum_rows(base, players),
+            scoring_summary=scoring_rows(base, players),
+            target=base.target_for(players),
+            labels=sheet_labels(),
+            format_number=number,
+            house_rules=(),
+        )
+        data = render_blank_sheet(sheet)
+    return pdf_response(data, f"canasta-{ruleset_id}-blank.pdf")
+
+
+def today_text() -> str:
+    return long_date(datetime.now(UTC).date())
