@@ -359,6 +359,8 @@ def resolve_ruleset(
         count = base.default_players
     elif isinstance(players, bool) or not isinstance(players, int):
         return None, 0, [Problem("request.type", "players", {"expected": "integer"})]
+    elif not 1 <= players <= 12:
+        return None, 0, [Problem("request.value", "players", {"minimum": 2, "maximum": 6})]
     else:
         count = players
     rs, option_problems = base.with_options(options)

@@ -1,1 +1,122 @@
-"""Tables (filled in by the games work)."""
+"""Tables: a stored game and its hands.
+
+Only what was entered is stored: the ruleset, the house rules, the sides and each hand's entry
+exactly as the API request gave it. Totals, initial-meld minimums and the winner are derived by
+re-scoring the hands with the rules engine (``store.games.game_state``), so a corrected hand or
+a fixed rule can never leave a stale total behind.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Integer,
+    String,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .db import Base
+
+# secrets.token_urlsafe(16): 128 random bits in 22 characters (CONTRACT.md §3 asks ≥ 96 bits).
+KEY_BYTES = 16
+KEY_LENGTH = 22
+
+
+def new_key() -> str:
+    """A fresh unguessable key (edit id or view id)."""
+    return secrets.token_urlsafe(KEY_BYTES)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timestamp that always comes back timezone-aware in UTC (SQLite drops the zone)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        value = value.astimezone(UTC)
+        # SQLite stores text without a zone: store naive UTC there.
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+class Game(Base):
+    """One game at one table. ``id`` grants editing; ``view_id`` only reading."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(43), primary_key=True, default=new_key)
+    view_id: Mapped[str] = mapped_column(String(43), unique=True, index=True, default=new_key)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    ruleset: Mapped[str] = mapped_column(String(20))
+    players: Mapped[int] = mapped_column(Integer)
+    # House rules exactly as given (validated with RuleSet.with_options at creation).
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    # [{"name": "Wir", "players": ["Anna", "Ben"]}, …]: one entry per score column. In 3-player
+    # cutthroat every player is a column of their own (RULES.md §4 "3 players").
+    sides: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    target: Mapped[int] = mapped_column(Integer)
+    # Bumped by every change of the hands (conditional UPDATE, see store.games).
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
+
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="game",
+        order_by="Hand.number",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        lazy="selectin",
+    )
+
+    def __repr__(self) -> str:
+        return f"<Game {self.ruleset} {self.players}p v{self.version} hands={len(self.hands)}>"
+
+
+class Hand(Base):
+    """One hand as entered: the ``teams`` list of the API request, unchanged."""
+
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_hands_game_number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        String(43), ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)  # 1, 2, 3 … in playing order
+    teams: Mapped[list[Any]] = mapped_column(JSON)
+    # 3-player cutthroat: the player (column index) who played alone; the other two were
+    # partners and ``teams`` is [lone side, partnership]. None: the sides of the game as set up,
+    # or (cutthroat, stock out before the pile was taken) everyone alone.
+    lone_player: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    stock_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="hands")
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.number} of {self.game_id[:4]}…>"

@@ -20,7 +20,12 @@ csrf.exempt(bp)
 
 
 def json_response(body: Any, status: int = 200, with_rule: bool = False) -> Response:
-    text = json.dumps(jsonable(body, with_rule), ensure_ascii=False, separators=(",", ":"))
+    data = jsonable(body, with_rule)
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate echoed back from the request
+        text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
     response = Response(text, status=status, mimetype="application/json")
     response.vary.add("Accept-Language")
     return response

@@ -38,6 +38,8 @@ def number(value: int | float | None) -> str:
     """A number in the reader's format, negatives with a true minus sign (5.000, 5 000, 5,000)."""
     if value is None:
         return ""
+    if abs(value) >= 10**15:  # beyond any score; Babel's decimal context gives up on such
+        return str(value).replace("-", MINUS)
     text = format_decimal(abs(value))
     return f"{MINUS}{text}" if value < 0 else text
 

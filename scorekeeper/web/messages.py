@@ -203,6 +203,21 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
                                    "entered).", maximum=_n(p, "maximum"), count=_n(p, "count")),
     "piles.count": lambda p: _("%(piles)s minus piles for %(players)s players: give one pile "
                                "per player.", piles=_n(p, "piles"), players=_n(p, "players")),
+    "name.invalid": lambda p: _("A name has 1 to %(maximum)s characters.",
+                                maximum=_n(p, "maximum")),
+    "sides.count": lambda p: _("With %(players)s players the game has %(allowed)s sides, not "
+                               "%(sides)s.", players=_n(p, "players"),
+                               allowed=" / ".join(str(a) for a in p.get("allowed", [])),
+                               sides=_n(p, "sides")),
+    "sides.size": lambda p: _("Side %(side)s needs %(size)s players, not %(have)s.",
+                              side=_n(p, "side"), size=_n(p, "size"), have=_n(p, "have")),
+    "hand.lone_player": lambda p: _("Name the player who played alone in this hand."),
+    "red_threes.per_partner": lambda p: _("Enter the red threes of each partner separately: one "
+                                          "number per partner."),
+    "hand.stock_out_went_out": lambda p: _("The stock ran out, so nobody went out in this hand."),
+    "hand.not_last": lambda p: _("Only the last hand (%(last)s) can be deleted.",
+                                 last=_n(p, "last")),
+    "game.finished": lambda p: _("This game is over: correct a hand or start a new game."),
     "hand.red_three": lambda p: _("A red three in a hand: red threes are laid out at once; count "
                                   "it among the side's red threes."),
     "hands.too_many_players": lambda p: _("More hands than players on this side (%(hands)s, at "

@@ -12,9 +12,21 @@ from flask import Blueprint, Response, abort, request
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from ..rules.ruleset import PRESETS, RuleSet
-from ..sheets import BlankSheet, SheetLabels, render_blank_sheet
+from ..rules.ruleset import PRESETS, RuleSet, resolve_ruleset
+from ..sheets import (
+    BlankSheet,
+    ScoreSheet,
+    SheetCell,
+    SheetColumn,
+    SheetHand,
+    SheetLabels,
+    render_blank_sheet,
+    render_score_sheet,
+)
+from ..store import games
+from ..store.db import session_scope
 from .i18n import LANGUAGES, current_language, long_date, number
+from .options import house_rule_lines
 
 bp = Blueprint("sheets", __name__)
 
@@ -142,3 +154,58 @@ def blank_sheet() -> Response:
 
 def today_text() -> str:
     return long_date(datetime.now(UTC).date())
+
+
+def _hand_note(state: games.GameState, row: games.HandRow) -> str:
+    if row.stock_out:
+        return _("The stock ran out: nobody went out.")
+    if state.cutthroat and row.lone_player is not None:
+        return _("%(name)s played alone.", name=state.columns[row.lone_player].name)
+    return ""
+
+
+def score_sheet(state: games.GameState) -> ScoreSheet:
+    """A stored game as the renderer's plain data, in the current locale."""
+    base = PRESETS[state.ruleset]
+    rs, _players, _problems = resolve_ruleset(state.ruleset, state.players, state.options)
+    hands = tuple(
+        SheetHand(
+            number=row.number,
+            cells=tuple(SheetCell(items=dict(h.items), score=h.score, total=h.total,
+                                  minimum=h.minimum_meld, went_out=h.went_out,
+                                  concealed=h.concealed) for h in row.scores),
+            note=_hand_note(state, row),
+        )
+        for row in state.hands
+    )
+    totals = [c.total for c in state.columns]
+    margin = None
+    if state.winner is not None and len(totals) > 1:
+        others = [t for i, t in enumerate(totals) if i != state.winner]
+        margin = totals[state.winner] - max(others)
+    return ScoreSheet(
+        title=state.name or _("Canasta"),
+        ruleset_name=ruleset_title(base),
+        house_rules=tuple(house_rule_lines(rs or base, base)),
+        date_text=long_date(state.created_at),
+        target=state.target,
+        columns=tuple(SheetColumn(c.name, tuple(c.players)) for c in state.columns),
+        hands=hands,
+        winner=state.winner,
+        margin=margin,
+        labels=sheet_labels(),
+        format_number=number,
+    )
+
+
+@bp.get("/games/<game_id>/sheet.pdf")
+def game_sheet(game_id: str) -> Response:
+    """The score sheet of a stored game (also by its read-only view key)."""
+    with session_scope() as session:
+        game = games.get_game(session, game_id) or games.get_by_view(session, game_id)
+        if game is None:
+            abort(404)
+        state = games.game_state(game)
+    with force_locale(_lang()):
+        data = render_score_sheet(score_sheet(state))
+    return pdf_response(data, f"canasta-{state.created_at:%Y-%m-%d}.pdf")

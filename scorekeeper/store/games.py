@@ -1,0 +1,657 @@
+"""The few functions that create and change a stored game, and the derived score sheet.
+
+Every function takes the caller's SQLAlchemy ``Session`` and never commits: the caller wraps a
+change in ``store.db.session_scope()`` so that the version bump and the hand write are one
+transaction (all or nothing).
+
+Concurrency (two phones at one table): each change of the hands runs a conditional
+``UPDATE games SET version = version + 1 WHERE id = :id AND version = :v`` *first* and checks
+that it touched one row; otherwise :class:`VersionConflict` (HTTP 409). The UPDATE takes the
+row's write lock (PostgreSQL row lock, SQLite database write lock) until the transaction ends,
+so a second writer with the same version waits and then finds ``version`` moved on: exactly one
+of them wins, and no hand is lost.
+
+Derived state is never stored: :func:`game_state` re-scores every hand with the rules engine
+(``rules.scoring.score_hand``), the one score computation of the product.
+
+Errors are exceptions carrying data, for the web layer to translate:
+:class:`GameProblems` (400/422 with ``Problem`` list, nothing stored), :class:`VersionConflict`
+(409), :class:`HandNotFound` (404).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from ..rules.api import Reader, read_sides
+from ..rules.problems import Problem
+from ..rules.ruleset import PRESETS, RuleSet, resolve_ruleset
+from ..rules.scoring import SIDE_COUNTS, HandResult, SideEntry, score_hand
+from .models import Game, Hand, utcnow
+
+NAME_MAX = 40
+MAX_HANDS = 500  # far beyond any real game; keeps one game's re-score bounded
+MAX_PLAYERS_PER_SIDE = 6
+_KEY = re.compile(r"^[A-Za-z0-9_-]{16,43}$")
+
+
+# ---- errors ---------------------------------------------------------------------------------
+
+class StoreError(Exception):
+    """Base of the errors a change of a game can raise."""
+
+
+class GameProblems(StoreError):
+    """The input breaks a rule or cannot be read; nothing was stored.
+
+    ``status`` is 400 when any problem is about the shape of the request (``request.*``),
+    else 422 -- the same split as ``POST /api/v1/score``.
+    """
+
+    def __init__(self, problems: Sequence[Problem], status: int | None = None):
+        super().__init__("; ".join(p.code for p in problems))
+        self.problems = list(problems)
+        if status is None:
+            status = 400 if any(p.code.startswith("request.") for p in problems) else 422
+        self.status = status
+
+
+class VersionConflict(StoreError):
+    """The game changed since the client read it (``version`` is stale): HTTP 409."""
+
+    def __init__(self, given: int, current: int | None):
+        super().__init__(f"version {given} is stale (current {current})")
+        self.given = given
+        self.current = current
+
+
+class HandNotFound(StoreError):
+    """There is no hand with that number in the game: HTTP 404."""
+
+    def __init__(self, number: Any):
+        super().__init__(f"no hand {number!r}")
+        self.number = number
+
+
+# ---- the derived score sheet ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Column:
+    """One score column: a side, or one player in 3-player cutthroat."""
+
+    name: str
+    players: list[str]
+    total: int
+    minimum_meld: int  # initial-meld minimum for the next hand (RULES.md §3)
+    to_target: int  # points still missing to the target (0 once reached)
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """What one column got in one hand."""
+
+    score: int
+    items: dict[str, int]  # melded_cards, canasta_bonus, red_threes, going_out, in_hand
+    canastas: dict[str, int]
+    total: int  # cumulative, after this hand
+    minimum_meld: int  # the initial-meld minimum the column had in this hand
+    went_out: bool
+    concealed: bool
+    team: int  # index into the hand's ``teams`` this column scored with
+    alone: bool  # 3-player cutthroat: played alone in this hand (False in partnership games)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player at the table: seat index in dealing order, name and score column."""
+
+    seat: int
+    name: str
+    column: int
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One stored hand, re-scored."""
+
+    number: int
+    teams: list[Any]  # the entry as stored (the API request's ``teams``)
+    lone_player: int | None
+    stock_out: bool
+    scores: list[HandScore]  # one per column, in column order
+    dealer: Seat
+    created_at: datetime
+    updated_at: datetime
+    problems: list[Problem] = field(default_factory=list)  # only if the rules changed since
+    warnings: list[Problem] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The whole score sheet of a game, derived from its hands.
+
+    ``winner`` (RULES.md §4): after the last hand, if one or more columns have reached
+    ``target``, the column with the highest total wins. If the highest total is shared by two
+    columns at or above the target there is no winner yet: the game goes on until a hand breaks
+    the tie. ``finished`` is ``winner is not None``; a finished game takes no new hand, but its
+    hands can still be corrected or the last one deleted, and the winner follows.
+
+    It carries ``view_id`` but not the editing key, so a read-only page can be rendered from it
+    without leaking the key.
+    """
+
+    view_id: str
+    name: str | None
+    ruleset: str
+    ruleset_name: str
+    players: int
+    cutthroat: bool
+    options: dict[str, Any]  # house rules as given at creation
+    house_rules: dict[str, Any]  # effective parameters that differ from the preset
+    target: int
+    columns: list[Column]
+    hands: list[HandRow]
+    winner: int | None
+    next_dealer: Seat
+    seats: list[Seat]
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def next_hand(self) -> int:
+        return len(self.hands) + 1
+
+
+# ---- reading and creating games --------------------------------------------------------------
+
+def get_game(session: Session, game_id: Any) -> Game | None:
+    """The game with this editing key, with its hands; None for unknown or malformed keys."""
+    if not isinstance(game_id, str) or not _KEY.match(game_id):
+        return None
+    return session.get(Game, game_id)
+
+
+def get_by_view(session: Session, view_id: Any) -> Game | None:
+    """The game with this read-only key, or None."""
+    if not isinstance(view_id, str) or not _KEY.match(view_id):
+        return None
+    return session.scalars(select(Game).where(Game.view_id == view_id)).first()
+
+
+def recent_games(session: Session, limit: int = 10,
+                 ids: Iterable[str] | None = None) -> list[Game]:
+    """The most recently changed games, newest first.
+
+    ``ids``: only among these editing keys (e.g. the games this browser created), since every
+    ``Game.id`` grants editing and must not be shown to strangers.
+    """
+    query = select(Game).order_by(Game.updated_at.desc(), Game.created_at.desc())
+    if ids is not None:
+        keys = [k for k in ids if isinstance(k, str) and _KEY.match(k)][:200]
+        if not keys:
+            return []
+        query = query.where(Game.id.in_(keys))
+    return list(session.scalars(query.limit(max(0, min(limit, 200)))))
+
+
+def create_game(session: Session, ruleset: Any, players: Any, sides: Any, options: Any = None,
+                target: Any = None, name: Any = None) -> Game:
+    """Validate and add a new game (flushed, not committed).
+
+    ``sides``: ``[{"name": str, "players": [str, …]}, …]``, one entry per score column: 2 sides
+    of ``players / 2``, for 6 players also 3 sides of 2, and in 3-player cutthroat 3 sides of one
+    player each. Names are trimmed and must have 1..40 characters. ``options``: house rules
+    (``RuleSet.with_options``). ``target``: defaults to the ruleset's target for the player
+    count (or the ``target`` house rule). Raises :class:`GameProblems`.
+    """
+    problems: list[Problem] = []
+    rs, count, rs_problems = resolve_ruleset(ruleset, players, options)
+    problems.extend(rs_problems)
+    clean_name = None
+    if name is not None and name != "":
+        clean_name = _clean_name(name, "name", problems)
+    clean_sides = _clean_sides(sides, count, problems) if rs is not None else []
+    if target is None:
+        target_value = (rs.target if isinstance(options, dict) and "target" in options
+                        else rs.target_for(count)) if rs is not None else 0
+    elif isinstance(target, bool) or not isinstance(target, int):
+        problems.append(Problem("request.type", "target", {"expected": "integer"}))
+        target_value = 0
+    elif not 100 <= target <= 1_000_000:
+        problems.append(Problem("request.value", "target", {"minimum": 100,
+                                                            "maximum": 1_000_000}))
+        target_value = 0
+    else:
+        target_value = target
+    if problems or rs is None:
+        raise GameProblems(problems)
+    now = utcnow()
+    game = Game(name=clean_name, ruleset=rs.id, players=count,
+                options=dict(options) if isinstance(options, dict) else {},
+                sides=clean_sides, target=target_value, version=1,
+                created_at=now, updated_at=now)
+    session.add(game)
+    session.flush()
+    return game
+
+
+def is_cutthroat(players: int) -> bool:
+    """RULES.md §4 "3 players": every player keeps an own score; partners change each hand."""
+    return players == 3
+
+
+def _clean_name(value: Any, where: str, problems: list[Problem]) -> str:
+    if not isinstance(value, str):
+        problems.append(Problem("request.type", where, {"expected": "string"}))
+        return ""
+    text = " ".join(value.split())
+    if not 1 <= len(text) <= NAME_MAX or any(
+            unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") for ch in text):
+        problems.append(Problem("name.invalid", where, {"maximum": NAME_MAX}))
+        return ""
+    return text
+
+
+def _clean_sides(sides: Any, players: int, problems: list[Problem]) -> list[dict[str, Any]]:
+    if sides is None:
+        problems.append(Problem("request.missing", "sides", {}))
+        return []
+    if not isinstance(sides, list):
+        problems.append(Problem("request.type", "sides", {"expected": "list"}))
+        return []
+    allowed = [3] if is_cutthroat(players) else [
+        n for n in SIDE_COUNTS.get(players, (2,)) if players % n == 0]
+    if len(sides) not in allowed:
+        problems.append(Problem("sides.count", "sides",
+                                {"players": players, "allowed": allowed, "sides": len(sides)}))
+        return []
+    size = players // len(sides)
+    out = []
+    for i, side in enumerate(sides):
+        where = f"sides[{i}]"
+        if not isinstance(side, dict):
+            problems.append(Problem("request.type", where, {"expected": "object"}))
+            continue
+        names = side.get("players")
+        if not isinstance(names, list):
+            problems.append(Problem("request.type" if names is not None else "request.missing",
+                                    f"{where}.players", {"expected": "list"}))
+            names = []
+        elif len(names) != size:
+            problems.append(Problem("sides.size", f"{where}.players",
+                                    {"side": i + 1, "size": size, "have": len(names)}))
+            names = []
+        clean_players = [_clean_name(p, f"{where}.players[{j}]", problems)
+                         for j, p in enumerate(names[:MAX_PLAYERS_PER_SIDE])]
+        side_name = side.get("name")
+        if side_name is None and size == 1 and clean_players:
+            side_name = clean_players[0]  # one-player side: the player's name
+        out.append({"name": _clean_name(side_name, f"{where}.name", problems)
+                    if side_name is not None else _missing(f"{where}.name", problems),
+                    "players": clean_players})
+    return out
+
+
+def _missing(where: str, problems: list[Problem]) -> str:
+    problems.append(Problem("request.missing", where, {}))
+    return ""
+
+
+# ---- checking a hand entry ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Entry:
+    """A hand entry read and scored: which columns each team stands for."""
+
+    sides: list[SideEntry]
+    members: list[list[int]]  # per team: the columns it scores for, in seating order
+    result: HandResult
+    problems: list[Problem]
+
+
+def _ruleset(game: Game) -> RuleSet:
+    return _resolved(game.ruleset, game.players, _canonical(game.options or {}))
+
+
+@lru_cache(maxsize=256)
+def _resolved(ruleset: str, players: int, options: str) -> RuleSet:
+    rs, _, _ = resolve_ruleset(ruleset, players, json.loads(options))
+    if rs is None:  # stored house rules no longer valid: score with the preset
+        rs = PRESETS.get(ruleset) or PRESETS["classic"]
+    return rs
+
+
+def _read_entry(rs: RuleSet, players: int, columns: int, teams: Any, lone_player: Any,
+                stock_out: bool) -> _Entry:
+    """Read a ``teams`` list for a game of ``players`` with ``columns`` score columns, score
+    it and collect every problem."""
+    reader = Reader()
+    sides = read_sides(reader, {"teams": teams})
+    problems = list(reader.problems)
+    members: list[list[int]] = []
+    if is_cutthroat(players):
+        if len(sides) == 2:
+            if isinstance(lone_player, bool) or not isinstance(lone_player, int) \
+                    or not 0 <= lone_player < columns:
+                problems.append(Problem("hand.lone_player", "lone_player", {}))
+                lone = 0
+            else:
+                lone = lone_player
+            members = [[lone], [c for c in range(columns) if c != lone]]
+            # Partners score their own red threes (RULES.md §4 "3 players").
+            partners = sides[1]
+            if isinstance(partners.red_threes, int) and partners.red_threes == 0:
+                partners.red_threes = [0, 0]
+            if not isinstance(partners.red_threes, list) or len(partners.red_threes) != 2:
+                problems.append(Problem("red_threes.per_partner", "teams[1].red_threes", {}))
+            if isinstance(sides[0].red_threes, list) and len(sides[0].red_threes) != 1:
+                problems.append(Problem("red_threes.per_partner", "teams[0].red_threes", {}))
+        elif len(sides) == 3:
+            if lone_player is not None:
+                problems.append(Problem("hand.lone_player", "lone_player", {}))
+            members = [[0], [1], [2]]
+        elif sides:
+            problems.append(Problem("teams.count", "teams",
+                                    {"teams": len(sides), "players": players,
+                                     "allowed": [2, 3]}))
+    else:
+        if lone_player is not None:
+            problems.append(Problem("hand.lone_player", "lone_player", {}))
+        if sides and len(sides) != columns:
+            problems.append(Problem("teams.count", "teams",
+                                    {"teams": len(sides), "players": players,
+                                     "allowed": [columns]}))
+        members = [[i] for i in range(len(sides))]
+    if stock_out and any(s.went_out or s.concealed for s in sides):
+        problems.append(Problem("hand.stock_out_went_out", "stock_out", {}))
+    if reader.problems or not sides:
+        result = HandResult([], [], [])
+    else:
+        result = score_hand(rs, players, sides)
+        problems.extend(result.problems)
+    if len(members) != len(result.sides):
+        members = []
+    return _Entry(sides, members, result, problems)
+
+
+@lru_cache(maxsize=8192)
+def _scored(ruleset: str, players: int, options: str, columns: int, teams: str,
+            lone_player: int | None, stock_out: bool) -> _Entry:
+    """Scoring one stored hand, memoized on its JSON text: a game's sheet is re-derived on
+    every request, and stored hands do not change without changing this key."""
+    rs = _resolved(ruleset, players, options)
+    return _read_entry(rs, players, columns, json.loads(teams), lone_player, stock_out)
+
+
+def _stored_entry(game: Game, options: str, hand: Hand) -> _Entry:
+    return _scored(game.ruleset, game.players, options, len(game.sides),
+                   _canonical(hand.teams), hand.lone_player, bool(hand.stock_out))
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def check_hand(game: Game, teams: Any, lone_player: Any = None,
+               stock_out: Any = False) -> tuple[bool, list[Problem]]:
+    """Validate a hand entry for this game without storing it: ``(stock_out, problems)``.
+
+    Used by the change functions; also handy for a live preview. In cutthroat, three teams of
+    one mean the stock ran out before anyone took the pile, so ``stock_out`` is implied.
+    """
+    problems: list[Problem] = []
+    if not isinstance(stock_out, bool):
+        problems.append(Problem("request.type", "stock_out", {"expected": "boolean"}))
+        stock_out = False
+    if is_cutthroat(game.players) and isinstance(teams, list) and len(teams) == 3:
+        stock_out = True
+    entry = _read_entry(_ruleset(game), game.players, len(game.sides), teams, lone_player,
+                        stock_out)
+    problems.extend(entry.problems)
+    return stock_out, problems
+
+
+# ---- changing the hands ----------------------------------------------------------------------
+
+def _version(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GameProblems([Problem("request.type" if value is not None else "request.missing",
+                                    "version", {"expected": "integer"})])
+    if not 0 <= value < 2**31:
+        raise GameProblems([Problem("request.value", "version",
+                                    {"minimum": 0, "maximum": 2**31 - 1})])
+    return value
+
+
+MAX_DEPTH = 12
+
+
+def _storable(value: Any, where: str) -> list[Problem]:
+    """Problems that would keep a JSON value from being stored on every backend: NaN and
+    infinities (PostgreSQL's json rejects them), lone surrogates (not encodable as UTF-8) and
+    absurd nesting."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return [Problem("request.too_large", where, {"limit": MAX_DEPTH})]
+        if (isinstance(item, float) and not math.isfinite(item)) or (
+                isinstance(item, str) and not _encodable(item)):
+            return [Problem("request.value", where, {})]
+        if isinstance(item, dict):
+            stack.extend((k, depth + 1) for k in item)
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return []
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _claim(session: Session, game: Game, version: int) -> None:
+    """The conditional version bump that serialises writers (see the module docstring).
+
+    Runs as the first write of the transaction; afterwards everything is re-read under the lock.
+    """
+    result = session.execute(
+        update(Game)
+        .where(Game.id == game.id, Game.version == version)
+        .values(version=Game.version + 1, updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        current = session.scalar(select(Game.version).where(Game.id == game.id))
+        raise VersionConflict(version, current)
+    # What was read before the lock may be older than ``version``: read it again.
+    session.expire_all()
+
+
+def add_hand(session: Session, game: Game, version: Any, teams: Any, lone_player: Any = None,
+             stock_out: Any = False) -> Hand:
+    """Append the next hand to ``game`` (flushed, not committed) and bump its version.
+
+    ``teams``: the list of sides as in ``POST /api/v1/score`` (stored exactly as given). In
+    3-player cutthroat, either ``[lone player's side, partnership]`` with ``lone_player`` the
+    lone player's column and the partnership's ``red_threes`` a list of two (one per partner,
+    in seating order), or three teams of one (column order) when the stock ran out before
+    anyone took the pile. ``stock_out``: the stock ran out (nobody went out).
+
+    Raises :class:`GameProblems` (nothing stored; also ``game.finished`` when the game already
+    has a winner), :class:`VersionConflict`.
+    """
+    given = _version(version)
+    stock, problems = check_hand(game, teams, lone_player, stock_out)
+    problems.extend(_storable(teams, "teams"))
+    if problems:
+        raise GameProblems(problems)
+    _claim(session, game, given)
+    if len(game.hands) >= MAX_HANDS:
+        raise GameProblems([Problem("request.too_large", "hands", {"limit": MAX_HANDS})], 422)
+    if game_state(game).finished:
+        raise GameProblems([Problem("game.finished", "", {})])
+    now = utcnow()
+    hand = Hand(number=len(game.hands) + 1, teams=teams,
+                lone_player=lone_player if len(teams) == 2 and is_cutthroat(game.players)
+                else None,
+                stock_out=stock, created_at=now, updated_at=now)
+    game.hands.append(hand)
+    session.flush()
+    return hand
+
+
+def replace_hand(session: Session, game: Game, number: Any, version: Any, teams: Any,
+                 lone_player: Any = None, stock_out: Any = False) -> Hand:
+    """Correct hand ``number`` (any hand, also in a finished game); bumps the version.
+
+    Same arguments and errors as :func:`add_hand`, plus :class:`HandNotFound`.
+    """
+    given = _version(version)
+    if _find(game, number) is None:
+        raise HandNotFound(number)
+    stock, problems = check_hand(game, teams, lone_player, stock_out)
+    problems.extend(_storable(teams, "teams"))
+    if problems:
+        raise GameProblems(problems)
+    _claim(session, game, given)
+    hand = _find(game, number)
+    if hand is None:  # pragma: no cover - the version check excludes this
+        raise HandNotFound(number)
+    hand.teams = teams
+    hand.lone_player = (lone_player if len(teams) == 2 and is_cutthroat(game.players)
+                        else None)
+    hand.stock_out = stock
+    hand.updated_at = utcnow()
+    session.flush()
+    return hand
+
+
+def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None:
+    """Delete the last hand (a mistaken entry); bumps the version.
+
+    Only the last hand can go, so the hands stay numbered 1..n in playing order (and the
+    dealer rotation stays right); deleting another is the problem ``hand.not_last`` (422).
+    Raises :class:`HandNotFound`, :class:`GameProblems`, :class:`VersionConflict`.
+    """
+    given = _version(version)
+    hand = _find(game, number)
+    if hand is None:
+        raise HandNotFound(number)
+    _claim(session, game, given)
+    hand = _find(game, number)
+    if hand is None:  # pragma: no cover - the version check excludes this
+        raise HandNotFound(number)
+    if hand.number != len(game.hands):
+        raise GameProblems([Problem("hand.not_last", "number",
+                                    {"number": hand.number, "last": len(game.hands)})])
+    game.hands.remove(hand)
+    session.flush()
+
+
+def _find(game: Game, number: Any) -> Hand | None:
+    if isinstance(number, bool) or not isinstance(number, int):
+        return None
+    return next((h for h in game.hands if h.number == number), None)
+
+
+# ---- the derived sheet ---------------------------------------------------------------------
+
+def seats(game: Game) -> list[Seat]:
+    """Players in seating (and dealing) order: partnerships sit interleaved, so for two sides
+    A and B: A1, B1, A2, B2 (three sides of two: A1, B1, C1, A2, B2, C2)."""
+    out: list[Seat] = []
+    size = max((len(s.get("players") or []) for s in game.sides), default=0)
+    for j in range(size):
+        for c, side in enumerate(game.sides):
+            names = side.get("players") or []
+            if j < len(names):
+                out.append(Seat(len(out), str(names[j]), c))
+    return out or [Seat(0, "", 0)]
+
+
+def game_state(game: Game) -> GameState:
+    """Re-score every hand and derive totals, minimums, the dealer and the winner."""
+    rs = _ruleset(game)
+    players = game.players
+    cutthroat = is_cutthroat(players)
+    table = seats(game)
+    n = len(game.sides)
+    totals = [0] * n
+    rows: list[HandRow] = []
+    options = _canonical(game.options or {})
+    for hand in game.hands:
+        entry = _stored_entry(game, options, hand)
+        minimums = [rs.initial_meld_minimum(t, players) for t in totals]
+        scores: list[HandScore | None] = [None] * n
+        for t, (side, result) in enumerate(zip(entry.sides, entry.result.sides, strict=False)):
+            cols = entry.members[t] if t < len(entry.members) else []
+            base = result.score - result.items.get("red_threes", 0)
+            for k, c in enumerate(cols):
+                if c >= n:
+                    continue
+                items = dict(result.items)
+                score = result.score
+                if result.player_scores is not None and len(cols) > 1 \
+                        and k < len(result.player_scores):
+                    score = result.player_scores[k]
+                    items["red_threes"] = score - base
+                totals[c] += score
+                scores[c] = HandScore(score, items, dict(result.canastas), totals[c],
+                                      minimums[c], side.went_out or side.concealed,
+                                      side.concealed, t, cutthroat and len(cols) == 1)
+        filled = [s if s is not None else HandScore(0, {}, {}, totals[c], minimums[c], False,
+                                                     False, -1, False)
+                  for c, s in enumerate(scores)]
+        rows.append(HandRow(hand.number, hand.teams, hand.lone_player, bool(hand.stock_out),
+                            filled, table[(hand.number - 1) % len(table)], hand.created_at,
+                            hand.updated_at, list(entry.problems), list(entry.result.warnings)))
+    target = game.target
+    columns = [Column(str(side.get("name", "")), [str(p) for p in side.get("players") or []],
+                      totals[c], rs.initial_meld_minimum(totals[c], players),
+                      max(0, target - totals[c]))
+               for c, side in enumerate(game.sides)]
+    base_rs = PRESETS.get(game.ruleset, rs)
+    return GameState(
+        view_id=game.view_id, name=game.name, ruleset=game.ruleset, ruleset_name=rs.name,
+        players=players, cutthroat=cutthroat, options=dict(game.options or {}),
+        house_rules=rs.options_against(base_rs), target=target, columns=columns, hands=rows,
+        winner=winner(totals, target), next_dealer=table[len(rows) % len(table)], seats=table,
+        version=game.version, created_at=game.created_at, updated_at=game.updated_at,
+    )
+
+
+def winner(totals: Sequence[int], target: int) -> int | None:
+    """RULES.md §4: once a column reaches the target, the highest total wins; a shared highest
+    total at or above the target is no win yet (play on).
+
+    >>> winner([5100, 4900], 5000), winner([5200, 5300], 5000), winner([5200, 5200], 5000)
+    (0, 1, None)
+    >>> winner([4990, 100], 5000) is None
+    True
+    """
+    if not totals or max(totals) < target:
+        return None
+    best = max(totals)
+    leaders = [i for i, t in enumerate(totals) if t == best]
+    return leaders[0] if len(leaders) == 1 else None

@@ -1,0 +1,291 @@
+"""The stored games of CONTRACT.md §3 "Games (stored)" as JSON.
+
+``POST /api/v1/games`` creates a game; ``GET /api/v1/games/<id>`` gives its score sheet (also
+by ``view_id``, then without the editing key); ``POST …/hands``, ``PUT …/hands/<n>`` and
+``DELETE …/hands/<n>`` change the hands, each with the ``version`` the client last saw
+(409 when stale, see ``store.games``). Problems come as ``{"problems": [...]}``, translated by
+``Accept-Language``; nothing here answers 500 for any input.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, request, url_for
+
+from ..extensions import csrf
+from ..rules.problems import Problem
+from ..store import games
+from ..store.db import session_scope
+from ..store.games import (
+    GameProblems,
+    GameState,
+    HandNotFound,
+    HandRow,
+    HandScore,
+    Seat,
+    VersionConflict,
+    game_state,
+)
+from .api import read_json
+from .messages import jsonable
+
+bp = Blueprint("games_api", __name__, url_prefix="/api/v1/games")
+csrf.exempt(bp)
+
+
+# ---- JSON shapes -----------------------------------------------------------------------------
+
+def _seat_json(seat: Seat) -> dict[str, Any]:
+    return {"seat": seat.seat, "name": seat.name, "side": seat.column}
+
+
+def _score_json(score: HandScore) -> dict[str, Any]:
+    return {"score": score.score, "items": dict(score.items), "canastas": dict(score.canastas),
+            "total": score.total, "minimum_meld": score.minimum_meld,
+            "went_out": score.went_out, "concealed": score.concealed, "team": score.team,
+            "alone": score.alone}
+
+
+def _hand_json(hand: HandRow) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "number": hand.number, "teams": hand.teams, "lone_player": hand.lone_player,
+        "stock_out": hand.stock_out, "dealer": _seat_json(hand.dealer),
+        "sides": [_score_json(s) for s in hand.scores],
+        "warnings": jsonable(list(hand.warnings)),
+    }
+    if hand.problems:
+        out["problems"] = jsonable(list(hand.problems))
+    return out
+
+
+def state_json(state: GameState, game_id: str | None = None) -> dict[str, Any]:
+    """A game's sheet as JSON; ``game_id`` (the editing key) only for those who have it."""
+    out: dict[str, Any] = {}
+    if game_id is not None:
+        out["id"] = game_id
+    out.update({
+        "view_id": state.view_id,
+        "version": state.version,
+        "name": state.name,
+        "ruleset": state.ruleset,
+        "ruleset_name": state.ruleset_name,
+        "players": state.players,
+        "cutthroat": state.cutthroat,
+        "options": state.options,
+        "house_rules": state.house_rules,
+        "target": state.target,
+        "sides": [{"name": c.name, "players": list(c.players), "total": c.total,
+                   "minimum_meld": c.minimum_meld, "to_target": c.to_target}
+                  for c in state.columns],
+        "hands": [_hand_json(h) for h in state.hands],
+        "winner": state.winner,
+        "finished": state.finished,
+        "next_hand": state.next_hand,
+        "next_dealer": _seat_json(state.next_dealer),
+        "seats": [_seat_json(s) for s in state.seats],
+        "created_at": state.created_at.isoformat(),
+        "updated_at": state.updated_at.isoformat(),
+    })
+    return out
+
+
+# ---- helpers -----------------------------------------------------------------------------------
+
+def _sheet_response(body: dict[str, Any], status: int = 200) -> Response:
+    """Like ``api.json_response`` for a sheet whose problems are already messages: a 60-hand
+    sheet is large, and walking it for ``Problem`` objects cost more than the save itself."""
+    try:
+        data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+    except UnicodeEncodeError:
+        # A lone surrogate from the request echoed in a problem: \u escapes are valid JSON.
+        data = json.dumps(body, separators=(",", ":")).encode()
+    response = Response(data, status=status, mimetype="application/json")
+    response.vary.add("Accept-Language")
+    return response
+
+
+def json_response(body: Any, status: int = 200) -> Response:
+    """``api.json_response`` (problems become translated messages), safe for any echoed text."""
+    return _sheet_response(jsonable(body), status)
+
+
+def problem_response(status: int, code: str, where: str = "", **params: Any) -> Response:
+    return json_response({"problems": [Problem(code, where, params)]}, status)
+
+
+def _not_found() -> Response:
+    return problem_response(404, "game.not_found")
+
+
+def _problems(error: GameProblems) -> Response:
+    return json_response({"problems": error.problems}, error.status)
+
+
+def _conflict(error: VersionConflict) -> Response:
+    return json_response({"problems": [Problem("game.version_conflict", "version",
+                                               {"given": error.given,
+                                                "current": error.current})],
+                          "version": error.current}, 409)
+
+
+def _hand_not_found(number: Any) -> Response:
+    return problem_response(404, "hand.not_found", "number", number=str(number)[:12])
+
+
+def _body(optional: bool = False) -> tuple[dict[str, Any] | None, Response | None]:
+    """The request's JSON object (``{}`` for an empty body when ``optional``)."""
+    if optional and not request.get_data(cache=True).strip():
+        return {}, None
+    data, error = read_json()
+    if error is not None:
+        return None, error
+    if not isinstance(data, dict):
+        return None, json_response({"problems": [Problem("request.type", "",
+                                                         {"expected": "object"})]}, 400)
+    return data, None
+
+
+def _version(data: dict[str, Any]) -> Any:
+    """``version`` from the body, else from ``?version=`` (handy for DELETE)."""
+    if "version" in data:
+        return data["version"]
+    raw = request.args.get("version")
+    if raw is None:
+        return None
+    text = raw.strip()
+    if text.isascii() and text.isdigit() and len(text) <= 10:
+        return int(text)
+    return raw  # reported as a wrong type
+
+
+def _number(raw: str) -> int | None:
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 6 else None
+
+
+# ---- endpoints ---------------------------------------------------------------------------------
+
+@bp.post("")
+def create() -> Response:
+    """Create a game: ``{"ruleset", "players", "sides", "options", "target"?, "name"?}``."""
+    data, error = _body()
+    if data is None:
+        return error  # type: ignore[return-value]
+    try:
+        with session_scope() as session:
+            game = games.create_game(session, data.get("ruleset"), data.get("players"),
+                                     data.get("sides"), data.get("options"),
+                                     target=data.get("target"), name=data.get("name"))
+            body = state_json(game_state(game), game.id)
+    except GameProblems as problems:
+        return _problems(problems)
+    response = _sheet_response(body, 201)
+    response.headers["Location"] = url_for(".detail", key=body["id"])
+    return response
+
+
+@bp.get("/<key>")
+def detail(key: str) -> Response:
+    """The sheet, by editing key (with ``id``) or by ``view_id`` (read-only, without it)."""
+    with session_scope() as session:
+        game = games.get_game(session, key)
+        if game is not None:
+            body = state_json(game_state(game), game.id)
+        else:
+            game = games.get_by_view(session, key)
+            if game is None:
+                return _not_found()
+            body = state_json(game_state(game))
+    response = _sheet_response(body)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/<key>/hands")
+def add_hand(key: str) -> Response:
+    """Add the next hand: ``{"version", "teams", "lone_player"?, "stock_out"?}`` → 201."""
+    data, error = _body()
+    if data is None:
+        return error  # type: ignore[return-value]
+    try:
+        with session_scope() as session:
+            game = games.get_game(session, key)
+            if game is None:
+                return _not_found()
+            hand = games.add_hand(session, game, _version(data), data.get("teams"),
+                                  lone_player=data.get("lone_player"),
+                                  stock_out=data.get("stock_out", False))
+            body = state_json(game_state(game), game.id)
+            body["hand"] = hand.number
+    except GameProblems as problems:
+        return _problems(problems)
+    except VersionConflict as conflict:
+        return _conflict(conflict)
+    response = _sheet_response(body, 201)
+    response.headers["Location"] = url_for(".hand_detail", key=key, number=str(body["hand"]))
+    return response
+
+
+@bp.get("/<key>/hands/<number>")
+def hand_detail(key: str, number: str) -> Response:
+    """One hand of the sheet (by editing key or view id)."""
+    with session_scope() as session:
+        game = games.get_game(session, key) or games.get_by_view(session, key)
+        if game is None:
+            return _not_found()
+        state = game_state(game)
+    n = _number(number)
+    row = next((h for h in state.hands if h.number == n), None)
+    if row is None:
+        return _hand_not_found(number)
+    body = _hand_json(row)
+    body["version"] = state.version
+    return _sheet_response(body)
+
+
+@bp.put("/<key>/hands/<number>")
+def replace_hand(key: str, number: str) -> Response:
+    """Correct a hand: same body as adding one; answers the new sheet."""
+    data, error = _body()
+    if data is None:
+        return error  # type: ignore[return-value]
+    try:
+        with session_scope() as session:
+            game = games.get_game(session, key)
+            if game is None:
+                return _not_found()
+            hand = games.replace_hand(session, game, _number(number), _version(data),
+                                      data.get("teams"), lone_player=data.get("lone_player"),
+                                      stock_out=data.get("stock_out", False))
+            body = state_json(game_state(game), game.id)
+            body["hand"] = hand.number
+    except GameProblems as problems:
+        return _problems(problems)
+    except VersionConflict as conflict:
+        return _conflict(conflict)
+    except HandNotFound:
+        return _hand_not_found(number)
+    return _sheet_response(body)
+
+
+@bp.delete("/<key>/hands/<number>")
+def delete_hand(key: str, number: str) -> Response:
+    """Delete the last hand; ``version`` in the body or as ``?version=``."""
+    data, error = _body(optional=True)
+    if data is None:
+        return error  # type: ignore[return-value]
+    try:
+        with session_scope() as session:
+            game = games.get_game(session, key)
+            if game is None:
+                return _not_found()
+            games.delete_hand(session, game, _number(number), _version(data))
+            body = state_json(game_state(game), game.id)
+    except GameProblems as problems:
+        return _problems(problems)
+    except VersionConflict as conflict:
+        return _conflict(conflict)
+    except HandNotFound:
+        return _hand_not_found(number)
+    return _sheet_response(body)
