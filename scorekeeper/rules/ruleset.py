@@ -166,6 +166,12 @@ class RuleSet:
             changes[key] = checked
         if problems:
             return self, problems
+        # A house rule for a table replaces the per-player-count variants of that table too.
+        for key, variants in (("minimum_table", "minimum_table_by_players"),
+                              ("red_three_special", "red_three_special_by_players"),
+                              ("target", "target_by_players")):
+            if key in changes:
+                changes[variants] = {}
         candidate = dataclasses.replace(self, **changes)
         problems.extend(candidate.consistency_problems())
         if problems:

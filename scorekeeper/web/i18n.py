@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import Flask, Response, current_app, g, request
 from flask_babel import format_date, format_decimal, get_locale
@@ -51,6 +52,13 @@ def signed(value: int) -> str:
     return number(value)
 
 
+def language_url(code: str) -> str:
+    """The current page in another language, keeping the rest of its query."""
+    args = [(k, v) for k, v in request.args.items(multi=True) if k != "lang"]
+    args.append(("lang", code))
+    return request.path + "?" + urlencode(args)
+
+
 def long_date(value: date | datetime | None) -> str:
     if value is None:
         return ""
@@ -79,4 +87,5 @@ def init_app(app: Flask) -> None:
     def language_context() -> dict[str, Any]:
         lang = current_language()
         g.lang = lang
-        return {"lang": lang, "languages": LANGUAGES, "language_names": LANGUAGE_NAMES}
+        return {"lang": lang, "languages": LANGUAGES, "language_names": LANGUAGE_NAMES,
+                "language_url": language_url}

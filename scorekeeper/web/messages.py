@@ -108,22 +108,22 @@ def _allowed_pile(p: dict[str, Any]) -> str:
     how = p.get("how")
     rank = rank_name(p.get("rank"))
     if how == "existing_meld":
-        return _("Yes: lay the top card on your side's meld of %(rank)s, then take the pile.",
+        return _("Lay the top card on your side's meld of %(rank)s, then take the pile.",
                  rank=rank)
     if how == "with_wild":
-        return _("Yes: meld the top card with one of your %(rank)s and a wild card, then take "
+        return _("Meld the top card with one of your %(rank)s and a wild card, then take "
                  "the pile.", rank=rank)
     if how == "black_threes_going_out":
-        return _("Yes: meld the black three with your own black threes as you go out.")
-    return _("Yes: meld the top card with two natural %(rank)s from your hand, then take the "
+        return _("Meld the black three with your own black threes as you go out.")
+    return _("Meld the top card with two natural %(rank)s from your hand, then take the "
              "pile.", rank=rank)
 
 
 def _going_out_allowed(p: dict[str, Any]) -> str:
     if p.get("concealed"):
-        return _("Yes: going out concealed scores %(bonus)s.", bonus=_n(p, "bonus"))
-    return ngettext("Yes: the side has the %(num)s canasta needed; going out scores %(bonus)s.",
-                    "Yes: the side has the %(num)s canastas needed; going out scores "
+        return _("Going out concealed scores %(bonus)s.", bonus=_n(p, "bonus"))
+    return ngettext("The side has the %(num)s canasta needed; going out scores %(bonus)s.",
+                    "The side has the %(num)s canastas needed; going out scores "
                     "%(bonus)s.", int(p.get("needed", 1)), bonus=_n(p, "bonus"))
 
 
@@ -304,4 +304,4 @@ def cards_text(count: int) -> str:
 
 def points_text(count: int) -> str:
     """"1 point", "5 points" in the reader's plural forms, number in the reader's format."""
-    return ngettext("%(num)s point", "%(num)s points", count, num=number(count))
+    return ngettext("%(points)s point", "%(points)s points", count, points=number(count))

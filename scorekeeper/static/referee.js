@@ -1,0 +1,109 @@
+/* The referee's card pad. Tapping a card types its letter into the card field in use; the
+   field's "input" event then lets htmx ask the server for the answer. Without this file the
+   fields are plain text inputs and the forms plain POST forms. No inline script (CSP). */
+(function () {
+  "use strict";
+  var pad = document.querySelector("[data-cardpad]");
+  var fields = Array.prototype.slice.call(document.querySelectorAll("input[data-cards]"));
+  if (!pad || !fields.length) return;
+  if (window.htmx) document.documentElement.classList.add("js");
+
+  var active = null;
+  var typing = false; // the reader asked for the phone's keyboard
+
+  function tokens(value) {
+    var text = value.trim();
+    return text ? text.split(/\s+/) : [];
+  }
+
+  function changed() {
+    active.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  // The answer of the question in use, in one line above the pad: it stays in view while tapping.
+  var strip = pad.querySelector("[data-pad=answer]");
+
+  function slotOf(field) {
+    var target = field.form && field.form.getAttribute("hx-target");
+    return target ? document.querySelector(target) : null;
+  }
+
+  function mirror() {
+    var slot = active && slotOf(active);
+    var verdict = slot && slot.querySelector(".verdict");
+    if (!strip) return;
+    if (!verdict) { strip.hidden = true; return; }
+    var answer = verdict.querySelector(".answer, .answer-title");
+    var why = verdict.querySelector(".why");
+    var strong = document.createElement("strong");
+    var span = document.createElement("span");
+    strong.textContent = answer ? answer.textContent.replace(/\s+/g, " ").trim() : "";
+    span.textContent = why ? why.textContent.trim() : "";
+    strip.className = "pad-verdict " + (verdict.dataset.verdict || "");
+    strip.replaceChildren(strong, span);
+    strip.hidden = false;
+  }
+
+  document.body.addEventListener("htmx:afterSwap", mirror);
+
+  function use(field) {
+    active = field;
+    fields.forEach(function (f) { f.classList.toggle("pad-target", f === field); });
+    var host = field.closest(".cardfield") || field;
+    if (host.nextElementSibling !== pad) host.after(pad);
+    pad.hidden = false;
+    pad.querySelector("[data-pad=meld]").hidden = field.dataset.cards !== "melds";
+    mirror();
+  }
+
+  fields.forEach(function (field) {
+    // The pad replaces the phone's keyboard, which would cover it.
+    field.setAttribute("inputmode", "none");
+    field.addEventListener("focus", function () { use(field); });
+    field.addEventListener("click", function () { use(field); });
+  });
+
+  // Keep the focus (and the caret) in the field while tapping the pad.
+  pad.addEventListener("mousedown", function (event) {
+    if (event.target.closest("button")) event.preventDefault();
+  });
+
+  pad.addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button || !active) return;
+    var card = button.dataset.card;
+    var key = button.dataset.pad;
+    var list = tokens(active.value);
+    if (card) {
+      if (active.dataset.cards === "single") list = [card];
+      else list.push(card);
+    } else if (key === "meld") {
+      if (list.length && list[list.length - 1] !== "/") list.push("/");
+    } else if (key === "undo") {
+      list.pop();
+      if (list.length && list[list.length - 1] === "/") list.pop();
+    } else if (key === "clear") {
+      list = [];
+    } else if (key === "keyboard") {
+      typing = true;
+      fields.forEach(function (f) { f.removeAttribute("inputmode"); });
+      active.blur();
+      active.focus();
+      return;
+    } else if (key === "answer") {
+      var slot = slotOf(active);
+      if (slot) slot.scrollIntoView({ behavior: "smooth", block: "center" });
+      return;
+    } else if (key === "done") {
+      pad.hidden = true;
+      active.classList.remove("pad-target");
+      active.blur();
+      return;
+    } else {
+      return;
+    }
+    active.value = list.join(" ") + (list.length && active.dataset.cards !== "single" ? " " : "");
+    if (!typing) active.focus({ preventScroll: true });
+    changed();
+  });
+})();
