@@ -16,9 +16,7 @@ __version__ = "0.1.0"
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The app factory (CONTRACT.md §1)."""
-    from flask import Flask
-
-    app = Flask(
+    app = _app_class()(
         __name__,
         instance_relative_config=True,
         template_folder=str(ROOT / "templates"),
@@ -34,6 +32,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_SSL_STRICT=False,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         JSON_SORT_KEYS=False,
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_MIN_SIZE=600,
+        COMPRESS_REGISTER=True,
+        COMPRESS_STREAMS=False,
     )
     if config:
         app.config.update(config)
@@ -48,6 +50,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     extensions.babel.init_app(app, locale_selector=i18n.select_locale)
     extensions.csrf.init_app(app)
+    extensions.compress.init_app(app)
     i18n.init_app(app)
     db.init_app(app)
 
@@ -60,6 +63,28 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     register_blueprints(app)
     errors.init_app(app)
     return app
+
+
+def _app_class() -> type[Flask]:
+    from flask import Flask, Response
+
+    class ScorekeeperApp(Flask):
+        def send_static_file(self, filename: str) -> Response:
+            """Static files are small: send them from memory so they travel compressed."""
+            response = super().send_static_file(filename)
+            if response.direct_passthrough and response.status_code == 200:
+                body = response.response
+                try:
+                    data = b"".join(body)
+                finally:
+                    close = getattr(body, "close", None)
+                    if close is not None:
+                        close()
+                response.direct_passthrough = False
+                response.set_data(data)
+            return response
+
+    return ScorekeeperApp
 
 
 def _instance_secret(app: Flask) -> str:

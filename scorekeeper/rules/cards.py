@@ -111,7 +111,15 @@ class Card:
         return LETTERS.get(lang, {}).get(self.rank, self.rank)
 
 
+_SUITED_RUN = re.compile(
+    r"(?:(?:JOKER|JK|10|[2-9TAKQJDBWX])[HDSC\u2665\u2666\u2660\u2663\u2661\u2662\u2664\u2667])+",
+    re.IGNORECASE,
+)
+
+
 def _parse_chunk(chunk: str, where: str, cards: list[Card], problems: list[Problem]) -> None:
+    # A run where every card carries a suit ("9h9d", "KdKd") reads every "d" as diamonds.
+    suited = _SUITED_RUN.fullmatch(chunk) is not None
     i = 0
     start_count = len(cards)
     n = len(chunk)
@@ -135,7 +143,8 @@ def _parse_chunk(chunk: str, where: str, cards: list[Card], problems: list[Probl
             cards.append(Card("3b"))
             continue
         elif kind == "bare3":
-            problems.append(Problem("card.three_colour", where, {"token": text}))
+            problems.append(Problem("card.unknown", where, {"token": text,
+                                                            "reason": "three_colour"}))
             continue
         elif kind == "digit":
             cards.append(Card(text))
@@ -146,8 +155,8 @@ def _parse_chunk(chunk: str, where: str, cards: list[Card], problems: list[Probl
             nxt = chunk[i]
             if nxt in _SUIT_SYMBOLS or nxt in "hHsScC":
                 i += 1
-            elif nxt in "dD" and i == n - 1 and len(cards) - start_count == 1:
-                # "Kd" is the king of diamonds; "KD" inside a longer run is king, queen.
+            elif nxt in "dD" and (suited or (i == n - 1 and len(cards) - start_count == 1)):
+                # "Kd" and "9h9d" carry suits; "KDD" (no suit after each card) is K, Q, Q.
                 i += 1
 
 
@@ -159,7 +168,9 @@ def parse_cards(value: Any, where: str = "") -> tuple[list[Card], list[Problem]]
     >>> parse_cards("K Z")[1]
     [Problem('card.unknown', '', {'token': 'Z'})]
     >>> parse_cards("3")[1]
-    [Problem('card.three_colour', '', {'token': '3'})]
+    [Problem('card.unknown', '', {'token': '3', 'reason': 'three_colour'})]
+    >>> [str(c) for c in parse_cards("9h9d KdKd")[0]]
+    ['9', '9', 'K', 'K']
     >>> [str(c) for c in parse_cards("Kd 9\u2665")[0]]
     ['K', '9']
     """

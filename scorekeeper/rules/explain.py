@@ -106,7 +106,6 @@ _ITEM_OF_CODE: dict[str, str] = {
     "red_threes.too_many": "red-threes.value",
     "red_threes.per_partner": "red-threes.value",
     "card.unknown": "cards.kinds",
-    "card.three_colour": "cards.kinds",
     "card.too_many": "cards.deck",
     "three_is_fifty.match": "moves.turn",
     "three_is_fifty.illegal_move": "moves.turn",

@@ -283,6 +283,9 @@ def go_out(
     for m in checked:
         reasons.extend(m.problems)
     reasons.extend(same_rank_problems(checked, ""))
+    if side_canastas.get("wild") and not rs.allows_wild_canasta():
+        # RULES.md §2: only the Polish rules know wild canastas.
+        reasons.append(Problem("quick.wild_canasta", "side_canastas.wild", {}))
     new_canastas = sum(1 for m in checked if m.is_canasta)
     have = sum(side_canastas.values()) + new_canastas
     if have < needed:

@@ -74,6 +74,10 @@ class SideEntry:
     def red_three_counts(self) -> list[int]:
         return list(self.red_threes) if isinstance(self.red_threes, list) else [self.red_threes]
 
+    def scores_red_threes_per_player(self, players: int) -> bool:
+        """RULES.md §4: only in 3-player cutthroat do partners score their own red threes."""
+        return isinstance(self.red_threes, list) and players == 3
+
 
 @dataclass
 class SideScore:
@@ -132,7 +136,10 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
 
     # RULES.md §4: red threes count against a side that has melded nothing.
     sign = -1 if (not melded and rs.red_threes_negative_without_meld) else 1
-    per_player_red = [sign * rs.red_three_score(n, players) for n in side.red_three_counts]
+    # Elsewhere a list of red threes per player is one side's red threes (four = 800).
+    counts = (side.red_three_counts if side.scores_red_threes_per_player(players)
+              else [sum(side.red_three_counts)])
+    per_player_red = [sign * rs.red_three_score(n, players) for n in counts]
     red_threes = sum(per_player_red)
 
     if side.concealed:
@@ -150,7 +157,7 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
     }
     score = sum(items.values())
     player_scores = None
-    if isinstance(side.red_threes, list):
+    if side.scores_red_threes_per_player(players):
         base = score - red_threes
         player_scores = [base + r for r in per_player_red]
     return SideScore(score, items, canastas, melds, melded, player_scores, details)
@@ -190,6 +197,9 @@ def score_hand(rs: RuleSet, players: int, sides: list[SideEntry]) -> HandResult:
             if side.hands is not None and side.hands and all(side.hands):
                 warnings.append(Problem("going_out.cards_in_hand", f"{where}.hands", {}))
         counts = side.red_three_counts
+        if isinstance(side.red_threes, list) and len(counts) > max_per_side:
+            problems.append(Problem("request.value", f"{where}.red_threes",
+                                    {"minimum": 1, "maximum": max_per_side}))
         if any(n < 0 for n in counts):
             problems.append(Problem("request.value", f"{where}.red_threes", {"minimum": 0}))
         red_total += sum(counts)

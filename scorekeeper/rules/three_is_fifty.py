@@ -74,7 +74,8 @@ Body = dict[str, Any]
 # ---- cards ---------------------------------------------------------------------------------
 
 # A "3" that is not followed by a colour or suit is a three all the same in this game; it gets
-# a colour before the shared parser sees it (which otherwise reports ``card.three_colour``).
+# a colour before the shared parser sees it (which otherwise reports ``card.unknown``,
+# reason ``three_colour``).
 _BARE_THREE = re.compile(
     r"3(?![HDRSCB\u2665\u2666\u2661\u2662\u2660\u2663\u2664\u2667])", re.IGNORECASE
 )
@@ -132,7 +133,8 @@ def _read_text(text: str, where: str) -> tuple[list[str], list[Problem]]:
     cards, problems = parse_cards(_BARE_THREE.sub("3r", text), where)
     if problems:
         # Report the tokens as they were written, not as rewritten above.
-        original = [p for p in parse_cards(text, where)[1] if p.code != "card.three_colour"]
+        original = [p for p in parse_cards(text, where)[1]
+                    if p.params.get("reason") != "three_colour"]
         return [], original or problems
     return [game_rank(c) for c in cards], []
 

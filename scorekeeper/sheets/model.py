@@ -111,6 +111,12 @@ class ScoreSheet:
     margin: int | None
     labels: SheetLabels
     format_number: Callable[[int], str]  #: locale number formatter (U+2212 for negatives)
+    #: A game of minus points (3 ist 50): every column group prints only the game's points and
+    #: the running total, whatever the number of groups; the caller names the lowest as winner.
+    minus_points: bool = False
+    #: Printed after the target label instead of ``target`` (e.g. "after 5 games");
+    #: an empty string leaves the target line out. None: ``format_number(target)``.
+    target_text: str | None = None
 
 
 @dataclass(frozen=True)

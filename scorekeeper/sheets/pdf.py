@@ -250,7 +250,9 @@ COMPACT_LAYOUT = (
 MINIMAL_LAYOUT = (_Column("score", 12), _Column("total", 14))
 
 
-def _layout(groups: int) -> tuple[_Column, ...]:
+def _layout(groups: int, minus_points: bool = False) -> tuple[_Column, ...]:
+    if minus_points:
+        return MINIMAL_LAYOUT
     if groups <= 2:
         return FULL_LAYOUT
     if groups == 3:
@@ -349,10 +351,10 @@ class _HandTable:
 
     HEADER_ROWS = 2
 
-    def __init__(self, labels: SheetLabels, groups: int) -> None:
+    def __init__(self, labels: SheetLabels, groups: int, minus_points: bool = False) -> None:
         self.labels = labels
         self.groups = groups
-        self.layout = _layout(groups)
+        self.layout = _layout(groups, minus_points)
         self.styles = _styles()
         raw = [HAND_COLUMN] + [c.width for _ in range(groups) for c in self.layout]
         scale = FRAME_WIDTH / sum(raw)
@@ -684,8 +686,10 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
     info: list[tuple[str, Flowable | str]] = [
         (labels.ruleset, _text(sheet.ruleset_name)),
         (labels.date, _text(sheet.date_text)),
-        (labels.target, _text(fmt(sheet.target))),
     ]
+    target_text = fmt(sheet.target) if sheet.target_text is None else sheet.target_text
+    if target_text:
+        info.append((labels.target, _text(target_text)))
     if sheet.house_rules:
         info.append((labels.house_rules, _house_rules_text(sheet.house_rules)))
     # "Side: player, player" a line each; bare player names (cutthroat) on one line.
@@ -697,7 +701,7 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
     info.append((labels.players, sides))
     story += [_info_table(info), Spacer(0, 4 * mm)]
 
-    hands = _HandTable(labels, groups)
+    hands = _HandTable(labels, groups, sheet.minus_points)
     hands.add_header([_group_header(c.name, c.players) for c in sheet.columns])
     for i, hand in enumerate(sheet.hands):
         stripe = i % 2 == 1

@@ -180,18 +180,28 @@ class GameState:
 
 # ---- reading and creating games --------------------------------------------------------------
 
-def get_game(session: Session, game_id: Any) -> Game | None:
-    """The game with this editing key, with its hands; None for unknown or malformed keys."""
+def _canasta(game: Game | None, any_ruleset: bool) -> Game | None:
+    # The same tables hold games of "3 ist 50" (store.fifty), which this module cannot score:
+    # the Canasta pages and API see only Canasta games.
+    if game is None or any_ruleset or game.ruleset in PRESETS:
+        return game
+    return None
+
+
+def get_game(session: Session, game_id: Any, any_ruleset: bool = False) -> Game | None:
+    """The game with this editing key, with its hands; None for unknown or malformed keys
+    (and, unless ``any_ruleset``, for games of another kind than Canasta)."""
     if not isinstance(game_id, str) or not _KEY.match(game_id):
         return None
-    return session.get(Game, game_id)
+    return _canasta(session.get(Game, game_id), any_ruleset)
 
 
-def get_by_view(session: Session, view_id: Any) -> Game | None:
-    """The game with this read-only key, or None."""
+def get_by_view(session: Session, view_id: Any, any_ruleset: bool = False) -> Game | None:
+    """The game with this read-only key, or None (see :func:`get_game`)."""
     if not isinstance(view_id, str) or not _KEY.match(view_id):
         return None
-    return session.scalars(select(Game).where(Game.view_id == view_id)).first()
+    return _canasta(session.scalars(select(Game).where(Game.view_id == view_id)).first(),
+                    any_ruleset)
 
 
 def recent_games(session: Session, limit: int = 10,
@@ -201,7 +211,8 @@ def recent_games(session: Session, limit: int = 10,
     ``ids``: only among these editing keys (e.g. the games this browser created), since every
     ``Game.id`` grants editing and must not be shown to strangers.
     """
-    query = select(Game).order_by(Game.updated_at.desc(), Game.created_at.desc())
+    query = (select(Game).where(Game.ruleset.in_(list(PRESETS)))
+             .order_by(Game.updated_at.desc(), Game.created_at.desc()))
     if ids is not None:
         keys = [k for k in ids if isinstance(k, str) and _KEY.match(k)][:200]
         if not keys:

@@ -7,7 +7,8 @@ from importlib import import_module
 from flask import Flask
 
 # Module names under scorekeeper.web whose ``bp`` is registered when the module exists.
-BLUEPRINTS = ("api", "games_api", "main", "games", "referee", "rules_pages", "sheets")
+BLUEPRINTS = ("api", "games_api", "main", "games", "referee", "rules_pages", "sheets",
+               "fifty")
 
 
 def register_blueprints(app: Flask) -> None:

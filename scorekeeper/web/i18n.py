@@ -67,6 +67,8 @@ def long_date(value: date | datetime | None) -> str:
 
 def remember_choice(response: Response) -> Response:
     """A page opened with ``?lang=`` remembers the choice for a year."""
+    if request.endpoint == "static":
+        return response
     asked = request.args.get("lang", "")
     if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
         response.set_cookie(COOKIE, asked, max_age=365 * 24 * 3600, samesite="Lax",

@@ -128,9 +128,10 @@ def _going_out_allowed(p: dict[str, Any]) -> str:
 
 
 MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
-    "card.unknown": lambda p: _("Unknown card \u201c%(token)s\u201d.", token=p.get("token", "")),
-    "card.three_colour": lambda p: _("A three needs its colour: 3h or 3d for a red three, 3s or "
-                                     "3c for a black three."),
+    "card.unknown": lambda p: (
+        _("A three needs its colour: 3h or 3d for a red three, 3s or 3c for a black three.")
+        if p.get("reason") == "three_colour"
+        else _("Unknown card \u201c%(token)s\u201d.", token=p.get("token", ""))),
     "card.too_many": lambda p: _("%(count)s cards of %(rank)s entered, but the decks hold only "
                                  "%(maximum)s.", count=_n(p, "count"),
                                  rank=rank_name(p.get("rank")), maximum=_n(p, "maximum")),

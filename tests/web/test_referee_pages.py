@@ -53,7 +53,7 @@ CASES = [
     ("go-out", {"ruleset": "polish", "players": "2", "natural": "1"}, "no",
      "Going out needs 2 canastas; the side has 1."),
     ("go-out", {"ruleset": "german", "natural": "0", "concealed": "1",
-                "melds": "7 7 7 7 7 7 7 / K K K"}, "yes", "going out concealed scores 200"),
+                "melds": "7 7 7 7 7 7 7 / K K K"}, "yes", "Going out concealed scores 200"),
     ("go-out", {"ruleset": "german", "mixed": "1", "concealed": "1", "melded_before": "1",
                 "melds": "4 4 4"}, "no", "has not melded anything earlier"),
     ("minimum", {"ruleset": "german", "score": "2000"}, "info", "needs at least 90"),

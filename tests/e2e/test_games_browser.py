@@ -1,0 +1,192 @@
+"""Keeping the score in a real browser (Debian chromium, phone viewport 390×844): a new game,
+three hands (quick, card by card with the card pad, one with a problem that is corrected),
+a correction, and the read-only view on a second phone updating by itself."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+PHONE = {"width": 390, "height": 844}
+
+
+def totals(page: Page) -> list[str]:
+    return [t.strip() for t in page.locator(".board .total").all_inner_texts()]
+
+
+def minimums(page: Page) -> list[str]:
+    return [t.strip() for t in page.locator(".board .minimum b").all_inner_texts()]
+
+
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
+    'main button, main a.button, main summary, main label.chip, main .seg label, main label.check,'
+    + ' main input:not([type=hidden]):not([type=radio]):not([type=checkbox]), #pad button'))
+  .filter(e => e.offsetParent !== null)
+  .filter(e => { const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 40; })
+  .map(e => e.outerHTML.slice(0, 80))"""
+
+
+def small_targets(page: Page) -> list[str]:
+    """Visible tap targets under 44 px (issue: thumb-sized targets, one-handed use)."""
+    return list(page.evaluate(SMALL_TARGETS))
+
+
+def tap_cards(page: Page, cards: str) -> None:
+    for card in cards.split():
+        page.locator(f'#pad button[data-card="{card}"]').click()
+
+
+def test_keep_the_score_of_a_game(live_server: str, page: Page, browser: Browser,
+                                  shot: Callable[[Page, str], Path],
+                                  scroll_width: Callable[[Page], int]) -> None:
+    page.goto(f"{live_server}/?lang=en")
+    page.get_by_role("link", name="New game").click()
+    page.fill("#player-0-0", "Anna")
+    page.fill("#player-0-1", "<b>Ala & Ola</b>")
+    page.fill("#player-1-0", "Ben")
+    page.fill("#player-1-1", "Cleo")
+    shot(page, "games-01-new-game")
+    assert scroll_width(page) <= 390
+    assert small_targets(page) == []
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{22}$"))
+    game_url = page.url
+    assert totals(page) == ["0", "0"]
+    assert minimums(page) == ["50", "50"]
+    expect(page.locator(".col p").first).to_contain_text("<b>Ala & Ola</b>")
+
+    # The read-only view on a second phone.
+    page.get_by_text("Show the score on other phones").click()
+    view_url = page.locator("a.view-link").get_attribute("href")
+    assert view_url and "/view/" in view_url
+    other = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                has_touch=True)
+    try:
+        viewer = other.new_page()
+        viewer.goto(view_url)
+        expect(viewer.locator(".board .total").first).to_have_text("0")
+
+        # Hand 1, quick: the way players count at the table.
+        page.get_by_role("link", name="Enter hand 1").click()
+        page.locator("label.chip", has_text="Us").click()
+        page.fill("input[name=t0-natural_canastas]", "2")
+        page.fill("#t0-meld_points", "400")
+        page.fill("input[name=t1-mixed_canastas]", "1")
+        page.fill("#t1-meld_points", "200")
+        # the per-value counter: six 5s left in hand = 30
+        page.locator("#side-t1 details.counter").nth(1).locator("summary").click()
+        page.fill("input[name=t1-hc-5]", "6")
+        expect(page.locator("#t1-hand_points")).to_have_value("30")
+        expect(page.locator("#hand-summary")).to_contain_text("+1,500")
+        expect(page.locator("#hand-summary")).to_contain_text("+470")
+        shot(page, "games-02-quick-hand")
+        assert scroll_width(page) <= 390
+        assert small_targets(page) == []
+        page.get_by_role("button", name="Save").click()
+        page.wait_for_url(game_url)
+        assert totals(page) == ["1,500", "470"]
+        assert minimums(page) == ["90", "50"]
+        # the view follows by itself (polling every 5 s)
+        expect(viewer.locator(".board .total").first).to_have_text("1,500", timeout=12000)
+
+        # Hand 2, card by card with the card pad.
+        page.get_by_role("link", name="Enter hand 2").click()
+        page.locator("label.chip", has_text="Them").click()
+        page.locator("#side-t0 .seg label", has_text="Card by card").click()
+        page.locator("#t0-meld-0").click()
+        expect(page.locator("#pad")).to_be_visible()
+        tap_cards(page, "K K K 2")
+        page.locator('#pad button[data-pad="next"]').click()
+        tap_cards(page, "7 7 7 7 7 2 2")
+        expect(page.locator('#pad button[data-card="7"] .cnt')).to_have_text("5")
+        page.locator('#pad button[data-pad="undo"]').click()
+        tap_cards(page, "X")
+        expect(page.locator("#t0-meld-1")).to_have_value("7 7 7 7 7 2 X")
+        expect(page.locator("#n-t0-m1")).to_contain_text("mixed canasta", timeout=4000)
+        page.locator("#t0-hand-1").click()
+        tap_cards(page, "5 Q")
+        shot(page, "games-03-card-pad")
+        assert small_targets(page) == []
+        page.locator('#pad button[data-pad="done"]').click()
+        expect(page.locator("#pad")).to_be_hidden()
+        page.locator("#side-t1 .seg label", has_text="Quick").click()
+        page.fill("input[name=t1-natural_canastas]", "1")
+        page.fill("#t1-meld_points", "120")
+        # Us: 80 + 125 + 300 - 15 = 490; Them: 120 + 500 + 100 = 720
+        expect(page.locator("#sc-t0")).to_contain_text("+490")
+        expect(page.locator("#hand-summary")).to_contain_text("+720")
+        page.get_by_role("button", name="Save").click()
+        page.wait_for_url(game_url)
+        assert totals(page) == ["1,990", "1,190"]
+
+        # Hand 3: a problem, shown next to its field, then corrected.
+        page.get_by_role("link", name="Enter hand 3").click()
+        page.locator("label.chip", has_text="Us").click()
+        page.locator("#side-t0 .seg label", has_text="Card by card").click()
+        page.locator("#t0-meld-0").click()
+        tap_cards(page, "A A")
+        page.locator('#pad button[data-pad="next"]').click()
+        tap_cards(page, "9 9 9 9 9 9 9")
+        page.locator('#pad button[data-pad="done"]').click()
+        expect(page.locator("#n-t0-m0")).to_contain_text("at least 3 cards")
+        shot(page, "games-04-problem")
+        page.get_by_role("button", name="Save").click()
+        expect(page.locator("#n-t0-m0")).to_contain_text("at least 3 cards")
+        assert "/hands" in page.url or page.url.endswith("/hands/new")
+        page.locator("#t0-meld-0").click()
+        tap_cards(page, "A")
+        expect(page.locator("#n-t0-m0")).to_contain_text("3 cards · 60 points")
+        expect(page.locator("#n-out")).to_be_empty()
+        page.locator('#pad button[data-pad="done"]').click()
+        page.get_by_role("button", name="Save").click()
+        page.wait_for_url(game_url)
+        # Us: 60 + 70 + 500 + 100 = 730
+        assert totals(page) == ["2,720", "1,190"]
+        assert minimums(page) == ["90", "50"]
+
+        # Correct hand 1: Them had two red threes.
+        page.locator("details.hand").first.locator("summary").click()
+        page.get_by_role("link", name="Correct hand 1").click()
+        page.fill("#t1-red-0", "2")
+        expect(page.locator("#hand-summary")).to_contain_text("+670")
+        page.get_by_role("button", name="Save").click()
+        page.wait_for_url(game_url)
+        assert totals(page) == ["2,720", "1,390"]
+        assert minimums(page) == ["90", "50"]
+        shot(page, "games-05-game")
+        assert scroll_width(page) <= 390
+        assert small_targets(page) == []
+
+        expect(viewer.locator(".board .total").nth(1)).to_have_text("1,390", timeout=12000)
+        expect(viewer.locator("details.hand")).to_have_count(3)
+        shot(viewer, "games-06-view")
+        assert scroll_width(viewer) <= 390
+    finally:
+        other.close()
+
+
+def test_pages_work_without_javascript(live_server: str, browser: Browser,
+                                       shot: Callable[[Page, str], Path]) -> None:
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/games/new?lang=en")
+        page.get_by_role("button", name="Start the game").click()
+        page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{22}$"))
+        game_url = page.url
+        page.get_by_role("link", name="Enter hand 1").click()
+        page.locator("label.chip", has_text="Them").click()
+        page.locator("#side-t1 .seg label", has_text="Card by card").click()
+        page.fill("#t1-meld-0", "Q Q Q Q Q Q Q")
+        page.get_by_role("button", name="Check").click()
+        expect(page.locator("#n-t1-m0")).to_contain_text("natural canasta")
+        expect(page.locator("#hand-summary")).to_contain_text("+670")
+        shot(page, "games-07-no-js-check")
+        page.get_by_role("button", name="Save").click()
+        page.wait_for_url(game_url)
+        assert totals(page) == ["0", "670"]
+    finally:
+        context.close()

@@ -1,0 +1,168 @@
+"""The rule tables in ``tests/data/*_cases.json`` and how an answer is held against a case.
+
+The same checks serve the rules layer (``tests/rules/test_tables.py``) and the HTTP layer
+(``tests/web/test_api.py``), so a case file is one source of truth for both.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.rules.problems import Problem
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def load(name: str) -> list[dict[str, Any]]:
+    """The cases of one data file; every case must cite its source."""
+    cases: list[dict[str, Any]] = json.loads((DATA / name).read_text("utf-8"))["cases"]
+    names = [c["name"] for c in cases]
+    duplicates = [n for n, k in Counter(names).items() if k > 1]
+    assert not duplicates, f"{name}: duplicate case names {duplicates}"
+    for case in cases:
+        assert case.get("source"), f"{name}: case {case['name']!r} cites no source"
+    return cases
+
+
+def ids(cases: list[dict[str, Any]]) -> list[str]:
+    return [c["name"] for c in cases]
+
+
+def as_json(body: Any) -> Any:
+    """A rules-layer answer as the web layer sends it (problems as dicts with a code)."""
+    def default(value: Any) -> Any:
+        if isinstance(value, Problem):
+            return value.as_dict()
+        raise TypeError(type(value).__name__)
+    return json.loads(json.dumps(body, default=default))
+
+
+def codes(problems: list[dict[str, Any]] | None) -> list[str]:
+    return [p["code"] for p in problems or []]
+
+
+def check_codes(case: dict[str, Any], found: list[str], prefix: str = "problems") -> None:
+    """``problems`` exact (as a set), ``problems_include`` subset, ``problems_within``/``_any``."""
+    exact = case.get(prefix)
+    if exact is not None:
+        assert sorted(set(found)) == sorted(set(exact)), f"{prefix}: {found}"
+    include = case.get(f"{prefix}_include")
+    if include is not None:
+        assert set(include) <= set(found), f"expected {include} among {found}"
+    within = case.get(f"{prefix}_within")
+    if within is not None:
+        assert found, "expected at least one problem"
+        assert set(found) <= set(within), f"{found} not within {within}"
+    anyof = case.get(f"{prefix}_any")
+    if anyof is not None:
+        assert set(anyof) & set(found), f"expected one of {anyof} among {found}"
+
+
+# ---- meld cases ----------------------------------------------------------------------------
+
+def check_meld_answer(case: dict[str, Any], answer: dict[str, Any]) -> None:
+    """``answer``: legal, points, kind, bonus, total and the problem codes of one meld."""
+    assert answer["legal"] is case["legal"], answer
+    if case["legal"]:
+        assert answer["codes"] == [], answer
+        for key in ("points", "kind", "bonus", "total"):
+            if key in case:
+                assert answer[key] == case[key], f"{key}: {answer}"
+        assert answer["total"] == answer["points"] + answer["bonus"]
+    else:
+        check_codes(case, answer["codes"])
+
+
+def meld_request(case: dict[str, Any]) -> dict[str, Any]:
+    return {"ruleset": case["ruleset"], "cards": case["cards"],
+            "going_out": case.get("going_out", False)}
+
+
+def meld_answer_from_body(body: dict[str, Any]) -> dict[str, Any]:
+    """The referee/meld answer in the shape of :func:`check_meld_answer`."""
+    allowed = body["allowed"]
+    return {"legal": allowed, "points": body.get("points"), "kind": body.get("kind"),
+            "bonus": body.get("bonus"), "total": body.get("total"),
+            "codes": [] if allowed else codes(body["reasons"])}
+
+
+# ---- score cases ---------------------------------------------------------------------------
+
+ITEM_KEYS = ("melded_cards", "canasta_bonus", "red_threes", "going_out", "in_hand")
+
+
+def statuses(case: dict[str, Any], default: int = 200) -> list[int]:
+    """``status``: one status, or a list where CONTRACT.md §3 leaves a choice (400 / 422)."""
+    value = case.get("status", default)
+    return value if isinstance(value, list) else [value]
+
+
+def check_score_answer(case: dict[str, Any], status: int, body: dict[str, Any]) -> None:
+    assert status in statuses(case), (status, body)
+    if status != 200:
+        assert codes(body.get("problems")), body
+        check_codes(case, codes(body.get("problems")))
+        return
+    assert body.get("problems") in (None, []), body
+    teams = body["teams"]
+    assert len(teams) == len(case["request"]["teams"])
+    for expected, team in zip(case.get("teams", []), teams, strict=False):
+        assert set(ITEM_KEYS) <= set(team["items"]), team
+        if "score" in expected:
+            assert team["score"] == expected["score"], team
+        for key, value in expected.get("items", {}).items():
+            assert team["items"][key] == value, f"{key}: {team}"
+        if "canastas" in expected:
+            assert team["canastas"] == expected["canastas"], team
+        if "players" in expected:
+            assert [p["score"] for p in team["players"]] == expected["players"], team
+        if "players" not in expected:
+            # The items add up to the score (CONTRACT.md §3).
+            assert sum(team["items"][k] for k in ITEM_KEYS) == team["score"], team
+
+
+# ---- referee cases -------------------------------------------------------------------------
+
+def _multiset(melds: list[list[str]]) -> list[list[str]]:
+    return sorted(sorted(m) for m in melds)
+
+
+def check_referee_answer(case: dict[str, Any], status: int, body: dict[str, Any],
+                         legal: Any = None) -> None:
+    """``legal(cards, ruleset, going_out) -> bool`` checks every returned meld when given.
+
+    Where a case allows 422 (an impossible request), a 422 answer must carry problems."""
+    assert status in statuses(case), (status, body)
+    if status != 200:
+        assert codes(body.get("problems")), body
+        return
+    assert isinstance(body["reasons"], list) and body["reasons"], body
+    assert body["allowed"] is case["allowed"], body
+    found = codes(body["reasons"])
+    check_codes(case, found, "reasons")
+    for key in ("required", "counted", "bonus"):
+        if key in case:
+            assert body.get(key) == case[key], f"{key}: {body}"
+    if case["endpoint"] != "discard-pile":
+        return
+    melds = body.get("melds")
+    if not case["allowed"]:
+        assert not melds, "a refused take shows no way to take the pile"
+        return
+    assert isinstance(melds, list), body
+    assert melds, "an allowed take shows at least the meld with the top card"
+    if "melds" in case:
+        assert _multiset(melds) == _multiset(case["melds"]), melds
+    top = case["request"]["top_card"]
+    if legal is not None:
+        from scorekeeper.rules.cards import parse_cards
+
+        top_rank = parse_cards(top)[0][0].rank
+        for meld in melds:
+            assert legal(meld, case["request"]["ruleset"],
+                         case["request"].get("going_out", False)), meld
+        best = max(sum(1 for c in m if c == top_rank) for m in melds)
+        assert best >= case.get("min_top_rank", 1), melds

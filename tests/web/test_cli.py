@@ -1,0 +1,113 @@
+"""``scorekeeper score FILE.json`` (CONTRACT.md §1): the installed command, run as a user runs it.
+
+Prints the JSON answer of ``POST /api/v1/score``; exit 0 on a valid hand, 1 on rule problems,
+2 on unreadable input; ``-`` reads standard input.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCOREKEEPER = Path(sys.executable).parent / "scorekeeper"
+
+VALID = {
+    "ruleset": "german", "players": 4, "options": {},
+    "teams": [
+        {"melds": [["K", "K", "K", "2"], ["7", "7", "7", "7", "7", "2", "2"]],
+         "red_threes": 1, "hands": [[], ["5", "Q"]], "went_out": True, "concealed": False},
+        {"quick": {"natural_canastas": 0, "mixed_canastas": 1, "wild_canastas": 0,
+                   "meld_points": 155, "hand_points": 40, "black_threes_in_hand": 0,
+                   "melded": True},
+         "red_threes": 0, "went_out": False, "concealed": False},
+    ],
+}
+TWO_SIDES_OUT = {
+    "ruleset": "german", "players": 4,
+    "teams": [{"melds": [["K"] * 7], "hands": [[], []], "went_out": True},
+              {"melds": [["Q"] * 7], "hands": [[], []], "went_out": True}],
+}
+
+
+def run(args: list[str], stdin: bytes | None = None,
+        tmp_path: Path | None = None) -> subprocess.CompletedProcess[bytes]:
+    env = dict(os.environ, SCOREKEEPER_SECRET_KEY="cli-test")
+    env.pop("SCOREKEEPER_DATABASE_URL", None)
+    return subprocess.run([str(SCOREKEEPER), *args], input=stdin, capture_output=True,
+                          timeout=120, env=env, cwd=tmp_path or ROOT)
+
+
+def answer(result: subprocess.CompletedProcess[bytes]) -> Any:
+    return json.loads(result.stdout.decode("utf-8"))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def installed() -> None:
+    assert SCOREKEEPER.exists(), f"the console script is not installed at {SCOREKEEPER}"
+
+
+def test_valid_hand_prints_the_answer_and_exits_0(tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(VALID), "utf-8")
+    result = run(["score", str(path)], tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr.decode()
+    body = answer(result)
+    assert [t["score"] for t in body["teams"]] == [690, 415]
+    assert body["teams"][0]["items"]["in_hand"] == -15
+
+
+def test_rule_problems_exit_1(tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(TWO_SIDES_OUT), "utf-8")
+    result = run(["score", str(path)], tmp_path=tmp_path)
+    assert result.returncode == 1, result.stderr.decode()
+    codes = [p["code"] for p in answer(result)["problems"]]
+    assert "going_out.two_sides" in codes
+    assert all(p["message"] for p in answer(result)["problems"])
+
+
+@pytest.mark.parametrize("content", [b"{", b"", b"not json", b"\xff\xfe", b"[]", b"null"],
+                         ids=["open-brace", "empty", "text", "bytes", "list", "null"])
+def test_unreadable_input_exits_2(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "hand.json"
+    path.write_bytes(content)
+    result = run(["score", str(path)], tmp_path=tmp_path)
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert answer(result)["problems"]
+
+
+def test_missing_file_exits_2(tmp_path: Path) -> None:
+    result = run(["score", str(tmp_path / "nothing.json")], tmp_path=tmp_path)
+    assert result.returncode == 2
+
+
+def test_dash_reads_standard_input(tmp_path: Path) -> None:
+    result = run(["score", "-"], stdin=json.dumps(VALID).encode(), tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr.decode()
+    assert [t["score"] for t in answer(result)["teams"]] == [690, 415]
+
+
+def test_dash_with_rule_problems_exits_1(tmp_path: Path) -> None:
+    result = run(["score", "-"], stdin=json.dumps(TWO_SIDES_OUT).encode(), tmp_path=tmp_path)
+    assert result.returncode == 1
+
+
+def test_dash_with_unreadable_input_exits_2(tmp_path: Path) -> None:
+    result = run(["score", "-"], stdin=b"{{{", tmp_path=tmp_path)
+    assert result.returncode == 2
+    assert answer(result)["problems"][0]["code"] == "request.invalid_json"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_messages_in_the_asked_language(tmp_path: Path, lang: str) -> None:
+    result = run(["score", "--lang", lang, "-"], stdin=json.dumps(TWO_SIDES_OUT).encode(),
+                 tmp_path=tmp_path)
+    assert result.returncode == 1
+    assert all(p["message"].strip() for p in answer(result)["problems"])
