@@ -36,6 +36,16 @@ def card_label(rank: str) -> str:
     return Card(rank).label(current_language())
 
 
+def ruleset_title(rs: Any) -> str:
+    """The name to show for a ruleset, in the reader's language."""
+    return {
+        "german": _("Canasta (German rules)"),
+        "polish": _("Canasta (Polish rules)"),
+        "classic": _("Classic Canasta (international)"),
+        "three-is-fifty": _("3 is 50"),
+    }.get(rs.id, rs.name)
+
+
 def canasta_kind(kind: str) -> str:
     return {"natural": _("natural"), "mixed": _("mixed"), "wild": _("wild")}.get(kind, kind)
 

@@ -22,7 +22,7 @@ from ..rules.explain import SECTIONS, THREE_IS_FIFTY_SECTIONS, changed_items, se
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS, RULESET_IDS, RuleSet, get_ruleset
 from .i18n import number
-from .messages import card_label, message
+from .messages import card_label, message, ruleset_title
 
 bp = Blueprint("rules_pages", __name__)
 
@@ -547,7 +547,7 @@ def show(ruleset_id: str) -> str:
     house = read_house_rules(base, request.args.get("options"))
     changed = set(house.ruleset.options_against(base))
     return render_template(
-        "rules/show.html", title=house.ruleset.name, base_id=base.id, house=house,
+        "rules/show.html", title=ruleset_title(house.ruleset), base_id=base.id, house=house,
         sections=rule_book(house.ruleset, None, changed), ruleset_links=_ruleset_links(),
         referee=True,
     )

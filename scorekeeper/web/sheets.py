@@ -26,19 +26,10 @@ from ..sheets import (
 from ..store import games
 from ..store.db import session_scope
 from .i18n import LANGUAGES, current_language, long_date, number
+from .messages import ruleset_title
 from .options import house_rule_lines
 
 bp = Blueprint("sheets", __name__)
-
-
-def ruleset_title(rs: RuleSet) -> str:
-    """The name to show for a ruleset, in the reader's language."""
-    return {
-        "german": _("Canasta (German rules)"),
-        "polish": _("Canasta (Polish rules)"),
-        "classic": _("Classic Canasta (international)"),
-        "three-is-fifty": _("3 is 50"),
-    }.get(rs.id, rs.name)
 
 
 def sheet_labels() -> SheetLabels:
