@@ -99,7 +99,8 @@ def check_meld(
     if black_threes and not problems:
         # RULES.md §2: black threes only when going out, 3 or 4 of them, no wild card.
         if not going_out:
-            problem("meld.black_threes", reason="not_going_out")
+            problem("meld.black_threes", reason="not_going_out",
+                    minimum=rs.black_three_meld_min, maximum=rs.black_three_meld_max)
         if wilds:
             problem("meld.black_threes", reason="wild")
         if size < rs.black_three_meld_min:

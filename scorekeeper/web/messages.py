@@ -77,7 +77,8 @@ def _black_threes(p: dict[str, Any]) -> str:
         return _("A meld of black threes may not contain wild cards.")
     if reason == "too_many":
         return _("At most %(maximum)s black threes go into one meld.", maximum=_n(p, "maximum"))
-    return _("Black threes may be melded only when going out, three or four of them.")
+    return _("Black threes may be melded only when going out, %(low)s to %(high)s of them.",
+             low=_n(p, "minimum"), high=_n(p, "maximum"))
 
 
 def _concealed(p: dict[str, Any]) -> str:

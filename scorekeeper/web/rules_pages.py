@@ -23,6 +23,7 @@ from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS, RULESET_IDS, RuleSet, get_ruleset
 from .i18n import number
 from .messages import card_label, message, ruleset_title
+from .options import option_labels
 
 bp = Blueprint("rules_pages", __name__)
 
@@ -98,41 +99,6 @@ def section_titles() -> dict[str, str]:
         "red-threes": _("Red threes"),
         "scoring": _("Scoring a hand"),
         "moves": _("Deal and moves"),
-    }
-
-
-def option_labels() -> dict[str, str]:
-    """What each house-rule parameter is, for the list of house rules in force."""
-    return {
-        "joker_value": _("Value of a joker"),
-        "two_value": _("Value of a two"),
-        "ace_value": _("Value of an ace"),
-        "high_value": _("Value of K Q J 10 9 8"),
-        "low_value": _("Value of 7 6 5 4"),
-        "black_three_value": _("Value of a black three"),
-        "min_meld_size": _("Smallest meld"),
-        "max_meld_size": _("Largest meld"),
-        "max_wild_per_meld": _("Wild cards per meld, at most"),
-        "natural_at_least_wild": _("At least as many natural as wild cards"),
-        "min_natural_per_meld": _("Natural cards per meld, at least"),
-        "canasta_size": _("Cards in a canasta"),
-        "natural_canasta_bonus": _("Natural canasta bonus"),
-        "mixed_canasta_bonus": _("Mixed canasta bonus"),
-        "wild_canasta_bonus": _("Wild canasta bonus"),
-        "black_three_meld_min": _("Black threes in a meld, at least"),
-        "black_three_meld_max": _("Black threes in a meld, at most"),
-        "minimum_table": _("Initial-meld minimums"),
-        "concealed_needs_minimum": _("Going out concealed needs the minimum"),
-        "going_out_bonus": _("Going-out bonus"),
-        "concealed_going_out_bonus": _("Concealed going-out bonus"),
-        "canastas_to_go_out": _("Canastas needed to go out"),
-        "red_three_value": _("Value of a red three"),
-        "red_three_special": _("Red threes to one side"),
-        "red_threes_negative_without_meld": _("Red threes count minus without a meld"),
-        "black_three_in_hand_penalty": _("Black three left in hand"),
-        "target": _("Target"),
-        "black_three_pile_when_going_out": _("Pile under a black three taken when going out"),
-        "frozen_needs_natural_pair": _("Frozen pile needs a natural pair"),
     }
 
 
@@ -573,7 +539,7 @@ def _show_three_is_fifty() -> str:
             joker = options.joker
     changed = joker != three_is_fifty.DEFAULT_JOKER
     return render_template(
-        "rules/show.html", title=_("3 ist 50"), base_id=three_is_fifty.RULESET_ID, house=house,
+        "rules/show.html", title=_("3 is 50"), base_id=three_is_fifty.RULESET_ID, house=house,
         sections=three_is_fifty_book(joker, changed), ruleset_links=_ruleset_links(),
         referee=False,
     )
