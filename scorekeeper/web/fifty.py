@@ -34,23 +34,24 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import force_locale, ngettext
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.datastructures import MultiDict
 
 from ..rules import three_is_fifty as rules
 from ..rules.problems import Problem
-from ..sheets import ScoreSheet, SheetCell, SheetColumn, SheetHand, SheetLabels, render_score_sheet
+from ..sheets import ScoreSheet, SheetCell, SheetColumn, SheetHand, SheetLabels
 from ..store import fifty as store
 from ..store.db import session_scope
 from ..store.models import Game
-from .i18n import LANGUAGES, current_language, long_date, number
+from . import pages
+from .i18n import long_date, number
 from .messages import MESSAGES, card_label, message
+from .sheets import score_sheet_pdf
 
 bp = Blueprint("fifty", __name__)
 
 COOKIE = "fifty"
-RECENT_MAX = 12
 #: The card pad, in the order players sort a minus pile (seed 001: a three is just "3").
 PAD = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "X")
 DEFAULT_PLAYERS = 4
@@ -105,23 +106,6 @@ def end_text(state: store.FiftyState) -> str:
              when=_(" or ").join(parts))
 
 
-def _int(text: str | None) -> int | None:
-    """An integer typed by a person: spaces and thousands separators are ignored."""
-    cleaned = re.sub(r"[\s.,'\u00a0\u202f]", "", text or "").replace("\u2212", "-")
-    if not re.fullmatch(r"-?\d{1,9}", cleaned):
-        return None
-    return int(cleaned)
-
-
-def _see_other(url: str) -> Response:
-    """After a successful POST: 303 for a plain form, HX-Redirect for htmx."""
-    if request.htmx:
-        response = make_response("", 200)
-        response.headers["HX-Redirect"] = url
-        return response
-    return redirect(url, code=303)
-
-
 Notes = dict[str, list[str]]
 
 
@@ -132,15 +116,12 @@ def _note(notes: Notes, slot: str, text: str) -> None:
 
 # ---- recent games of this browser ------------------------------------------------------------
 def recent_ids() -> list[str]:
-    return request.cookies.get(COOKIE, "").split()[:RECENT_MAX]
+    return pages.recent_ids(COOKIE)
 
 
 def remember(response: Response, game_id: str) -> Response:
     """Keep this browser's editing keys (every key grants editing: never list them to others)."""
-    ids = [game_id] + [k for k in recent_ids() if k != game_id]
-    response.set_cookie(COOKIE, " ".join(ids[:RECENT_MAX]), max_age=365 * 24 * 3600,
-                        httponly=True, samesite="Lax")
-    return response
+    return pages.remember(response, COOKIE, game_id)
 
 
 # ---- a new evening ---------------------------------------------------------------------------
@@ -155,7 +136,7 @@ class NewForm:
 
 def read_new(form: MultiDict[str, str]) -> tuple[NewForm, dict[str, Any], Notes]:
     notes: Notes = {}
-    players = _int(form.get("players"))
+    players = pages.read_int(form.get("players"))
     if players not in rules.PLAYERS_ALLOWED:
         players = DEFAULT_PLAYERS
     nf = NewForm(players=players,
@@ -166,7 +147,7 @@ def read_new(form: MultiDict[str, str]) -> tuple[NewForm, dict[str, Any], Notes]
     values: dict[str, int | None] = {}
     for key in ("joker", "stop_after", "target"):
         text = getattr(nf, key)
-        value = _int(text) if text else None
+        value = pages.read_int(text) if text else None
         if text and value is None:
             _note(notes, key, problem_text(Problem("request.type", key,
                                                    {"expected": "integer"})))
@@ -219,7 +200,7 @@ def new_game() -> Response | tuple[str, int]:
         for p in error.problems:
             _note(notes, _slot_new(p.where), problem_text(p))
         return _new_page(nf, notes, 422)
-    return remember(_see_other(url_for("fifty.show", game_id=game_id)), game_id)
+    return remember(pages.see_other(url_for("fifty.show", game_id=game_id)), game_id)
 
 
 def _new_page(nf: NewForm, notes: Notes, status: int) -> tuple[str, int]:
@@ -236,11 +217,7 @@ class Loaded:
 
 
 def load(game_id: str) -> Loaded:
-    with session_scope() as session:
-        game = store.get_game(session, game_id)
-        if game is None:
-            abort(404)
-        state = store.fifty_state(game)
+    game, state = pages.find_game(game_id, store.fifty_state, store.get_game)
     return Loaded(game_id, game, state)
 
 
@@ -259,9 +236,7 @@ def show(game_id: str) -> Response:
     loaded = load(game_id)
     state = loaded.state
     view_url = url_for("fifty.view", view_id=state.view_id, _external=True)
-    pdfs = [(label, url_for("fifty.sheet", game_id=game_id, lang=code))
-            for code, label in (("de", "PDF (Deutsch)"), ("pl", "PDF (polski)"),
-                                ("en", "PDF (English)"))]
+    pdfs = pages.pdf_links("fifty.sheet", game_id)
     html = render_template("fifty/show.html", game_id=game_id, view_url=view_url, pdfs=pdfs,
                            referee_url=referee_link(state), **board_context(state))
     response = make_response(html)
@@ -271,21 +246,9 @@ def show(game_id: str) -> Response:
 
 @bp.get("/fifty/view/<view_id>")
 def view(view_id: str) -> Response:
-    with session_scope() as session:
-        game = store.get_by_view(session, view_id)
-        if game is None:
-            abort(404)
-        state = store.fifty_state(game)
-    fragment = bool(request.htmx) and not request.htmx.history_restore_request
-    if fragment and request.args.get("since", type=int) == state.version:
-        response = make_response("", 204)  # unchanged: htmx keeps what it shows
-    else:
-        template = "fifty/_live.html" if fragment else "fifty/view.html"
-        response = make_response(render_template(template, view_id=view_id,
-                                                 **board_context(state)))
-    response.vary.add("HX-Request")
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    _game, state = pages.find_game(view_id, store.fifty_state, store.get_by_view)
+    return pages.live_view(state.version, "fifty/view.html", "fifty/_live.html",
+                           view_id=view_id, **board_context(state))
 
 
 def sheet_labels() -> SheetLabels:
@@ -333,19 +296,8 @@ def score_sheet(state: store.FiftyState) -> ScoreSheet:
 @bp.get("/fifty/<game_id>/sheet.pdf")
 def sheet(game_id: str) -> Response:
     """The score sheet (also by the read-only key: it changes nothing)."""
-    with session_scope() as session:
-        game = store.get_game(session, game_id) or store.get_by_view(session, game_id)
-        if game is None:
-            abort(404)
-        state = store.fifty_state(game)
-    asked = request.args.get("lang", "")
-    with force_locale(asked if asked in LANGUAGES else current_language()):
-        data = render_score_sheet(score_sheet(state))
-    response = Response(data, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = (
-        f'inline; filename="3-ist-50-{state.created_at:%Y-%m-%d}.pdf"')
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    _game, state = pages.find_game(game_id, store.fifty_state, store.get_game, store.get_by_view)
+    return score_sheet_pdf(score_sheet, state, f"3-ist-50-{state.created_at:%Y-%m-%d}.pdf")
 
 
 # ---- entering a game -------------------------------------------------------------------------
@@ -404,7 +356,7 @@ def read_entry_form(loaded: Loaded, form: MultiDict[str, str], number: int | Non
         fields.append(PlayerField(i, name, mode if mode in ("cards", "points") else "cards",
                                   form.get(f"p{i}-cards", "")[:MAX_TEXT],
                                   form.get(f"p{i}-points", "")[:MAX_TEXT].strip()))
-    version = _int(form.get("version")) or 0
+    version = pages.read_int(form.get("version")) or 0
     dealer = state.next_dealer if number is None else state.rows[number - 1].dealer
     return EntryForm(fields, version, number, state.players[dealer])
 
@@ -417,7 +369,7 @@ def entries_of(ef: EntryForm) -> tuple[list[dict[str, Any]], list[Problem]]:
         if f.mode == "cards":
             entries.append({"cards": f.cards})
             continue
-        value = _int(f.points) if f.points else 0
+        value = pages.read_int(f.points) if f.points else 0
         if value is None:
             problems.append(Problem("request.type", f"players[{f.index}].points",
                                     {"expected": "integer"}))
@@ -503,10 +455,7 @@ def _save(game_id: str, number: int | None) -> Response | tuple[str, int]:
     if pv.blocked:
         return _entry_page(loaded, ef, pv, 422)
     try:
-        with session_scope() as session:
-            game = store.get_game(session, game_id)
-            if game is None:
-                abort(404)
+        with pages.stored_game(game_id, store.get_game) as (session, game):
             if number is None:
                 store.add_game(session, game, ef.version, entries)
             else:
@@ -517,7 +466,7 @@ def _save(game_id: str, number: int | None) -> Response | tuple[str, int]:
         for p in error.problems:
             _note(pv.notes, _slot(p.where), problem_text(p))
         return _entry_page(loaded, ef, pv, 422)
-    return _see_other(url_for("fifty.show", game_id=game_id))
+    return pages.see_other(url_for("fifty.show", game_id=game_id))
 
 
 def _conflict(game_id: str, number: int | None) -> tuple[str, int]:
@@ -536,7 +485,7 @@ def _conflict(game_id: str, number: int | None) -> tuple[str, int]:
 def entry_preview(game_id: str) -> str:
     """The live preview: the summary, and each player's points and problems out of band."""
     loaded = load(game_id)
-    number = _int(request.form.get("number"))
+    number = pages.read_int(request.form.get("number"))
     if number is not None and not 1 <= number <= len(loaded.state.rows):
         number = None
     ef = read_entry_form(loaded, request.form, number)
@@ -549,12 +498,9 @@ def entry_preview(game_id: str) -> str:
 def delete_entry(game_id: str, number: int) -> Response | tuple[str, int]:
     loaded = load(game_id)
     _game_number(loaded, number)
-    version = _int(request.form.get("version")) or 0
+    version = pages.read_int(request.form.get("version")) or 0
     try:
-        with session_scope() as session:
-            game = store.get_game(session, game_id)
-            if game is None:
-                abort(404)
+        with pages.stored_game(game_id, store.get_game) as (session, game):
             store.delete_game(session, game, number, version)
     except store.HandNotFound:
         abort(404)
@@ -562,7 +508,7 @@ def delete_entry(game_id: str, number: int) -> Response | tuple[str, int]:
         return _trouble(game_id, [], 409)
     except store.GameProblems as error:
         return _trouble(game_id, [problem_text(p) for p in error.problems], 422)
-    return _see_other(url_for("fifty.show", game_id=game_id))
+    return pages.see_other(url_for("fifty.show", game_id=game_id))
 
 
 def _trouble(game_id: str, problems: list[str], status: int) -> tuple[str, int]:
@@ -647,12 +593,12 @@ class RefereeAnswer:
 
 
 def read_referee(args: MultiDict[str, str]) -> RefereeForm:
-    players = _int(args.get("players"))
+    players = pages.read_int(args.get("players"))
     if players not in rules.PLAYERS_ALLOWED:
         players = DEFAULT_PLAYERS
     names = [n[:40].strip() for n in args.getlist("name")[:rules.MAX_PLAYERS]]
     names += [""] * (rules.MAX_PLAYERS - len(names))
-    player = _int(args.get("player")) or 0
+    player = pages.read_int(args.get("player")) or 0
     return RefereeForm(
         players=players, player=player if 0 <= player < players else 0, names=names,
         middle=args.get("middle", "")[:MAX_TEXT], top=args.get("top", "")[:MAX_TEXT],

@@ -38,6 +38,7 @@ from ..rules.scoring import HandResult, SideEntry, score_hand, score_side
 from ..store import games as store
 from ..store.db import session_scope
 from ..store.models import Game
+from . import pages
 from .i18n import current_language, number
 from .messages import canasta_kind, canastas_text, card_label, message, points_text
 from .messages import cards_text as count_cards
@@ -46,7 +47,6 @@ from .options import format_value, house_rule_lines, option_labels
 bp = Blueprint("games", __name__)
 
 RECENT_COOKIE = "games"
-RECENT_MAX = 12
 PAD_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "2", "X", "3r", "3b")
 QUICK_FIELDS = ("natural_canastas", "mixed_canastas", "wild_canastas", "meld_points",
                 "hand_points", "black_threes_in_hand")
@@ -115,11 +115,7 @@ def game_rules(game: Game) -> tuple[RuleSet, RuleSet]:
 
 
 def load(game_id: str) -> Loaded:
-    with session_scope() as session:
-        game = store.get_game(session, game_id)
-        if game is None:
-            abort(404)
-        state = store.game_state(game)
+    game, state = pages.find_game(game_id, store.game_state, store.get_game)
     rs, base = game_rules(game)
     return Loaded(game_id, game, state, rs, base)
 
@@ -135,15 +131,11 @@ def ruleset_title(ruleset_id: str) -> str:
 def remember_game(response: Response, game_id: str) -> Response:
     """Keep the editing keys of this browser's games in a cookie: the start page lists only
     those, since every key grants editing and must not be shown to strangers."""
-    ids = [game_id] + [k for k in request.cookies.get(RECENT_COOKIE, "").split() if k != game_id]
-    response.set_cookie(RECENT_COOKIE, " ".join(ids[:RECENT_MAX]), max_age=365 * 24 * 3600,
-                        httponly=True, samesite="Lax",
-                        secure=current_app.config.get("SESSION_COOKIE_SECURE", False))
-    return response
+    return pages.remember(response, RECENT_COOKIE, game_id)
 
 
 def recent_ids() -> list[str]:
-    return request.cookies.get(RECENT_COOKIE, "").split()[:RECENT_MAX]
+    return pages.recent_ids(RECENT_COOKIE)
 
 
 # ---- a new game -----------------------------------------------------------------------------
@@ -220,14 +212,6 @@ def blank_new_game(ruleset: str = "german", players: int | None = None,
                        str(base.target_for(count)), option_fields(base), f"{ruleset}:{count}")
 
 
-def _int(text: str) -> int | None:
-    """An integer typed by a person: spaces and thousands separators are ignored."""
-    cleaned = re.sub(r"[\s.,'\u00a0\u202f]", "", text or "").replace("\u2212", "-")
-    if not re.fullmatch(r"-?\d{1,9}", cleaned):
-        return None
-    return int(cleaned)
-
-
 def read_new_game(form: MultiDict[str, str]) -> tuple[NewGameForm, dict[str, Any], Notes]:
     """The new-game form as posted: the form to show again, the store's arguments, problems."""
     notes: Notes = {}
@@ -235,10 +219,10 @@ def read_new_game(form: MultiDict[str, str]) -> tuple[NewGameForm, dict[str, Any
     if ruleset not in RULESET_IDS:
         ruleset = "german"
     base = PRESETS[ruleset]
-    players = _int(form.get("players", "")) or base.default_players
+    players = pages.read_int(form.get("players", "")) or base.default_players
     if players not in base.players_allowed:
         players = base.default_players
-    layout = _int(form.get("layout", "")) or default_layout(players)
+    layout = pages.read_int(form.get("layout", "")) or default_layout(players)
     if players != 6 or layout not in (2, 3):
         layout = default_layout(players)
     fresh = blank_new_game(ruleset, players, layout)
@@ -268,7 +252,7 @@ def read_new_game(form: MultiDict[str, str]) -> tuple[NewGameForm, dict[str, Any
                     changes[key] = value
             elif spec.kind == "int":
                 text = form.get(name, "").strip()
-                parsed = _int(text) if text else standard
+                parsed = pages.read_int(text) if text else standard
                 values[key] = text if text else standard
                 if parsed is None:
                     _add(notes, f"opt-{key}", "problem",
@@ -289,7 +273,7 @@ def read_new_game(form: MultiDict[str, str]) -> tuple[NewGameForm, dict[str, Any
                      option_fields(base, values) if same_basis else fresh.options, opts_for,
                      open_options=bool(changes) or any(k.startswith("opt-") for k in notes))
 
-    target = _int(target_text)
+    target = pages.read_int(target_text)
     if target is None:
         _add(notes, "target", "problem", problem_text(Problem("request.type", "target", {})))
     if changes and not notes:
@@ -323,11 +307,11 @@ def _rows(rows: Iterable[tuple[str, str]], kind: str, standard: Any) -> tuple[An
     for i, (k, v) in enumerate(rows):
         if not k.strip() and not v.strip():
             continue
-        value = _int(v)
+        value = pages.read_int(v)
         if kind == "table" and i == 0:
             key: int | None = standard[0][0]  # the first row covers every score below the next
         else:
-            key = _int(k)
+            key = pages.read_int(k)
         if key is None or value is None:
             return None, False
         parsed.append([key, value])
@@ -370,21 +354,12 @@ def new_game() -> Response | str | tuple[str, int]:
         for p in error.problems:
             _add(notes, where_slot_new_game(p.where), "problem", problem_text(p))
         return _new_game_page(nf, notes, 422)
-    return remember_game(_see_other(url_for("games.show", game_id=game_id)), game_id)
+    return remember_game(pages.see_other(url_for("games.show", game_id=game_id)), game_id)
 
 
 def _new_game_page(nf: NewGameForm, notes: Notes, status: int) -> tuple[str, int]:
     template = "games/_new_form.html" if request.htmx else "games/new.html"
     return render_template(template, form=nf, notes=notes), status
-
-
-def _see_other(url: str) -> Response:
-    """After a successful POST: 303 for a plain form, HX-Redirect for htmx."""
-    if request.htmx:
-        response = make_response("", 200)
-        response.headers["HX-Redirect"] = url
-        return response
-    return redirect(url, code=303)
 
 
 # ---- the game page and the view ---------------------------------------------------------------
@@ -426,9 +401,7 @@ def show(game_id: str) -> Response:
                                                  players=state.players, score=column.total)))
     pdfs = []
     if "sheets.game_sheet" in _url_rules():
-        pdfs = [(label, url_for("sheets.game_sheet", game_id=game_id, lang=code))
-                for code, label in (("de", "PDF (Deutsch)"), ("pl", "PDF (polski)"),
-                                    ("en", "PDF (English)"))]
+        pdfs = pages.pdf_links("sheets.game_sheet", game_id)
     html = render_template("games/show.html", game_id=game_id, view_url=view_url,
                            qr=qr_svg(view_url), referee=referee, pdfs=pdfs,
                            **board_context(loaded))
@@ -445,24 +418,11 @@ def _url_rules() -> frozenset[str]:
 def view(view_id: str) -> Response:
     """The read-only view. htmx polls it for the ``#live`` fragment (204 while ``since`` is the
     current version); without JavaScript a meta refresh reloads the page."""
-    with session_scope() as session:
-        game = store.get_by_view(session, view_id)
-        if game is None:
-            abort(404)
-        state = store.game_state(game)
+    game, state = pages.find_game(view_id, store.game_state, store.get_by_view)
     rs, base = game_rules(game)
     loaded = Loaded("", game, state, rs, base)
-    fragment = bool(request.htmx) and not request.htmx.history_restore_request
-    since = request.args.get("since", type=int)
-    if fragment and since == state.version:
-        response = make_response("", 204)  # unchanged: htmx keeps what it shows
-    else:
-        template = "games/_live.html" if fragment else "games/view.html"
-        response = make_response(render_template(template, view_id=view_id,
-                                                 **board_context(loaded)))
-    response.vary.add("HX-Request")
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return pages.live_view(state.version, "games/view.html", "games/_live.html",
+                           view_id=view_id, **board_context(loaded))
 
 
 # ---- entering a hand: the form ------------------------------------------------------------------
@@ -642,7 +602,7 @@ def read_hand(loaded: Loaded, form: MultiDict[str, str], number: int | None) -> 
         side.meld_counts = {v: form.get(f"{p}-mc-{v}", "")[:6] for v in values}
         side.hand_counts = {v: form.get(f"{p}-hc-{v}", "")[:6] for v in values}
         _pad_fields(side)
-    version = _int(form.get("version", "")) or 0
+    version = pages.read_int(form.get("version", "")) or 0
     return HandForm(sides, out=form.get("out", "")[:8], concealed=form.get("concealed") == "1",
                     lone=lone, version=version, number=number, dealer=dealer)
 
@@ -664,7 +624,7 @@ class Entry:
 def _number_field(text: str, where: str, problems: list[Problem]) -> int:
     if not text.strip():
         return 0
-    value = _int(text)
+    value = pages.read_int(text)
     if value is None:
         problems.append(Problem("request.type", where, {"expected": "integer"}))
         return 0
@@ -952,25 +912,20 @@ def _save(game_id: str, number: int | None) -> Response | tuple[str, int]:
     if pv.blocked:
         return _hand_page(loaded, hf, pv, 422)
     try:
-        with session_scope() as session:
-            game = store.get_game(session, game_id)
-            if game is None:
-                abort(404)
+        with pages.stored_game(game_id, store.get_game) as (session, game):
             if number is None:
                 store.add_hand(session, game, hf.version, entry.teams, entry.lone_player,
                                entry.stock_out)
             else:
                 store.replace_hand(session, game, number, hf.version, entry.teams,
                                    entry.lone_player, entry.stock_out)
-    except store.VersionConflict:
-        return _conflict(game_id, hf, number)
-    except store.HandNotFound:
+    except (store.VersionConflict, store.HandNotFound):
         return _conflict(game_id, hf, number)
     except store.GameProblems as error:
         for p in error.problems:
             _add(pv.notes, slot_for(p.where, hf, entry), "problem", problem_text(p))
         return _hand_page(loaded, hf, pv, 422)
-    return _see_other(url_for("games.show", game_id=game_id))
+    return pages.see_other(url_for("games.show", game_id=game_id))
 
 
 def _conflict(game_id: str, hf: HandForm, number: int | None) -> tuple[str, int]:
@@ -989,7 +944,7 @@ def _conflict(game_id: str, hf: HandForm, number: int | None) -> tuple[str, int]
 def hand_preview(game_id: str) -> str:
     """The live preview: a small fragment; its parts find their fields out of band."""
     loaded = load(game_id)
-    number = _int(request.form.get("number", "") or "")
+    number = pages.read_int(request.form.get("number", "") or "")
     if number is not None and not 1 <= number <= len(loaded.state.hands):
         number = None
     hf = read_hand(loaded, request.form, number)
@@ -1003,12 +958,9 @@ def hand_preview(game_id: str) -> str:
 def delete_hand(game_id: str, number: int) -> Response | tuple[str, int]:
     """Delete the last hand (the store refuses any other)."""
     loaded = load(game_id)
-    version = _int(request.form.get("version", "")) or 0
+    version = pages.read_int(request.form.get("version", "")) or 0
     try:
-        with session_scope() as session:
-            game = store.get_game(session, game_id)
-            if game is None:
-                abort(404)
+        with pages.stored_game(game_id, store.get_game) as (session, game):
             store.delete_hand(session, game, number, version)
     except store.HandNotFound:
         abort(404)
@@ -1019,4 +971,4 @@ def delete_hand(game_id: str, number: int) -> Response | tuple[str, int]:
         return render_template("games/conflict.html", game_id=game_id,
                                problems=[problem_text(p) for p in error.problems],
                                **board_context(loaded)), 422
-    return _see_other(url_for("games.show", game_id=game_id))
+    return pages.see_other(url_for("games.show", game_id=game_id))

@@ -6,6 +6,7 @@ Labels come from the Babel catalogues in the language of ``?lang=``; the rendere
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from flask import Blueprint, Response, abort, request
@@ -24,10 +25,10 @@ from ..sheets import (
     render_score_sheet,
 )
 from ..store import games
-from ..store.db import session_scope
 from .i18n import LANGUAGES, current_language, long_date, number
 from .messages import ruleset_title
 from .options import house_rule_lines
+from .pages import State, find_game
 
 bp = Blueprint("sheets", __name__)
 
@@ -112,6 +113,13 @@ def pdf_response(data: bytes, filename: str) -> Response:
     return response
 
 
+def score_sheet_pdf(build: Callable[[State], ScoreSheet], state: State, filename: str) -> Response:
+    """A stored game's score sheet as PDF, in the language of ``?lang=``."""
+    with force_locale(_lang()):
+        data = render_score_sheet(build(state))
+    return pdf_response(data, filename)
+
+
 def _lang() -> str:
     asked = request.args.get("lang", "")
     return asked if asked in LANGUAGES else current_language()
@@ -192,11 +200,5 @@ def score_sheet(state: games.GameState) -> ScoreSheet:
 @bp.get("/games/<game_id>/sheet.pdf")
 def game_sheet(game_id: str) -> Response:
     """The score sheet of a stored game (also by its read-only view key)."""
-    with session_scope() as session:
-        game = games.get_game(session, game_id) or games.get_by_view(session, game_id)
-        if game is None:
-            abort(404)
-        state = games.game_state(game)
-    with force_locale(_lang()):
-        data = render_score_sheet(score_sheet(state))
-    return pdf_response(data, f"canasta-{state.created_at:%Y-%m-%d}.pdf")
+    _game, state = find_game(game_id, games.game_state, games.get_game, games.get_by_view)
+    return score_sheet_pdf(score_sheet, state, f"canasta-{state.created_at:%Y-%m-%d}.pdf")

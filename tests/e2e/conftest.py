@@ -27,10 +27,10 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
+from tests.e2e.helpers import PHONE
 
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
 SHOTS = Path(os.environ.get("SCOREKEEPER_SHOTS", "/tmp/shots"))
-PHONE = {"width": 390, "height": 844}
 HERE = Path(__file__).resolve().parent
 
 

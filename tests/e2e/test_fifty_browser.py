@@ -11,29 +11,16 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-PHONE = {"width": 390, "height": 844}
-
-SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
-    'main button, main a.button, main summary, main label.chip, main .seg label,'
-    + ' main table.games a, main a.case, main a.rule-link,'
-    + ' main input:not([type=hidden]):not([type=radio]):not([type=checkbox]), #pad button'))
-  .filter(e => e.offsetParent !== null)
-  .filter(e => { const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 40; })
-  .map(e => e.outerHTML.slice(0, 80))"""
+from tests.e2e import helpers
+from tests.e2e.helpers import PHONE, tap_cards
 
 
 def small_targets(page: Page) -> list[str]:
-    """Visible tap targets under 44 px (thumb-sized targets, one-handed use)."""
-    return list(page.evaluate(SMALL_TARGETS))
+    return helpers.small_targets(page, "main table.games a", "main a.case", "main a.rule-link")
 
 
 def totals(page: Page) -> list[str]:
     return [t.strip() for t in page.locator(".standings .total").all_inner_texts()]
-
-
-def tap_cards(page: Page, cards: str) -> None:
-    for card in cards.split():
-        page.locator(f'#pad button[data-card="{card}"]').click()
 
 
 def test_a_whole_evening(live_server: str, page: Page, browser: Browser,

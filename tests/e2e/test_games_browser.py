@@ -10,7 +10,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-PHONE = {"width": 390, "height": 844}
+from tests.e2e import helpers
+from tests.e2e.helpers import PHONE, tap_cards
 
 
 def totals(page: Page) -> list[str]:
@@ -21,22 +22,8 @@ def minimums(page: Page) -> list[str]:
     return [t.strip() for t in page.locator(".board .minimum b").all_inner_texts()]
 
 
-SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
-    'main button, main a.button, main summary, main label.chip, main .seg label, main label.check,'
-    + ' main input:not([type=hidden]):not([type=radio]):not([type=checkbox]), #pad button'))
-  .filter(e => e.offsetParent !== null)
-  .filter(e => { const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 40; })
-  .map(e => e.outerHTML.slice(0, 80))"""
-
-
 def small_targets(page: Page) -> list[str]:
-    """Visible tap targets under 44 px (issue: thumb-sized targets, one-handed use)."""
-    return list(page.evaluate(SMALL_TARGETS))
-
-
-def tap_cards(page: Page, cards: str) -> None:
-    for card in cards.split():
-        page.locator(f'#pad button[data-card="{card}"]').click()
+    return helpers.small_targets(page, "main label.check")
 
 
 def test_keep_the_score_of_a_game(live_server: str, page: Page, browser: Browser,

@@ -25,6 +25,7 @@ from tests.rules.casefiles import (
     meld_request,
 )
 from tests.rules.test_tables import legal_meld
+from tests.web.examples import CONTRACT_EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[2]
 SCORE = "/api/v1/score"
@@ -40,17 +41,6 @@ SCORE_CASES = load("score_cases.json")
 REFEREE_CASES = load("referee_cases.json")
 MINIMUM_CASES = load("minimum_cases.json")
 
-CONTRACT_EXAMPLE = {
-    "ruleset": "german", "players": 4, "options": {},
-    "teams": [
-        {"melds": [["K", "K", "K", "2"], ["7", "7", "7", "7", "7", "2", "2"]],
-         "red_threes": 1, "hands": [[], ["5", "Q"]], "went_out": True, "concealed": False},
-        {"quick": {"natural_canastas": 0, "mixed_canastas": 1, "wild_canastas": 0,
-                   "meld_points": 155, "hand_points": 40, "black_threes_in_hand": 0,
-                   "melded": True},
-         "red_threes": 0, "went_out": False, "concealed": False},
-    ],
-}
 # One valid request per endpoint (CONTRACT.md §3 shapes).
 VALID = {
     SCORE: CONTRACT_EXAMPLE,

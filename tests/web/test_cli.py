@@ -15,20 +15,12 @@ from typing import Any
 
 import pytest
 
+from tests.web.examples import CONTRACT_EXAMPLE
+
 ROOT = Path(__file__).resolve().parents[2]
 SCOREKEEPER = Path(sys.executable).parent / "scorekeeper"
 
-VALID = {
-    "ruleset": "german", "players": 4, "options": {},
-    "teams": [
-        {"melds": [["K", "K", "K", "2"], ["7", "7", "7", "7", "7", "2", "2"]],
-         "red_threes": 1, "hands": [[], ["5", "Q"]], "went_out": True, "concealed": False},
-        {"quick": {"natural_canastas": 0, "mixed_canastas": 1, "wild_canastas": 0,
-                   "meld_points": 155, "hand_points": 40, "black_threes_in_hand": 0,
-                   "melded": True},
-         "red_threes": 0, "went_out": False, "concealed": False},
-    ],
-}
+VALID = CONTRACT_EXAMPLE
 TWO_SIDES_OUT = {
     "ruleset": "german", "players": 4,
     "teams": [{"melds": [["K"] * 7], "hands": [[], []], "went_out": True},

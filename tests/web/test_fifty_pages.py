@@ -6,7 +6,6 @@ end and the winner (lowest total), escaping of names, the view, the sheet and th
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 import pytest
 from flask import Flask
@@ -16,54 +15,7 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper.store import fifty as store
 from scorekeeper.store import games as canasta
 from scorekeeper.store.db import session_scope
-
-HTMX = {"HX-Request": "true"}
-NASTY = "<b>Ala & Ola</b>"
-
-
-class _FormReader(HTMLParser):
-    """The fields a browser without JavaScript submits for one form, with their defaults."""
-
-    def __init__(self, form_id: str):
-        super().__init__(convert_charrefs=True)
-        self.form_id = form_id
-        self.inside = False
-        self.fields: list[tuple[str, str]] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {k: v or "" for k, v in attrs}
-        if tag == "form" and a.get("id") == self.form_id:
-            self.inside = True
-        if not self.inside or tag != "input" or not a.get("name"):
-            return
-        kind = a.get("type", "text")
-        if kind in ("submit", "button"):
-            return
-        if kind in ("radio", "checkbox"):
-            if "checked" in a:
-                self.fields.append((a["name"], a.get("value") or "on"))
-        else:
-            self.fields.append((a["name"], a.get("value", "")))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "form":
-            self.inside = False
-
-
-def form_of(html: str, form_id: str, **changes: str) -> MultiDict[str, str]:
-    reader = _FormReader(form_id)
-    reader.feed(html)
-    assert reader.fields, f"no form #{form_id}"
-    data: MultiDict[str, str] = MultiDict(reader.fields)
-    for key, value in changes.items():
-        data[key.replace("__", "-")] = value
-    return data
-
-
-def slot(html: str, slot_id: str) -> str:
-    m = re.search(rf'<div class="slot" id="n-{re.escape(slot_id)}"[^>]*>(.*?)</div>', html, re.S)
-    assert m, f"no slot {slot_id}"
-    return re.sub(r"<[^>]+>", " ", m[1]).strip()
+from tests.web.pagehelpers import HTMX, NASTY, form_of, slot
 
 
 def totals(html: str) -> list[str]:

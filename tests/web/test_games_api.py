@@ -14,18 +14,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.web import games_api
+from tests.web.examples import CONTRACT_TEAMS
 from tests.web.test_store import BACKENDS, CUTTHROAT_SIDES, GERMAN_SIDES, backend_app, quick
 
 GAMES = "/api/v1/games"
 GERMAN = {"ruleset": "german", "players": 4, "sides": GERMAN_SIDES, "options": {}}
-DETAIL_HAND = [
-    {"melds": [["K", "K", "K", "2"], ["7", "7", "7", "7", "7", "2", "2"]],
-     "red_threes": 1, "hands": [[], ["5", "Q"]], "went_out": True, "concealed": False},
-    {"quick": {"natural_canastas": 0, "mixed_canastas": 1, "wild_canastas": 0,
-               "meld_points": 155, "hand_points": 40, "black_threes_in_hand": 0,
-               "melded": True},
-     "red_threes": 0, "went_out": False, "concealed": False},
-]
+DETAIL_HAND = CONTRACT_TEAMS
 
 
 @pytest.fixture(params=BACKENDS)

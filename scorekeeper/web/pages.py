@@ -1,0 +1,111 @@
+"""Request and response helpers shared by the page blueprints (the Canasta pages in
+:mod:`.games` and the "3 ist 50" pages in :mod:`.fifty`): reading a typed number, the answer to
+a successful POST, this browser's recent games, finding a stored game, and the live view.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+from flask import (
+    Response,
+    abort,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from sqlalchemy.orm import Session
+
+from ..store.db import session_scope
+from ..store.models import Game
+
+State = TypeVar("State")
+Getter = Callable[[Session, str], Game | None]
+
+RECENT_MAX = 12
+PDF_LANGUAGES = (("de", "PDF (Deutsch)"), ("pl", "PDF (polski)"), ("en", "PDF (English)"))
+
+
+def read_int(text: str | None) -> int | None:
+    """An integer typed by a person: spaces and thousands separators are ignored."""
+    cleaned = re.sub(r"[\s.,'\u00a0\u202f]", "", text or "").replace("\u2212", "-")
+    if not re.fullmatch(r"-?\d{1,9}", cleaned):
+        return None
+    return int(cleaned)
+
+
+def see_other(url: str) -> Response:
+    """After a successful POST: 303 for a plain form, HX-Redirect for htmx."""
+    if request.htmx:
+        response = make_response("", 200)
+        response.headers["HX-Redirect"] = url
+        return response
+    return redirect(url, code=303)
+
+
+# ---- recent games of this browser ------------------------------------------------------------
+def recent_ids(cookie: str) -> list[str]:
+    return request.cookies.get(cookie, "").split()[:RECENT_MAX]
+
+
+def remember(response: Response, cookie: str, game_id: str) -> Response:
+    """Keep the editing keys of this browser's games in a cookie: the start pages list only
+    those, since every key grants editing and must not be shown to strangers."""
+    ids = [game_id] + [k for k in request.cookies.get(cookie, "").split() if k != game_id]
+    response.set_cookie(cookie, " ".join(ids[:RECENT_MAX]), max_age=365 * 24 * 3600,
+                        httponly=True, samesite="Lax",
+                        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")))
+    return response
+
+
+# ---- stored games ----------------------------------------------------------------------------
+def find_game(key: str, state_of: Callable[[Game], State],
+              *getters: Getter) -> tuple[Game, State]:
+    """The game the first getter that knows ``key`` finds, with its derived state; 404 when
+    none does."""
+    with session_scope() as session:
+        game = None
+        for get in getters:
+            game = get(session, key)
+            if game is not None:
+                break
+        if game is None:
+            abort(404)
+        state = state_of(game)
+    return game, state
+
+
+@contextmanager
+def stored_game(game_id: str, get: Getter) -> Iterator[tuple[Session, Game]]:
+    """The game to change, in a transaction (404 when there is none); the change is committed
+    when the block ends, and rolled back when it raises."""
+    with session_scope() as session:
+        game = get(session, game_id)
+        if game is None:
+            abort(404)
+        yield session, game
+
+
+def pdf_links(endpoint: str, game_id: str) -> list[tuple[str, str]]:
+    """The score sheet in each language, as (label, URL)."""
+    return [(label, url_for(endpoint, game_id=game_id, lang=code))
+            for code, label in PDF_LANGUAGES]
+
+
+def live_view(version: int, page: str, fragment: str, **context: Any) -> Response:
+    """The read-only view. htmx polls it for the ``#live`` fragment (204 while ``since`` is the
+    current version); without JavaScript a meta refresh reloads the page."""
+    is_fragment = bool(request.htmx) and not request.htmx.history_restore_request
+    if is_fragment and request.args.get("since", type=int) == version:
+        response = make_response("", 204)  # unchanged: htmx keeps what it shows
+    else:
+        response = make_response(render_template(fragment if is_fragment else page, **context))
+    response.vary.add("HX-Request")
+    response.headers["Cache-Control"] = "no-store"
+    return response

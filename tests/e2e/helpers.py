@@ -1,0 +1,30 @@
+"""Helpers of the browser tests of the score pages (Canasta and "3 ist 50"): the phone
+viewport, tapping cards on the card pad, and the tap targets too small for a thumb."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+PHONE = {"width": 390, "height": 844}
+
+#: What a player taps on the score pages; pages add their own (``small_targets``).
+TAP_TARGETS = ("main button", "main a.button", "main summary", "main label.chip",
+               "main .seg label",
+               "main input:not([type=hidden]):not([type=radio]):not([type=checkbox])",
+               "#pad button")
+
+SMALL_TARGETS = """(selector) => Array.from(document.querySelectorAll(selector))
+  .filter(e => e.offsetParent !== null)
+  .filter(e => { const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 40; })
+  .map(e => e.outerHTML.slice(0, 80))"""
+
+
+def small_targets(page: Page, *more: str) -> list[str]:
+    """Visible tap targets under 44 px (issue: thumb-sized targets, one-handed use), among
+    ``TAP_TARGETS`` and the selectors ``more``."""
+    return list(page.evaluate(SMALL_TARGETS, ", ".join(TAP_TARGETS + more)))
+
+
+def tap_cards(page: Page, cards: str) -> None:
+    for card in cards.split():
+        page.locator(f'#pad button[data-card="{card}"]').click()
