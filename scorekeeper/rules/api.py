@@ -308,7 +308,7 @@ def referee_go_out(data: Any) -> tuple[int, Body]:
             rs, players, canastas,
             concealed=r.boolean(d, "concealed", "concealed"),
             player_melded_before=r.boolean(d, "player_melded_before", "player_melded_before"),
-            melds=r.card_lists(d.get("melds"), "melds"),
+            melds=r.card_lists(d["melds"], "melds") if d.get("melds") is not None else None,
         )
     return _referee(data, ask)
 

@@ -119,10 +119,14 @@ def check_meld(
         if naturals == 0 and size:
             # All wild: only a complete wild canasta where the ruleset knows one (RULES.md §2).
             if not rs.allows_wild_canasta():
+                if wilds > rs.max_wild_per_meld:
+                    problem("meld.too_many_wild", wilds=wilds, maximum=rs.max_wild_per_meld)
                 problem("meld.too_few_natural", naturals=0, wilds=wilds,
                         minimum=max(rs.min_natural_per_meld, 1), rule="no_wild_canasta")
             elif size < rs.canasta_size:
                 # A wild canasta is only laid complete, in one turn (seed 003).
+                if wilds > rs.max_wild_per_meld:
+                    problem("meld.too_many_wild", wilds=wilds, maximum=rs.max_wild_per_meld)
                 problem("meld.too_few_natural", naturals=0, wilds=wilds,
                         minimum=rs.min_natural_per_meld, wild_canasta=rs.canasta_size,
                         rule="wild_incomplete")

@@ -273,12 +273,17 @@ def go_out(
     *,
     concealed: bool = False,
     player_melded_before: bool = False,
-    melds: Sequence[Sequence[Card]] = (),
+    melds: Sequence[Sequence[Card]] | None = None,
 ) -> Verdict:
-    """May this player go out (concealed or not)? (RULES.md §4)"""
+    """May this player go out (concealed or not)? (RULES.md §4)
+
+    ``melds`` is what the player lays down in the going-out turn; ``None`` means
+    "not told", and then the concealed check cannot ask for a canasta of the
+    player's own in that turn (the side's canastas are taken as theirs).
+    """
     needed = rs.canastas_needed(players)
     checked = [check_meld(cards, rs, going_out=True, where=f"melds[{i}]")
-               for i, cards in enumerate(melds)]
+               for i, cards in enumerate(melds or ())]
     reasons: list[Problem] = []
     for m in checked:
         reasons.extend(m.problems)
@@ -295,7 +300,7 @@ def go_out(
         if player_melded_before:
             reasons.append(Problem("going_out.concealed", "player_melded_before",
                                    {"reason": "melded_before"}))
-        if new_canastas == 0:
+        if new_canastas == 0 and melds is not None:
             reasons.append(Problem("going_out.concealed", "melds", {"reason": "no_canasta"}))
     bonus = rs.concealed_going_out_bonus if concealed else rs.going_out_bonus
     extra: dict[str, Any] = {"needed": needed, "canastas": have, "bonus": bonus,

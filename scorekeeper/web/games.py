@@ -39,7 +39,7 @@ from ..store import games as store
 from ..store.db import session_scope
 from ..store.models import Game
 from . import pages
-from .i18n import current_language, number
+from .i18n import current_language, home_ruleset, number
 from .messages import canasta_kind, canastas_text, card_label, message, points_text
 from .messages import cards_text as count_cards
 from .options import format_value, house_rule_lines, option_labels
@@ -337,8 +337,8 @@ def new_game() -> Response | str | tuple[str, int]:
     """The new-game form; posting it re-renders it (``action=refresh``: ruleset or players
     changed) or creates the game and redirects to its page."""
     if request.method == "GET":
-        nf = blank_new_game(request.args.get("ruleset", "german")
-                            if request.args.get("ruleset") in RULESET_IDS else "german",
+        asked = request.args.get("ruleset")
+        nf = blank_new_game(asked if asked in RULESET_IDS else home_ruleset(),
                             request.args.get("players", type=int))
         return render_template("games/new.html", form=nf, notes={})
     nf, args, notes = read_new_game(request.form)

@@ -35,6 +35,15 @@ def current_language() -> str:
     return locale.language if locale is not None else "en"
 
 
+HOME_RULESETS = {"de": "german", "pl": "polish", "en": "classic"}
+
+
+def home_ruleset() -> str:
+    """The ruleset a reader of this language most likely plays: the first choice offered
+    where a page is not told one (German rules in German, Polish in Polish, else Classic)."""
+    return HOME_RULESETS.get(current_language(), "classic")
+
+
 def number(value: int | float | None) -> str:
     """A number in the reader's format, negatives with a true minus sign (5.000, 5 000, 5,000)."""
     if value is None:
@@ -90,4 +99,5 @@ def init_app(app: Flask) -> None:
         lang = current_language()
         g.lang = lang
         return {"lang": lang, "languages": LANGUAGES, "language_names": LANGUAGE_NAMES,
-                "language_url": language_url}
+                "language_url": language_url,
+                "home_ruleset": HOME_RULESETS.get(lang, "classic")}

@@ -30,7 +30,7 @@ from ..rules.problems import Problem
 from ..rules.referee import rule_anchor
 from ..rules.ruleset import PRESETS, RULESET_IDS, RuleSet
 from . import rules_pages
-from .i18n import number
+from .i18n import home_ruleset, number
 from .messages import message
 
 bp = Blueprint("referee", __name__)
@@ -96,10 +96,10 @@ def parse_score(text: Any) -> int | None:
 def read_settings(values: Mapping[str, str]) -> Settings:
     """Settings from query or form values; anything unusable is noted and replaced."""
     notes: list[str] = []
-    ruleset_id = values.get("ruleset") or "german"
+    ruleset_id = values.get("ruleset") or home_ruleset()
     if ruleset_id not in PRESETS:
         notes.append(rules_pages.unknown_ruleset_note(ruleset_id))
-        ruleset_id = "german"
+        ruleset_id = home_ruleset()
     base = PRESETS[ruleset_id]
     house = rules_pages.read_house_rules(base, values.get("options"))
     notes.extend(house.notes)

@@ -25,7 +25,7 @@ from ..sheets import (
     render_score_sheet,
 )
 from ..store import games
-from .i18n import LANGUAGES, current_language, long_date, number
+from .i18n import LANGUAGES, current_language, home_ruleset, long_date, number
 from .messages import ruleset_title
 from .options import house_rule_lines
 from .pages import State, find_game
@@ -128,7 +128,7 @@ def _lang() -> str:
 @bp.get("/sheets/blank.pdf")
 def blank_sheet() -> Response:
     """An empty pad for pen and paper, with the ruleset's minimum table and scoring."""
-    ruleset_id = request.args.get("ruleset", "german")
+    ruleset_id = request.args.get("ruleset") or home_ruleset()
     base = PRESETS.get(ruleset_id)
     if base is None:
         abort(404)

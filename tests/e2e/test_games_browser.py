@@ -31,6 +31,11 @@ def test_keep_the_score_of_a_game(live_server: str, page: Page, browser: Browser
                                   scroll_width: Callable[[Page], int]) -> None:
     page.goto(f"{live_server}/?lang=en")
     page.get_by_role("link", name="New game").click()
+    # An English reader is offered the Classic rules first; this table plays German rules.
+    expect(page.locator("input[name=ruleset][value=classic]")).to_be_checked()
+    page.locator("label.chip", has_text="German rules").click()
+    expect(page.locator("input[name=ruleset][value=german]")).to_be_checked()
+    expect(page.locator("[name=opt-two_value]")).to_have_value("50")  # the form followed
     page.fill("#player-0-0", "Anna")
     page.fill("#player-0-1", "<b>Ala & Ola</b>")
     page.fill("#player-1-0", "Ben")
@@ -160,7 +165,7 @@ def test_pages_work_without_javascript(live_server: str, browser: Browser,
     context = browser.new_context(viewport=PHONE, java_script_enabled=False)
     try:
         page = context.new_page()
-        page.goto(f"{live_server}/games/new?lang=en")
+        page.goto(f"{live_server}/games/new?lang=en&ruleset=german")
         page.get_by_role("button", name="Start the game").click()
         page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{22}$"))
         game_url = page.url

@@ -21,6 +21,10 @@ Width = Callable[[Page], int]
 
 
 def _open(page: Page, base: str, lang: str, query: str = "") -> None:
+    """The referee page; German rules unless the query names a ruleset (the page's own
+    default follows the language, tested in tests/web/test_referee_pages.py)."""
+    if "ruleset=" not in query:
+        query += "&ruleset=german"
     page.goto(f"{base}/referee?lang={lang}{query}")
     expect(page.locator("html")).to_have_attribute("lang", lang)
 

@@ -14,7 +14,7 @@ from tests.web.pagehelpers import HTMX, NASTY, form_of, slot
 
 
 def create_game(client: FlaskClient, **changes: str | list[str]) -> str:
-    page = client.get("/games/new")
+    page = client.get("/games/new?ruleset=german")
     data = form_of(page.text, "new-game", **changes)
     data["action"] = "create"
     response = client.post("/games/new", data=data)
@@ -88,7 +88,7 @@ def test_side_names_follow_the_language(client: FlaskClient) -> None:
 
 
 def test_new_game_form_follows_ruleset_and_players(client: FlaskClient) -> None:
-    page = client.get("/games/new")
+    page = client.get("/games/new?ruleset=german")
     data = form_of(page.text, "new-game", ruleset="classic", players="3", action="refresh")
     three = client.post("/games/new", data=data)
     assert three.status_code == 200
@@ -106,7 +106,7 @@ def test_new_game_form_follows_ruleset_and_players(client: FlaskClient) -> None:
 
 
 def test_house_rules_store_only_changes_and_show_them(client: FlaskClient) -> None:
-    page = client.get("/games/new")
+    page = client.get("/games/new?ruleset=german")
     assert 'name="opt-two_value" value="50"' in page.text  # prefilled with the ruleset value
     game_id = create_game(client, opt__two_value="20", target="3000")
     shown = client.get(f"/games/{game_id}").text
@@ -119,7 +119,7 @@ def test_house_rules_store_only_changes_and_show_them(client: FlaskClient) -> No
 
 
 def test_bad_house_rule_is_shown_next_to_it(client: FlaskClient) -> None:
-    page = client.get("/games/new")
+    page = client.get("/games/new?ruleset=german")
     data = form_of(page.text, "new-game", **{"opt-canasta_size": "x", "action": "create"})
     response = client.post("/games/new", data=data)
     assert response.status_code == 422
@@ -330,7 +330,7 @@ def test_finished_game_shows_the_winner(client: FlaskClient) -> None:
 
 
 def test_cutthroat_lone_player_and_partners(client: FlaskClient) -> None:
-    page = client.get("/games/new")
+    page = client.get("/games/new?ruleset=german")
     data = form_of(page.text, "new-game", ruleset="classic", players="3", action="refresh")
     form = client.post("/games/new", data=data).text
     data = form_of(form, "new-game", player__0__0="Ala", player__1__0="Bo", player__2__0="Cy",
@@ -357,7 +357,7 @@ def test_cutthroat_lone_player_and_partners(client: FlaskClient) -> None:
 
 
 def test_six_players_in_three_teams(client: FlaskClient) -> None:
-    page = client.get("/games/new")
+    page = client.get("/games/new?ruleset=german")
     data = form_of(page.text, "new-game", ruleset="classic", players="6", action="refresh")
     data = form_of(client.post("/games/new", data=data).text, "new-game", layout="3",
                    action="refresh")
@@ -394,3 +394,15 @@ def test_long_game_shows_latest_hands_first_load(client: FlaskClient, game_id: s
     assert "Show all 10 hands" in page and "?all=1" in page
     assert client.get(f"/games/{game_id}?all=1").text.count('<details class="hand">') == 10
     assert totals(client, game_id) == ["500", "0"]
+
+
+def test_the_first_ruleset_offered_follows_the_language(client: FlaskClient) -> None:
+    """German readers start on German rules, Polish on Polish, everyone else on Classic;
+    a ruleset in the query wins."""
+    def checked(html: str) -> list[str]:
+        return re.findall(r'name="ruleset" value="([a-z]+)" checked', html)
+    assert checked(client.get("/games/new?lang=de").text) == ["german"]
+    assert checked(client.get("/games/new?lang=pl").text) == ["polish"]
+    assert checked(client.get("/games/new?lang=en").text) == ["classic"]
+    assert checked(client.get("/games/new?lang=pl&ruleset=classic").text) == ["classic"]
+    assert checked(client.get("/games/new?lang=en&ruleset=nope").text) == ["classic"]

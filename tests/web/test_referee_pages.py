@@ -251,7 +251,7 @@ def test_bad_settings_give_a_note(client: FlaskClient, query: str) -> None:
 
 def test_bad_settings_are_explained(client: FlaskClient) -> None:
     assert "Unknown ruleset \u201cnope\u201d." in client.get("/referee?lang=en&ruleset=nope").text
-    assert "played by 4 players, not 2" in client.get("/referee?lang=en&players=2").text
+    assert "played by 4 players, not 2" in client.get("/referee?lang=en&ruleset=german&players=2").text
     assert "could not be read" in client.get("/referee?lang=en&options=%7Bx").text
     assert "Unknown house rule" in client.get("/referee?lang=en&options=%7B%22x%22%3A1%7D").text
 
@@ -394,3 +394,12 @@ def test_every_item_is_on_the_rules_page(app: Flask) -> None:
     assert keys <= set(ITEM_PARAMS)
     assert set(ITEM_PARAMS) - keys <= {"melds.max_size"}
     assert {section_of(k) for k in keys} == set(SECTIONS)
+
+
+def test_the_rules_asked_about_follow_the_language(client: FlaskClient) -> None:
+    """Without a ruleset in the query the referee answers for the rules the reader's language
+    most likely means: German rules in German, Polish in Polish, Classic in English."""
+    for lang, ruleset in (("de", "german"), ("pl", "polish"), ("en", "classic")):
+        html = client.get(f"/referee?lang={lang}").text
+        current = re.search(r'<a href="([^"]*)" class="active" aria-current="page">', html)
+        assert current is not None and f"ruleset={ruleset}" in current.group(1), lang
