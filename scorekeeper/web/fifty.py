@@ -169,7 +169,8 @@ def _slot_new(where: str) -> str:
     return where if where in ("stop_after", "target") else "form"
 
 
-def _recent_games() -> list[tuple[str, store.FiftyState]]:
+def recent_games() -> list[tuple[str, store.FiftyState]]:
+    """This browser's games of 3 ist 50, newest first."""
     ids = recent_ids()
     out = []
     if ids:
@@ -204,7 +205,7 @@ def new_game() -> Response | tuple[str, int]:
 
 
 def _new_page(nf: NewForm, notes: Notes, status: int) -> tuple[str, int]:
-    return render_template("fifty/new.html", form=nf, notes=notes, recent=_recent_games(),
+    return render_template("fifty/new.html", form=nf, notes=notes, recent=recent_games(),
                            seats=PLAYER_SEATS, allowed=rules.PLAYERS_ALLOWED), status
 
 

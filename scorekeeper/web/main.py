@@ -1,14 +1,15 @@
-"""The start page: a new game, and this browser's recent games to resume."""
+"""The start page: a new game, and this browser's recent games to resume or forget."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, make_response, render_template
+from flask import Blueprint, abort, make_response, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..store import games as store
 from ..store.db import session_scope
+from . import pages
 
 bp = Blueprint("main", __name__)
 
@@ -20,8 +21,15 @@ class RecentGame:
     state: store.GameState
 
 
+def _cookies() -> dict[str, str]:
+    """The cookie that lists this browser's games of each kind."""
+    from . import fifty, games
+    return {"canasta": games.RECENT_COOKIE, "fifty": fifty.COOKIE}
+
+
 @bp.get("/")
 def index() -> Response:
+    from .fifty import recent_games as recent_fifty
     from .games import recent_ids, ruleset_title
 
     recent: list[RecentGame] = []
@@ -31,8 +39,20 @@ def index() -> Response:
             for game in store.recent_games(session, limit=len(ids), ids=ids):
                 recent.append(RecentGame(game.id, ruleset_title(game.ruleset),
                                          store.game_state(game)))
-    response = make_response(render_template("main/index.html", recent=recent))
+    response = make_response(render_template("main/index.html", recent=recent,
+                                             recent_fifty=recent_fifty()))
     # The list comes from this browser's cookie: never cache it for anyone else.
     response.headers["Cache-Control"] = "private, no-cache"
     response.vary.add("Cookie")
     return response
+
+
+@bp.post("/recent/forget")
+def forget() -> Response:
+    """Take a game off this browser's list of recent games. The game itself is kept: the
+    list only holds this browser's keys, and whoever has the game's link can still open it."""
+    cookie = _cookies().get(request.form.get("kind", ""))
+    if cookie is None:
+        abort(400)
+    response = pages.see_other(url_for("main.index"))
+    return pages.forget(response, cookie, request.form.get("game_id", ""))

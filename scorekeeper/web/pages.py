@@ -58,6 +58,16 @@ def remember(response: Response, cookie: str, game_id: str) -> Response:
     """Keep the editing keys of this browser's games in a cookie: the start pages list only
     those, since every key grants editing and must not be shown to strangers."""
     ids = [game_id] + [k for k in request.cookies.get(cookie, "").split() if k != game_id]
+    return _set_recent(response, cookie, ids)
+
+
+def forget(response: Response, cookie: str, game_id: str) -> Response:
+    """Drop one game from this browser's list (an unknown key changes nothing)."""
+    ids = [k for k in request.cookies.get(cookie, "").split() if k != game_id]
+    return _set_recent(response, cookie, ids)
+
+
+def _set_recent(response: Response, cookie: str, ids: list[str]) -> Response:
     response.set_cookie(cookie, " ".join(ids[:RECENT_MAX]), max_age=365 * 24 * 3600,
                         httponly=True, samesite="Lax",
                         secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")))

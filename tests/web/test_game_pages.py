@@ -318,6 +318,27 @@ def test_start_page_lists_this_browsers_games(client: FlaskClient, game_id: str)
     assert f"/games/{game_id}" not in stranger.get("/").text
 
 
+def test_start_page_lists_both_games_and_forgets_one(client: FlaskClient, game_id: str) -> None:
+    from tests.web.test_fifty_pages import create as create_fifty
+    fifty_id = create_fifty(client)
+    start = client.get("/?lang=en").text
+    assert f"/games/{game_id}" in start and f"/fifty/{fifty_id}" in start
+    assert "Your recent games of 3 is 50" in start
+    assert start.count("Remove from this list") >= 4  # title and label of each button
+    gone = client.post("/recent/forget", data={"kind": "canasta", "game_id": game_id})
+    assert gone.status_code == 303 and gone.headers["Location"].endswith("/")
+    start = client.get("/").text
+    assert f"/games/{game_id}" not in start and f"/fifty/{fifty_id}" in start
+    assert client.get(f"/games/{game_id}").status_code == 200  # only the list forgets it
+    client.post("/recent/forget", data={"kind": "fifty", "game_id": fifty_id})
+    assert f"/fifty/{fifty_id}" not in client.get("/").text
+    # Unknown keys change nothing; an unknown kind is a bad request, never a 500.
+    unknown = client.post("/recent/forget", data={"kind": "canasta", "game_id": "x"})
+    assert unknown.status_code == 303
+    bad = client.post("/recent/forget?lang=de", data={"kind": "poker", "game_id": game_id})
+    assert bad.status_code == 400 and 'lang="de"' in bad.text
+
+
 def test_finished_game_shows_the_winner(client: FlaskClient) -> None:
     game_id = create_game(client, target="500")
     save_hand(client, game_id, hand_form(client, game_id, **DETAIL_US, **QUICK_THEM))

@@ -251,7 +251,8 @@ def test_bad_settings_give_a_note(client: FlaskClient, query: str) -> None:
 
 def test_bad_settings_are_explained(client: FlaskClient) -> None:
     assert "Unknown ruleset \u201cnope\u201d." in client.get("/referee?lang=en&ruleset=nope").text
-    assert "played by 4 players, not 2" in client.get("/referee?lang=en&ruleset=german&players=2").text
+    german_for_two = client.get("/referee?lang=en&ruleset=german&players=2").text
+    assert "played by 4 players, not 2" in german_for_two
     assert "could not be read" in client.get("/referee?lang=en&options=%7Bx").text
     assert "Unknown house rule" in client.get("/referee?lang=en&options=%7B%22x%22%3A1%7D").text
 
