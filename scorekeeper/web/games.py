@@ -215,9 +215,12 @@ def blank_new_game(ruleset: str = "german", players: int | None = None,
 def read_new_game(form: MultiDict[str, str]) -> tuple[NewGameForm, dict[str, Any], Notes]:
     """The new-game form as posted: the form to show again, the store's arguments, problems."""
     notes: Notes = {}
-    ruleset = form.get("ruleset", "german")
+    ruleset = form.get("ruleset", "")
     if ruleset not in RULESET_IDS:
-        ruleset = "german"
+        # Only a hand-made request gets here: say so, and offer the reader's usual rules.
+        _add(notes, "form", "problem", problem_text(
+            Problem("ruleset.unknown", "ruleset", {"ruleset": ruleset[:40]})))
+        ruleset = home_ruleset()
     base = PRESETS[ruleset]
     players = pages.read_int(form.get("players", "")) or base.default_players
     if players not in base.players_allowed:

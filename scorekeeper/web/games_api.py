@@ -205,26 +205,7 @@ def detail(key: str) -> Response:
 @bp.post("/<key>/hands")
 def add_hand(key: str) -> Response:
     """Add the next hand: ``{"version", "teams", "lone_player"?, "stock_out"?}`` → 201."""
-    data, error = _body()
-    if data is None:
-        return error  # type: ignore[return-value]
-    try:
-        with session_scope() as session:
-            game = games.get_game(session, key)
-            if game is None:
-                return _not_found()
-            hand = games.add_hand(session, game, _version(data), data.get("teams"),
-                                  lone_player=data.get("lone_player"),
-                                  stock_out=data.get("stock_out", False))
-            body = state_json(game_state(game), game.id)
-            body["hand"] = hand.number
-    except GameProblems as problems:
-        return _problems(problems)
-    except VersionConflict as conflict:
-        return _conflict(conflict)
-    response = _sheet_response(body, 201)
-    response.headers["Location"] = url_for(".hand_detail", key=key, number=str(body["hand"]))
-    return response
+    return _write_hand(key, None)
 
 
 @bp.get("/<key>/hands/<number>")
@@ -247,6 +228,12 @@ def hand_detail(key: str, number: str) -> Response:
 @bp.put("/<key>/hands/<number>")
 def replace_hand(key: str, number: str) -> Response:
     """Correct a hand: same body as adding one; answers the new sheet."""
+    return _write_hand(key, number)
+
+
+def _write_hand(key: str, number: str | None) -> Response:
+    """Add the next hand (``number`` None) or correct hand ``number``, in one transaction
+    that checks the game's version."""
     data, error = _body()
     if data is None:
         return error  # type: ignore[return-value]
@@ -255,9 +242,14 @@ def replace_hand(key: str, number: str) -> Response:
             game = games.get_game(session, key)
             if game is None:
                 return _not_found()
-            hand = games.replace_hand(session, game, _number(number), _version(data),
-                                      data.get("teams"), lone_player=data.get("lone_player"),
-                                      stock_out=data.get("stock_out", False))
+            teams = data.get("teams")
+            extra = {"lone_player": data.get("lone_player"),
+                     "stock_out": data.get("stock_out", False)}
+            if number is None:
+                hand = games.add_hand(session, game, _version(data), teams, **extra)
+            else:
+                hand = games.replace_hand(session, game, _number(number), _version(data),
+                                          teams, **extra)
             body = state_json(game_state(game), game.id)
             body["hand"] = hand.number
     except GameProblems as problems:
@@ -265,8 +257,12 @@ def replace_hand(key: str, number: str) -> Response:
     except VersionConflict as conflict:
         return _conflict(conflict)
     except HandNotFound:
-        return _hand_not_found(number)
-    return _sheet_response(body)
+        return _hand_not_found(number or "")
+    if number is not None:
+        return _sheet_response(body)
+    response = _sheet_response(body, 201)
+    response.headers["Location"] = url_for(".hand_detail", key=key, number=str(body["hand"]))
+    return response
 
 
 @bp.delete("/<key>/hands/<number>")

@@ -427,3 +427,13 @@ def test_the_first_ruleset_offered_follows_the_language(client: FlaskClient) -> 
     assert checked(client.get("/games/new?lang=en").text) == ["classic"]
     assert checked(client.get("/games/new?lang=pl&ruleset=classic").text) == ["classic"]
     assert checked(client.get("/games/new?lang=en&ruleset=nope").text) == ["classic"]
+
+
+def test_unknown_ruleset_in_a_new_game_changes_nothing(client: FlaskClient) -> None:
+    data = form_of(client.get("/games/new?ruleset=german").text, "new-game", ruleset="nope",
+                   action="create")
+    response = client.post("/games/new?lang=de", data=data)
+    assert response.status_code == 422
+    assert "Unbekanntes Regelwerk \u201enope\u201c" in response.text
+    assert "/games/" not in client.get("/").headers.get("Set-Cookie", "")
+    assert client.get("/").text.count('class="recent"') == 0
