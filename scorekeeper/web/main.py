@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, make_response, render_template, request, url_for
+from flask import Blueprint, abort, jsonify, make_response, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ..store import games as store
@@ -56,3 +57,37 @@ def forget() -> Response:
         abort(400)
     response = pages.see_other(url_for("main.index"))
     return pages.forget(response, cookie, request.form.get("game_id", ""))
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest, in the reader's language: "add to home screen" then opens the
+    scorekeeper like an app (own window, the app's colour and icon)."""
+    from .i18n import current_language
+
+    body = {
+        "name": _("Canasta scorekeeper"),
+        "short_name": _("Canasta"),
+        "description": _("Keep the score at the table, settle rule questions, print score "
+                         "sheets."),
+        "lang": current_language(),
+        "start_url": url_for("main.index"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f4f1ea",
+        "theme_color": "#b3261e",
+        "icons": [
+            {"src": url_for("static", filename="icon-192.png"), "sizes": "192x192",
+             "type": "image/png", "purpose": "any"},
+            {"src": url_for("static", filename="icon-512.png"), "sizes": "512x512",
+             "type": "image/png", "purpose": "any"},
+            {"src": url_for("static", filename="icon-maskable-512.png"), "sizes": "512x512",
+             "type": "image/png", "purpose": "maskable"},
+        ],
+        "id": "/",
+    }
+    response = jsonify(body)
+    response.mimetype = "application/manifest+json"
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
+    return response
