@@ -279,6 +279,20 @@ def _clean_name(value: Any, where: str, problems: list[Problem]) -> str:
     return text
 
 
+def start_again(session: Session, game: Game) -> Game:
+    """A new game (of either kind) for the same table: same rules, house rules, target, name,
+    sides and players in the same seats, no hands (flushed, not committed). Nothing needs
+    checking again: it was all checked when ``game`` was created."""
+    now = utcnow()
+    again = Game(name=game.name, ruleset=game.ruleset, players=game.players,
+                 options=dict(game.options),
+                 sides=[{**side, "players": list(side["players"])} for side in game.sides],
+                 target=game.target, version=1, created_at=now, updated_at=now)
+    session.add(again)
+    session.flush()
+    return again
+
+
 def _clean_sides(sides: Any, players: int, problems: list[Problem]) -> list[dict[str, Any]]:
     if sides is None:
         problems.append(Problem("request.missing", "sides", {}))

@@ -419,6 +419,12 @@ def _game_number(loaded: Loaded, number: int) -> int:
     return number
 
 
+@bp.post("/fifty/<game_id>/again")
+def play_again(game_id: str) -> Response:
+    """A new evening with the same players, seats and options."""
+    return pages.start_again(game_id, store.get_game, "fifty.show", remember)
+
+
 @bp.get("/fifty/<game_id>/games/new")
 def new_entry(game_id: str) -> Response | tuple[str, int]:
     loaded = load(game_id)

@@ -872,6 +872,12 @@ def _hand_number(loaded: Loaded, number: int) -> int:
     return number
 
 
+@bp.post("/games/<game_id>/again")
+def play_again(game_id: str) -> Response:
+    """A new game with the same players, seats, rules and house rules."""
+    return pages.start_again(game_id, store.get_game, "games.show", remember_game)
+
+
 @bp.get("/games/<game_id>/hands/new")
 def new_hand(game_id: str) -> Response | tuple[str, int]:
     """An empty entry form for the next hand (each side in the mode it used last time)."""

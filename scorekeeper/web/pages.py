@@ -102,6 +102,17 @@ def stored_game(game_id: str, get: Getter) -> Iterator[tuple[Session, Game]]:
         yield session, game
 
 
+def start_again(game_id: str, get: Getter, show: str,
+                remember_new: Callable[[Response, str], Response]) -> Response:
+    """Start a new game for the table of ``game_id`` (same rules, players and seats) and go to
+    it; the new game joins this browser's recent games."""
+    from ..store.games import start_again as store_start_again
+
+    with stored_game(game_id, get) as (session, game):
+        again_id = store_start_again(session, game).id
+    return remember_new(see_other(url_for(show, game_id=again_id)), again_id)
+
+
 def pdf_links(endpoint: str, game_id: str) -> list[tuple[str, str]]:
     """The score sheet in each language, as (label, URL)."""
     return [(label, url_for(endpoint, game_id=game_id, lang=code))

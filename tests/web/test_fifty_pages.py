@@ -331,3 +331,29 @@ def test_game_page_links_referee_with_names(client: FlaskClient) -> None:
     page = client.get(link + "&hand=K")
     assert "What may Anna play?" in page.text
     assert "Cleo" in page.text
+
+
+def test_play_again_with_the_same_players(client: FlaskClient) -> None:
+    game_id = three_players(client, stop_after="1", joker="25")
+    assert "Play again with the same players" not in client.get(f"/fifty/{game_id}").text
+    assert save(client, game_id, entry(client, game_id, p0__cards="3", p1__cards="X",
+                                       p2__cards=""))[0] == 303
+    finished = client.get(f"/fifty/{game_id}").text
+    assert "Cleo won with 0." in finished
+    assert f'action="/fifty/{game_id}/again"' in finished
+    response = client.post(f"/fifty/{game_id}/again")
+    assert response.status_code == 303
+    again_id = response.headers["Location"].rsplit("/", 1)[1]
+    assert again_id != game_id
+    again = client.get(f"/fifty/{again_id}").text
+    assert totals(again) == ["0", "0", "0"] and "Enter game 1" in again
+    assert "Anna" in again and "Ben" in again and "Cleo" in again
+    # The same joker value and the same end: one game, a joker counts 25.
+    assert save(client, again_id, entry(client, again_id, p0__cards="X", p1__cards="",
+                                        p2__cards="3"))[0] == 303
+    assert totals(client.get(f"/fifty/{again_id}").text) == ["25", "0", "50"]
+    assert "Ben won" in client.get(f"/fifty/{again_id}").text
+    assert totals(client.get(f"/fifty/{game_id}").text) == ["50", "25", "0"]  # untouched
+    start = client.get("/").text
+    assert f"/fifty/{again_id}" in start and f"/fifty/{game_id}" in start
+    assert client.post("/fifty/nope/again").status_code == 404

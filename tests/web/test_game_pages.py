@@ -437,3 +437,29 @@ def test_unknown_ruleset_in_a_new_game_changes_nothing(client: FlaskClient) -> N
     assert "Unbekanntes Regelwerk \u201enope\u201c" in response.text
     assert "/games/" not in client.get("/").headers.get("Set-Cookie", "")
     assert client.get("/").text.count('class="recent"') == 0
+
+
+def test_new_game_with_the_same_players(client: FlaskClient) -> None:
+    game_id = create_game(client, target="500", **{"opt-two_value": "20"},
+                          **{"player-0-0": "Anna", "player-1-1": NASTY})
+    assert "New game with the same players" not in client.get(f"/games/{game_id}").text
+    save_hand(client, game_id, hand_form(client, game_id, **DETAIL_US, **QUICK_THEM))
+    finished = client.get(f"/games/{game_id}").text
+    assert f'action="/games/{game_id}/again"' in finished
+    response = client.post(f"/games/{game_id}/again")
+    assert response.status_code == 303
+    again_id = response.headers["Location"].rsplit("/", 1)[1]
+    assert again_id != game_id
+    assert totals(client, again_id) == ["0", "0"]
+    again = client.get(f"/games/{again_id}").text
+    assert "Enter hand 1" in again and "Anna" in again
+    assert "&lt;b&gt;Ala &amp; Ola&lt;/b&gt;" in again
+    assert "Value of a two: 20 instead of 50" in again  # the house rule came along
+    original = client.get(f"/api/v1/games/{game_id}").get_json()
+    copy = client.get(f"/api/v1/games/{again_id}").get_json()
+    for key in ("ruleset", "players", "options", "target", "name", "seats"):
+        assert copy[key] == original[key], key
+    assert [s["name"] for s in copy["sides"]] == [s["name"] for s in original["sides"]]
+    assert copy["hands"] == [] and len(original["hands"]) == 1
+    assert f"/games/{again_id}" in client.get("/").text
+    assert client.post("/games/nope/again").status_code == 404
