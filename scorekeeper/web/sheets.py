@@ -188,7 +188,9 @@ def score_sheet(state: games.GameState) -> ScoreSheet:
         house_rules=tuple(house_rule_lines(rs or base, base)),
         date_text=long_date(state.created_at),
         target=state.target,
-        columns=tuple(SheetColumn(c.name, tuple(c.players)) for c in state.columns),
+        # A player alone (2 players, cutthroat) is the column's name: no list under it.
+        columns=tuple(SheetColumn(c.name, () if list(c.players) == [c.name] else tuple(c.players))
+                      for c in state.columns),
         hands=hands,
         winner=state.winner,
         margin=margin,
