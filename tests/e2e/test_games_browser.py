@@ -156,6 +156,14 @@ def test_keep_the_score_of_a_game(live_server: str, page: Page, browser: Browser
         expect(viewer.locator("details.hand")).to_have_count(3)
         shot(viewer, "games-06-view")
         assert scroll_width(viewer) <= 390
+
+        # The score sheet buttons: one PDF per language, each a real PDF naming the sides.
+        for label in ("PDF (Deutsch)", "PDF (polski)", "PDF (English)"):
+            href = page.get_by_role("link", name=label).get_attribute("href")
+            assert href is not None
+            pdf = page.request.get(live_server + href)
+            assert pdf.ok and pdf.headers["content-type"] == "application/pdf"
+            assert pdf.body().startswith(b"%PDF-")
     finally:
         other.close()
 
