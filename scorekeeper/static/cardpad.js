@@ -1,0 +1,151 @@
+/* The card pad of the entry pages (Canasta hands, 3 ist 50 games and its referee question):
+   it writes into the card field in use, shows how many of each card that field holds, takes
+   the last card back, moves on with "Next" and Enter, and switches to the phone's keyboard.
+   Each page's script passes what differs (see scorekeeperCardPad's options). Everything works
+   without JavaScript: the fields take typed cards. */
+(function () {
+  "use strict";
+  var d = document;
+
+  function tokens(text) { return text.split(/[\s,;]+/).filter(Boolean); }
+  function fire(el) { el.dispatchEvent(new Event("input", { bubbles: true })); }
+  function visible(f) { return f.offsetParent !== null; }
+
+  /* options: form (selector of the entry form), label(field) (what the pad's title shows),
+     next(field, pad) (move on from a card field; default: the next visible card field),
+     liftSaveBar (keep the save bar above the open pad), keepOnButton (a tapped button outside
+     the pad keeps it open), onKeyboard(on) (the keyboard toggle changed). */
+  window.scorekeeperCardPad = function (options) {
+    var active = null, keyboard = false;
+    var pad = { tokens: tokens, fire: fire, visible: visible };
+
+    function element() { return d.getElementById("pad"); }
+
+    function counts() {
+      var p = element();
+      if (!p || !active) return;
+      var list = tokens(active.value.toUpperCase());
+      p.querySelectorAll("[data-card]").forEach(function (b) {
+        var t = b.getAttribute("data-card").toUpperCase(), n = 0;
+        list.forEach(function (x) { if (x === t) n++; });
+        b.querySelector(".cnt").textContent = n ? n : "";
+      });
+      d.getElementById("pad-target").textContent = options.label(active) + " (" + list.length + ")";
+    }
+
+    function lift(height) {
+      if (!options.liftSaveBar) return;
+      var bar = d.querySelector(".savebar");
+      if (bar) bar.style.bottom = height ? height + "px" : "";
+    }
+
+    function setActive(field) {
+      if (active && active !== field) active.classList.remove("active");
+      active = field;
+      field.classList.add("active");
+      var p = element();
+      if (!p) return;
+      p.hidden = false;
+      d.body.classList.add("pad-open");
+      lift(p.offsetHeight);
+      counts();
+      var r = field.getBoundingClientRect();
+      if (r.bottom + 56 > window.innerHeight - p.offsetHeight || r.top < 60) {
+        field.scrollIntoView({ block: "center" });
+      }
+    }
+
+    function close() {
+      var p = element();
+      if (p) p.hidden = true;
+      d.body.classList.remove("pad-open");
+      lift(0);
+      if (active) active.classList.remove("active");
+      active = null;
+    }
+
+    function prepare(root) {
+      (root || d).querySelectorAll(".cardfield").forEach(function (f) {
+        f.setAttribute("inputmode", keyboard ? "text" : "none");
+      });
+      if (active && !d.body.contains(active)) close();
+    }
+
+    function goTo(field) { field.focus(); setActive(field); }
+
+    function nextVisible(field) {
+      var all = Array.prototype.filter.call(d.querySelectorAll(".cardfield"), visible);
+      var target = all[all.indexOf(field) + 1];
+      if (target) goTo(target); else close();
+    }
+
+    function next(field) { (options.next || nextVisible)(field, pad); }
+
+    pad.setActive = setActive;
+    pad.close = close;
+    pad.goTo = goTo;
+    pad.counts = counts;
+    pad.active = function () { return active; };
+
+    d.addEventListener("focusin", function (e) {
+      var t = e.target;
+      if (t.classList && t.classList.contains("cardfield")) setActive(t);
+      /* A tapped button may keep the pad: closing it would move the page under the finger. */
+      else if (!t.closest("#pad") && !(options.keepOnButton && t.tagName === "BUTTON")) close();
+    });
+
+    /* Pad buttons must not take the focus (and the caret) away from the field. */
+    ["pointerdown", "mousedown"].forEach(function (type) {
+      d.addEventListener(type, function (e) {
+        if (e.target.closest && e.target.closest("#pad button")) e.preventDefault();
+      });
+    });
+
+    d.addEventListener("click", function (e) {
+      var b = e.target.closest("#pad button");
+      if (!b) return;
+      var action = b.getAttribute("data-pad"), card = b.getAttribute("data-card");
+      if (action === "done") { close(); return; }
+      if (action === "kbd") {
+        keyboard = !keyboard;
+        d.body.classList.toggle("kbd", keyboard);
+        prepare();
+        if (active) { var f = active; f.blur(); f.focus(); }
+        return;
+      }
+      if (!active) return;
+      if (card) {
+        active.value = (active.value.replace(/\s+$/, "") + " " + card).replace(/^\s+/, "");
+        fire(active);
+      } else if (action === "undo") {
+        var list = tokens(active.value);
+        list.pop();
+        active.value = list.join(" ");
+        fire(active);
+      } else if (action === "next") {
+        next(active);
+        return;
+      }
+      counts();
+    });
+
+    d.addEventListener("input", function (e) { if (e.target === active) counts(); });
+
+    /* Enter moves on instead of saving a half-entered form. */
+    d.addEventListener("keydown", function (e) {
+      var t = e.target;
+      if (e.key !== "Enter" || t.tagName !== "INPUT" || !t.closest(options.form)) return;
+      e.preventDefault();
+      if (t.classList.contains("cardfield")) { next(t); return; }
+      var all = Array.prototype.filter.call(d.querySelectorAll(
+        options.form + " input:not([type=hidden]):not([type=radio]):not([type=checkbox])"),
+        visible);
+      var n = all[all.indexOf(t) + 1];
+      if (n) n.focus();
+    });
+
+    d.addEventListener("htmx:load", function (e) { prepare(e.detail.elt); });
+    prepare();
+    return pad;
+  };
+})();
