@@ -10,9 +10,11 @@ by ``view_id``, then without the editing key); ``POST …/hands``, ``PUT …/han
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, request, url_for
+from sqlalchemy.orm import Session
 
 from ..extensions import csrf
 from ..rules.problems import Problem
@@ -28,6 +30,7 @@ from ..store.games import (
     VersionConflict,
     game_state,
 )
+from ..store.models import Game
 from .api import read_json
 from .messages import jsonable
 
@@ -232,9 +235,32 @@ def replace_hand(key: str, number: str) -> Response:
 
 
 def _write_hand(key: str, number: str | None) -> Response:
-    """Add the next hand (``number`` None) or correct hand ``number``, in one transaction
-    that checks the game's version."""
-    data, error = _body()
+    """Add the next hand (``number`` None) or correct hand ``number``."""
+    def write(session: Session, game: Game, data: dict[str, Any]) -> int:
+        teams = data.get("teams")
+        extra = {"lone_player": data.get("lone_player"),
+                 "stock_out": data.get("stock_out", False)}
+        if number is None:
+            return games.add_hand(session, game, _version(data), teams, **extra).number
+        return games.replace_hand(session, game, _number(number), _version(data), teams,
+                                  **extra).number
+    return _change(key, number, write, created=number is None)
+
+
+@bp.delete("/<key>/hands/<number>")
+def delete_hand(key: str, number: str) -> Response:
+    """Delete the last hand; ``version`` in the body or as ``?version=``."""
+    def delete(session: Session, game: Game, data: dict[str, Any]) -> None:
+        games.delete_hand(session, game, _number(number), _version(data))
+    return _change(key, number, delete, optional_body=True)
+
+
+def _change(key: str, number: str | None,
+            change: Callable[[Session, Game, dict[str, Any]], int | None], *,
+            created: bool = False, optional_body: bool = False) -> Response:
+    """Change a game's hands in one transaction that checks its version; answers the new
+    sheet (201 with the new hand's Location when ``created``), 409 or 422 with problems."""
+    data, error = _body(optional=optional_body)
     if data is None:
         return error  # type: ignore[return-value]
     try:
@@ -242,46 +268,18 @@ def _write_hand(key: str, number: str | None) -> Response:
             game = games.get_game(session, key)
             if game is None:
                 return _not_found()
-            teams = data.get("teams")
-            extra = {"lone_player": data.get("lone_player"),
-                     "stock_out": data.get("stock_out", False)}
-            if number is None:
-                hand = games.add_hand(session, game, _version(data), teams, **extra)
-            else:
-                hand = games.replace_hand(session, game, _number(number), _version(data),
-                                          teams, **extra)
+            hand = change(session, game, data)
             body = state_json(game_state(game), game.id)
-            body["hand"] = hand.number
     except GameProblems as problems:
         return _problems(problems)
     except VersionConflict as conflict:
         return _conflict(conflict)
     except HandNotFound:
         return _hand_not_found(number or "")
-    if number is not None:
+    if hand is not None:
+        body["hand"] = hand
+    if not created:
         return _sheet_response(body)
     response = _sheet_response(body, 201)
-    response.headers["Location"] = url_for(".hand_detail", key=key, number=str(body["hand"]))
+    response.headers["Location"] = url_for(".hand_detail", key=key, number=str(hand))
     return response
-
-
-@bp.delete("/<key>/hands/<number>")
-def delete_hand(key: str, number: str) -> Response:
-    """Delete the last hand; ``version`` in the body or as ``?version=``."""
-    data, error = _body(optional=True)
-    if data is None:
-        return error  # type: ignore[return-value]
-    try:
-        with session_scope() as session:
-            game = games.get_game(session, key)
-            if game is None:
-                return _not_found()
-            games.delete_hand(session, game, _number(number), _version(data))
-            body = state_json(game_state(game), game.id)
-    except GameProblems as problems:
-        return _problems(problems)
-    except VersionConflict as conflict:
-        return _conflict(conflict)
-    except HandNotFound:
-        return _hand_not_found(number)
-    return _sheet_response(body)
