@@ -26,7 +26,9 @@ from scorekeeper import create_app  # noqa: E402
 
 PAGE_BUDGET = 80 * 1024
 FRAGMENT_BUDGET = 8 * 1024
-ASSET = re.compile(r'<(?:link[^>]+href|script[^>]+src)="(/static/[^"]+)"')
+# What a browser loads with the page: stylesheets, scripts, the favicon. Not the home-screen
+# icon (rel="apple-touch-icon"): it is fetched only when the page is added to a home screen.
+ASSET = re.compile(r'<(?:link(?![^>]*apple-touch-icon)[^>]+href|script[^>]+src)="(/static/[^"]+)"')
 
 
 ENCODING = {"Accept-Encoding": "br, gzip"}
