@@ -1,8 +1,10 @@
-/* The card pad of the entry pages (Canasta hands, 3 ist 50 games and its referee question):
-   it writes into the card field in use, shows how many of each card that field holds, takes
-   the last card back, moves on with "Next" and Enter, and switches to the phone's keyboard.
-   Each page's script passes what differs (see scorekeeperCardPad's options). Everything works
-   without JavaScript: the fields take typed cards. */
+/* What the entry pages share (Canasta hands, 3 ist 50 games and its referee question):
+   - the card pad: it writes into the card field in use, shows how many of each card that
+     field holds, takes the last card back, moves on with "Next" and Enter, and switches to
+     the phone's keyboard (scorekeeperCardPad);
+   - drafts: what was typed survives a reload in this tab (scorekeeperDraft).
+   Each page's script passes what differs. Everything works without JavaScript: the fields
+   take typed cards, and a form post keeps what was typed. */
 (function () {
   "use strict";
   var d = document;
@@ -147,5 +149,116 @@
     d.addEventListener("htmx:load", function (e) { prepare(e.detail.elt); });
     prepare();
     return pad;
+  };
+  /* A draft of an entry form in this tab (sessionStorage): a reload, a phone that dropped the
+     page, or "back" and "Enter" again bring back what was typed. The key holds the game's
+     version, so a draft never comes back once the game has changed (the entry was saved).
+     options: form and fields (ids: the form, the element whose change asks for the preview),
+     structure (a radio whose value makes the server redraw the form: filled in first, the
+     rest after the redraw), grow(name, wanted) (make room for more values of a name). */
+  window.scorekeeperDraft = function (options) {
+    var store = null, pending = null;
+    try { store = window.sessionStorage; } catch (err) { store = null; }
+    if (!store) return;
+
+    function form() { return d.getElementById(options.form); }
+
+    function key(f) {
+      var v = f.querySelector("input[name=version]");
+      return "scorekeeper-draft:" + f.getAttribute("action") + ":" + (v ? v.value : "");
+    }
+
+    function collect(f) {
+      var out = [];
+      f.querySelectorAll("input[name]").forEach(function (i) {
+        if (i.type === "hidden" || i.name === "csrf_token") return;
+        if (i.type === "radio") { if (i.checked) out.push([i.name, i.value, "radio"]); }
+        else if (i.type === "checkbox") out.push([i.name, i.value, i.checked ? "on" : "off"]);
+        else out.push([i.name, i.value, "text"]);
+      });
+      return out;
+    }
+
+    function fill(f, draft) {
+      var texts = {};
+      draft.forEach(function (entry) {
+        var name = entry[0], value = entry[1], kind = entry[2];
+        if (kind === "text") { (texts[name] = texts[name] || []).push(value); return; }
+        f.querySelectorAll('input[name="' + name + '"]').forEach(function (i) {
+          if (kind === "radio" && i.value === value) i.checked = true;
+          if (i.type === "checkbox" && i.value === value) i.checked = kind === "on";
+        });
+      });
+      Object.keys(texts).forEach(function (name) {
+        var values = texts[name];
+        if (options.grow) options.grow(name, values.length);
+        f.querySelectorAll('input[name="' + name + '"]').forEach(function (i, n) {
+          if (n < values.length) i.value = values[n];
+        });
+      });
+    }
+
+    function save() {
+      var f = form();
+      if (!f) return;
+      try { store.setItem(key(f), JSON.stringify(collect(f))); } catch (err) { /* full */ }
+    }
+
+    function restore(draft) {
+      var f = form();
+      if (!f) return;
+      if (!draft) {
+        var raw = store.getItem(key(f));
+        if (!raw || JSON.stringify(collect(f)) === raw) return;
+        try { draft = JSON.parse(raw); } catch (err) { return; }
+        if (!Array.isArray(draft)) return;
+      }
+      if (options.structure) {
+        var wanted = draft.filter(function (e) { return e[0] === options.structure; })[0];
+        var now = f.querySelector('input[name="' + options.structure + '"]:checked');
+        if (wanted && now && now.value !== wanted[1]) {
+          pending = draft;
+          fill(f, [wanted]);
+          f.querySelector('input[name="' + options.structure + '"]:checked')
+            .dispatchEvent(new Event("change", { bubbles: true }));
+          return;
+        }
+      }
+      fill(f, draft);
+      var note = f.querySelector("[data-draft-note]");
+      if (note) note.hidden = false;
+      var fields = d.getElementById(options.fields);
+      if (fields) fields.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+
+    ["input", "change"].forEach(function (type) {
+      d.addEventListener(type, function (e) {
+        if (e.target.closest && e.target.closest("#" + options.form)) save();
+      });
+    });
+
+    d.addEventListener("click", function (e) {
+      if (!e.target.closest("[data-draft-discard]")) return;
+      var f = form();
+      if (f) store.removeItem(key(f));
+      window.location.reload();
+    });
+
+    /* The server redrew the form for the structure radio: now the rest fits. */
+    d.addEventListener("htmx:afterSwap", function () {
+      if (!pending || !form()) return;
+      var draft = pending;
+      pending = null;
+      restore(draft);
+      save();
+    });
+
+    /* After htmx has set up the page (its DOMContentLoaded handler runs first), so that the
+       restored entry gets its preview. */
+    if (d.readyState === "loading") {
+      d.addEventListener("DOMContentLoaded", function () { setTimeout(function () { restore(); }, 0); });
+    } else {
+      setTimeout(function () { restore(); }, 0);
+    }
   };
 })();

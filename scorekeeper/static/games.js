@@ -72,6 +72,18 @@
     }
   });
 
+  window.scorekeeperDraft({
+    form: "hand-form",
+    fields: "hand-fields",
+    structure: "lone",  /* another lone player gives the form other sides */
+    grow: function (name, wanted) {  /* more melds than the form shows: add rows */
+      var m = /^(t\d+)-meld$/.exec(name);
+      if (!m) return;
+      while (d.querySelectorAll('input[name="' + name + '"]').length < wanted &&
+             addMeld(m[1], false)) { /* one more row */ }
+    }
+  });
+
   /* A refused save (409, 422) swaps the form back in: show why. */
   d.addEventListener("htmx:afterSwap", function (e) {
     var form = d.getElementById("hand-form");

@@ -165,3 +165,27 @@ def test_referee_what_may_i_play(live_server: str, page: Page,
     expect(page.locator("#answer .verdict")).to_have_attribute("data-verdict", "check-input")
     shot(page, "fifty-07-referee-de", full_page=True)
     assert scroll_width(page) <= 390
+
+
+def test_a_reload_keeps_the_entry(live_server: str, page: Page) -> None:
+    """What was typed into a game's entry survives a reload of the page (in this tab)."""
+    page.goto(f"{live_server}/fifty/new?lang=de")
+    page.get_by_role("button", name="Partie starten").click()
+    page.wait_for_url(re.compile(r"/fifty/[A-Za-z0-9_-]{22}$"))
+    page.get_by_role("link", name="Spiel 1 eintragen").click()
+    page.locator("#p0-cards").click()
+    tap_cards(page, "3 A K 7")
+    page.locator('#pad button[data-pad="done"]').click()
+    page.locator("#player-p1 .seg label", has_text="Gesamt").click()
+    page.fill("#p1-points", "12")
+    expect(page.locator("#pts-p1 b")).to_have_text("12")
+    page.reload()
+    note = page.locator("[data-draft-note]")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("wieder da")
+    expect(page.locator("#p0-cards")).to_have_value("3 A K 7")
+    expect(page.locator("#p1-points")).to_have_value("12")
+    expect(page.locator("#pts-p0 b")).to_have_text("78")
+    page.get_by_role("button", name="Neu beginnen").click()
+    expect(page.locator("#p0-cards")).to_have_value("")
+    expect(note).to_be_hidden()

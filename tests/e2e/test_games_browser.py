@@ -190,3 +190,69 @@ def test_pages_work_without_javascript(live_server: str, browser: Browser,
         assert totals(page) == ["0", "670"]
     finally:
         context.close()
+
+
+def _api_game(page: Page, live_server: str, **body: object) -> str:
+    created = page.request.post(f"{live_server}/api/v1/games", data=body)
+    assert created.status == 201
+    return str(created.json()["id"])
+
+
+def test_a_reload_keeps_what_was_typed(live_server: str, page: Page,
+                                       shot: Callable[[Page, str], Path]) -> None:
+    """A phone that drops or reloads the page mid-entry keeps the entry (in this tab)."""
+    game_id = _api_game(page, live_server, ruleset="german", players=4, sides=[
+        {"name": "Us", "players": ["Anna", "Ben"]}, {"name": "Them", "players": ["Cleo", "Dan"]}])
+    page.goto(f"{live_server}/games/{game_id}/hands/new?lang=en")
+    page.locator("label.chip", has_text="Us").click()
+    page.locator("#side-t0 .seg label", has_text="Card by card").click()
+    page.locator("#t0-meld-0").fill("K K K K K K K")
+    page.locator("#t0-meld-1").fill("5 5 5 2")
+    page.fill("#t1-meld_points", "155")
+    page.fill("#t1-hand_points", "40")
+    expect(page.locator("#hand-summary")).to_contain_text("+735")  # 570 + 65 + 100
+    note = page.locator("[data-draft-note]")
+    expect(note).to_be_hidden()
+
+    page.reload()
+    expect(note).to_be_visible()
+    expect(page.locator("#t0-meld-0")).to_have_value("K K K K K K K")
+    expect(page.locator("#t0-meld-1")).to_have_value("5 5 5 2")
+    expect(page.locator("#t1-hand_points")).to_have_value("40")
+    expect(page.locator("input[name=out][value='0']")).to_be_checked()
+    expect(page.locator("#side-t0 input[value=detail]")).to_be_checked()
+    expect(page.locator("#hand-summary")).to_contain_text("+735")
+    expect(page.locator("#hand-summary")).to_contain_text("+115")  # 155 - 40
+    shot(page, "games-08-draft-back")
+    assert small_targets(page) == []
+
+    page.get_by_role("button", name="Start over").click()
+    expect(page.locator("#t0-meld-0")).to_have_value("")
+    expect(note).to_be_hidden()
+
+    # Saved hands never come back as drafts: the game's version moved on.
+    page.locator("label.chip", has_text="Them").click()
+    page.fill("[name=t1-mixed_canastas]", "1")
+    page.fill("#t1-meld_points", "200")
+    page.fill("#t0-meld_points", "90")
+    page.get_by_role("button", name="Save").click()
+    page.wait_for_url(f"{live_server}/games/{game_id}")
+    page.goto(f"{live_server}/games/{game_id}/hands/new?lang=en")
+    expect(note).to_be_hidden()
+    expect(page.locator("#t1-meld_points")).to_have_value("")
+
+
+def test_a_reload_keeps_the_lone_player_of_a_cutthroat_hand(live_server: str, page: Page) -> None:
+    game_id = _api_game(page, live_server, ruleset="classic", players=3,
+                        sides=[{"name": n, "players": [n]} for n in ("Ann", "Bob", "Cid")])
+    page.goto(f"{live_server}/games/{game_id}/hands/new?lang=en")
+    page.locator("fieldset.lone label.chip", has_text="Bob").click()
+    expect(page.locator("#side-t1 h2")).to_have_text("Ann & Cid")
+    page.fill("#t0-meld_points", "120")
+    page.fill("#t1-hand_points", "35")
+    page.reload()
+    expect(page.locator("fieldset.lone input[value='1']")).to_be_checked()
+    expect(page.locator("#side-t1 h2")).to_have_text("Ann & Cid")
+    expect(page.locator("#t0-meld_points")).to_have_value("120")
+    expect(page.locator("#t1-hand_points")).to_have_value("35")
+    expect(page.locator("[data-draft-note]")).to_be_visible()
