@@ -168,10 +168,20 @@ class GameState:
     version: int
     created_at: datetime
     updated_at: datetime
+    rules: RuleSet  # the rules the hands are scored with (house rules applied)
+    base_rules: RuleSet  # the preset the house rules change
 
     @property
     def finished(self) -> bool:
         return self.winner is not None
+
+    @property
+    def margin(self) -> int | None:
+        """How far the winner is ahead of the next column (None while nobody has won)."""
+        if self.winner is None:
+            return None
+        others = [c.total for i, c in enumerate(self.columns) if i != self.winner]
+        return self.columns[self.winner].total - max(others, default=0)
 
     @property
     def next_hand(self) -> int:
@@ -405,11 +415,14 @@ def _read_entry(rs: RuleSet, players: int, columns: int, teams: Any, lone_player
         members = [[i] for i in range(len(sides))]
     if stock_out and any(s.went_out or s.concealed for s in sides):
         problems.append(Problem("hand.stock_out_went_out", "stock_out", {}))
-    if reader.problems or not sides:
+    if not sides:
         result = HandResult([], [], [])
     else:
+        # Scored even when a field cannot be read, so the live preview shows what it can;
+        # the rule problems count only for an entry read in full.
         result = score_hand(rs, players, sides)
-        problems.extend(result.problems)
+        if not reader.problems:
+            problems.extend(result.problems)
     if len(members) != len(result.sides):
         members = []
     return _Entry(sides, members, result, problems)
@@ -433,12 +446,32 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def check_hand(game: Game, teams: Any, lone_player: Any = None,
-               stock_out: Any = False) -> tuple[bool, list[Problem]]:
-    """Validate a hand entry for this game without storing it: ``(stock_out, problems)``.
+@dataclass(frozen=True)
+class CheckedHand:
+    """A hand entry read, checked and scored for one game (nothing stored): what the live
+    preview shows and what a save stores, so a save scores the new hand once."""
 
-    Used by the change functions; also handy for a live preview. In cutthroat, three teams of
-    one mean the stock ran out before anyone took the pile, so ``stock_out`` is implied.
+    game_id: str
+    teams: Any  # as given (the API request's ``teams``)
+    lone_player: Any
+    stock_out: bool  # also implied by three teams of one in cutthroat
+    entry: _Entry
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self.entry.problems
+
+    @property
+    def result(self) -> HandResult:
+        return self.entry.result
+
+
+def read_hand(game: Game, teams: Any, lone_player: Any = None,
+              stock_out: Any = False) -> CheckedHand:
+    """Read, check and score a hand entry for this game without storing it.
+
+    In cutthroat, three teams of one mean the stock ran out before anyone took the pile, so
+    ``stock_out`` is implied.
     """
     problems: list[Problem] = []
     if not isinstance(stock_out, bool):
@@ -449,7 +482,27 @@ def check_hand(game: Game, teams: Any, lone_player: Any = None,
     entry = _read_entry(_ruleset(game), game.players, len(game.sides), teams, lone_player,
                         stock_out)
     problems.extend(entry.problems)
-    return stock_out, problems
+    problems.extend(_storable(teams, "teams"))
+    return CheckedHand(game.id, teams, lone_player, stock_out,
+                       _Entry(entry.sides, entry.members, entry.result, problems))
+
+
+def check_hand(game: Game, teams: Any, lone_player: Any = None,
+               stock_out: Any = False) -> tuple[bool, list[Problem]]:
+    """Validate a hand entry for this game without storing it: ``(stock_out, problems)``."""
+    checked = read_hand(game, teams, lone_player, stock_out)
+    return checked.stock_out, list(checked.problems)
+
+
+def _checked(game: Game, checked: CheckedHand | None, teams: Any, lone_player: Any,
+             stock_out: Any) -> CheckedHand:
+    """The entry checked for this game: the caller's, if it checked these very arguments."""
+    if checked is None or checked.game_id != game.id or checked.teams is not teams \
+            or checked.lone_player != lone_player:
+        checked = read_hand(game, teams, lone_player, stock_out)
+    if checked.problems:
+        raise GameProblems(list(checked.problems))
+    return checked
 
 
 # ---- changing the hands ----------------------------------------------------------------------
@@ -514,7 +567,7 @@ def _claim(session: Session, game: Game, version: int) -> None:
 
 
 def add_hand(session: Session, game: Game, version: Any, teams: Any, lone_player: Any = None,
-             stock_out: Any = False) -> Hand:
+             stock_out: Any = False, checked: CheckedHand | None = None) -> Hand:
     """Append the next hand to ``game`` (flushed, not committed) and bump its version.
 
     ``teams``: the list of sides as in ``POST /api/v1/score`` (stored exactly as given). In
@@ -527,10 +580,7 @@ def add_hand(session: Session, game: Game, version: Any, teams: Any, lone_player
     has a winner), :class:`VersionConflict`.
     """
     given = _version(version)
-    stock, problems = check_hand(game, teams, lone_player, stock_out)
-    problems.extend(_storable(teams, "teams"))
-    if problems:
-        raise GameProblems(problems)
+    stock = _checked(game, checked, teams, lone_player, stock_out).stock_out
     _claim(session, game, given)
     if len(game.hands) >= MAX_HANDS:
         raise GameProblems([Problem("request.too_large", "hands", {"limit": MAX_HANDS})], 422)
@@ -547,7 +597,8 @@ def add_hand(session: Session, game: Game, version: Any, teams: Any, lone_player
 
 
 def replace_hand(session: Session, game: Game, number: Any, version: Any, teams: Any,
-                 lone_player: Any = None, stock_out: Any = False) -> Hand:
+                 lone_player: Any = None, stock_out: Any = False,
+                 checked: CheckedHand | None = None) -> Hand:
     """Correct hand ``number`` (any hand, also in a finished game); bumps the version.
 
     Same arguments and errors as :func:`add_hand`, plus :class:`HandNotFound`.
@@ -555,10 +606,7 @@ def replace_hand(session: Session, game: Game, number: Any, version: Any, teams:
     given = _version(version)
     if _find(game, number) is None:
         raise HandNotFound(number)
-    stock, problems = check_hand(game, teams, lone_player, stock_out)
-    problems.extend(_storable(teams, "teams"))
-    if problems:
-        raise GameProblems(problems)
+    stock = _checked(game, checked, teams, lone_player, stock_out).stock_out
     _claim(session, game, given)
     hand = _find(game, number)
     if hand is None:  # pragma: no cover - the version check excludes this
@@ -663,6 +711,7 @@ def game_state(game: Game) -> GameState:
         house_rules=rs.options_against(base_rs), target=target, columns=columns, hands=rows,
         winner=winner(totals, target), next_dealer=table[len(rows) % len(table)], seats=table,
         version=game.version, created_at=game.created_at, updated_at=game.updated_at,
+        rules=rs, base_rules=base_rs,
     )
 
 

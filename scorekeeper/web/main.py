@@ -31,7 +31,8 @@ def _cookies() -> dict[str, str]:
 @bp.get("/")
 def index() -> Response:
     from .fifty import recent_games as recent_fifty
-    from .games import recent_ids, ruleset_title
+    from .games import recent_ids
+    from .messages import ruleset_title
 
     recent: list[RecentGame] = []
     ids = recent_ids()

@@ -37,13 +37,25 @@ def card_label(rank: str) -> str:
 
 
 def ruleset_title(rs: Any) -> str:
-    """The name to show for a ruleset, in the reader's language."""
+    """The name to show for a ruleset (a RuleSet or its id), in the reader's language."""
+    ruleset_id = rs if isinstance(rs, str) else rs.id
     return {
         "german": _("Canasta (German rules)"),
         "polish": _("Canasta (Polish rules)"),
         "classic": _("Classic Canasta (international)"),
         "three-is-fifty": _("3 is 50"),
-    }.get(rs.id, rs.name)
+    }.get(ruleset_id, ruleset_id if isinstance(rs, str) else rs.name)
+
+
+def item_labels() -> dict[str, str]:
+    """The label of each item of a hand's score breakdown (``rules.scoring.ITEM_KEYS``)."""
+    return {
+        "melded_cards": _("Melded cards"),
+        "canasta_bonus": _("Canastas"),
+        "red_threes": _("Red threes"),
+        "going_out": _("Going out"),
+        "in_hand": _("Left in hand"),
+    }
 
 
 def canasta_kind(kind: str) -> str:

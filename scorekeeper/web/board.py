@@ -1,0 +1,47 @@
+"""What the Canasta game page, its read-only view and its conflict page show: the board (totals,
+minimums, history) and the view link's QR code."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import segno
+from flask import request
+
+from ..rules.scoring import ITEM_KEYS
+from ..store.games import GameState
+from .entry import problem_text
+from .messages import item_labels, ruleset_title
+from .options import house_rule_lines
+
+# A long game shows its latest hands and a link to all of them, so the page stays light on a
+# phone (issue: the game page's first load under 80 KB); short games show every hand.
+HISTORY_SHOWN = 6
+HISTORY_ALL_UP_TO = 8
+
+
+@lru_cache(maxsize=64)
+def qr_svg(url: str) -> str:
+    """The view link as a QR code: inline SVG made by segno from our own URL (no user text);
+    a link does not change, so each is drawn once."""
+    return segno.make(url, error="m").svg_inline(
+        scale=1, border=2, omitsize=True, dark="#1d1b16", svgclass="qr"
+    )
+
+
+def board_context(state: GameState) -> dict[str, Any]:
+    count = len(state.hands)
+    show_all = request.args.get("all") == "1" or count <= HISTORY_ALL_UP_TO
+    return {
+        "hands_from": 0 if show_all else count - HISTORY_SHOWN,
+        "show_all": request.args.get("all") == "1",
+        "state": state,
+        "rs": state.rules,
+        "ruleset_name": ruleset_title(state.ruleset),
+        "house_rules": house_rule_lines(state.rules, state.base_rules),
+        "standard_target": state.base_rules.target_for(state.players),
+        "item_labels": item_labels(),
+        "item_order": ITEM_KEYS,
+        "problem_text": problem_text,
+    }

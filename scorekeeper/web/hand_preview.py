@@ -1,0 +1,193 @@
+"""The live preview of a Canasta hand: the hand as typed so far, scored by the rules engine
+(through the store, so the preview and a save score it the same way and only once), with every
+problem, warning and quiet piece of information placed next to the field it concerns.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import gettext as _
+
+from ..rules.cards import Card
+from ..rules.problems import Problem
+from ..rules.ruleset import RuleSet
+from ..rules.scoring import SideEntry, score_side
+from ..store import games as store
+from ..store.games import GameState
+from ..store.models import Game
+from .entry import Notes, Words, problem_text
+from .hand_form import CANASTA_FIELDS, QUICK_FIELDS, Entry, HandForm, SideForm, build_entry
+from .i18n import number
+from .messages import canasta_kind, canastas_text, points_text
+from .messages import cards_text as count_cards
+
+#: The form's own problems, in words (the rules engine does not know them).
+WORDS: Words = {
+    "concealed.nobody_out": lambda p: _(
+        "Only the player who went out can have gone out concealed: choose who went out."
+    ),
+}
+
+
+@dataclass
+class SidePreview:
+    score: int | None
+    items: dict[str, int]
+    canastas: dict[str, int]
+    player_scores: list[int] | None
+    totals_after: list[int]
+
+
+@dataclass
+class Preview:
+    """The hand as typed, scored: per side, the notes by field, and what a save stores."""
+
+    sides: list[SidePreview]
+    notes: Notes
+    blocked: bool
+    entry: Entry  # the form as the API's ``teams``
+    checked: store.CheckedHand  # read, checked and scored by the store
+
+
+_SIDE_WHERE = re.compile(r"^teams\[(\d+)\](.*)$")
+_INDEX = re.compile(r"^\.(melds|hands)\[(\d+)\]")
+
+
+def slot_for(where: str, hf: HandForm, entry: Entry) -> str:
+    """The field a problem's ``where`` points at (its note slot in the form)."""
+    m = _SIDE_WHERE.match(where)
+    if not m:
+        if where.startswith("lone_player"):
+            return "lone"
+        if where.startswith(("stock_out", "concealed")):
+            return "out"
+        return "hand"
+    i, rest = int(m[1]), m[2]
+    if i >= len(hf.sides):
+        return "hand"
+    p = f"t{i}"
+    index = _INDEX.match(rest)
+    if index and index[1] == "melds":
+        sent = entry.meld_fields[i]
+        k = int(index[2])
+        return f"{p}-m{sent[k]}" if k < len(sent) else p
+    if index and index[1] == "hands":
+        return f"{p}-h{index[2]}" if int(index[2]) < len(hf.sides[i].hands) else p
+    if rest.startswith(".red_threes"):
+        return f"{p}-red"
+    if rest.startswith(".quick."):
+        key = rest[len(".quick.") :].split(".")[0]
+        if key in CANASTA_FIELDS:
+            return f"{p}-q-canastas"
+        if key in QUICK_FIELDS:
+            return f"{p}-q-{key}"
+    if rest.startswith((".went_out", ".concealed")):
+        return "out"
+    return p
+
+
+def slot_ids(hf: HandForm) -> list[str]:
+    ids = ["hand", "out"] + (["lone"] if hf.lone else [])
+    for side in hf.sides:
+        p = side.prefix
+        ids += [
+            p,
+            f"{p}-red",
+            f"{p}-q-canastas",
+            f"{p}-q-meld_points",
+            f"{p}-q-hand_points",
+            f"{p}-q-black_threes_in_hand",
+        ]
+        ids += [f"{p}-m{f}" for f in range(len(side.melds))]
+        ids += [f"{p}-h{h}" for h in range(len(side.hands))]
+    return ids
+
+
+def preview(game: Game, state: GameState, hf: HandForm) -> Preview:
+    """Score the hand as typed so far, and place every problem next to its field."""
+    entry = build_entry(state, hf)
+    checked = store.read_hand(game, entry.teams, entry.lone_player, entry.stock_out)
+    result = checked.result
+    notes = Notes()
+    problems = _unique(entry.problems + checked.problems)
+    for p in problems:
+        slot = slot_for(p.where, hf, entry)
+        text = problem_text(p, WORDS)
+        side = _SIDE_WHERE.match(p.where)
+        if slot == "out" and side:
+            text = f"{hf.sides[int(side[1])].name}: {text}"
+        notes.add(slot, text)
+    for w in result.warnings:
+        notes.add(slot_for(w.where, hf, entry), problem_text(w, WORDS), "warning")
+
+    side_previews = []
+    scored_sides = result.sides if len(result.sides) == len(hf.sides) else [None] * len(hf.sides)
+    for side, scored in zip(hf.sides, scored_sides, strict=True):
+        if scored is None:
+            side_previews.append(SidePreview(None, {}, {}, None, []))
+            continue
+        per_player = scored.player_scores if len(side.columns) > 1 else None
+        scores = per_player or [scored.score] * len(side.columns)
+        side_previews.append(
+            SidePreview(
+                scored.score,
+                scored.items,
+                scored.canastas,
+                per_player,
+                [t + s for t, s in zip(side.totals_before, scores, strict=False)],
+            )
+        )
+        _field_info(state.rules, state.players, side, scored, entry, notes)
+    return Preview(side_previews, notes, bool(problems), entry, checked)
+
+
+def _unique(problems: list[Problem]) -> list[Problem]:
+    seen = set()
+    out = []
+    for p in problems:
+        key = (p.code, p.where, repr(sorted(p.params.items(), key=str)))
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
+
+
+def _field_info(
+    rs: RuleSet, players: int, side: SideForm, scored: Any, entry: Entry, notes: Notes
+) -> None:
+    """Quiet information under the fields: what each meld and hand is worth."""
+    p = side.prefix
+    if side.mode == "detail":
+        for meld, f in zip(scored.melds, entry.meld_fields[side.index], strict=False):
+            slot = f"{p}-m{f}"
+            if slot in notes or not meld.legal:
+                continue
+            if meld.is_canasta:
+                text = _(
+                    "%(cards)s · %(kind)s canasta: %(points)s + %(bonus)s",
+                    cards=count_cards(len(meld.cards)),
+                    kind=canasta_kind(meld.kind),
+                    points=number(meld.points),
+                    bonus=number(meld.bonus),
+                )
+            else:
+                text = f"{count_cards(len(meld.cards))} · {points_text(meld.points)}"
+            notes.add(slot, text, "info")
+        team = entry.teams[side.index]
+        for h, cards in enumerate(team.get("hands") or []):
+            slot = f"{p}-h{h}"
+            if slot in notes or not cards:
+                continue
+            alone = score_side(rs, players, SideEntry(melds=[], hands=[[Card(r) for r in cards]]))
+            notes.add(slot, f"{count_cards(len(cards))} · {number(alone.items['in_hand'])}", "info")
+    else:
+        total = sum(scored.canastas.values())
+        if total and f"{p}-q-canastas" not in notes:
+            notes.add(f"{p}-q-canastas", canastas_text(total), "info")
+        for kind, total in entry.sums[side.index].items():
+            slot = f"{p}-q-{kind}"
+            if slot not in notes:
+                notes.add(slot, _("Counted: %(points)s", points=number(total)), "info")

@@ -1,0 +1,131 @@
+"""Entering and correcting a Canasta hand: the shared entry flow (:mod:`.entry`) filled in with
+the Canasta hand form (:mod:`.hand_form`), its live preview (:mod:`.hand_preview`) and the
+store's change functions. The routes are in :mod:`.games`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import Session
+from werkzeug.datastructures import MultiDict
+
+from ..rules.scoring import ITEM_KEYS
+from ..store import games as store
+from ..store.games import GameState
+from ..store.models import Game
+from .board import board_context
+from .entry import EntryFlow, Loaded, Templates
+from .hand_form import (
+    PAD_RANKS,
+    HandForm,
+    blank_hand,
+    card_token,
+    count_values,
+    hand_from_stored,
+    read_hand,
+)
+from .hand_preview import WORDS, Preview, preview, slot_for, slot_ids
+from .messages import item_labels, ruleset_title
+
+
+class CanastaHands(EntryFlow[GameState, HandForm, Preview]):
+    blueprint = "games"
+    templates = Templates(
+        page="games/hand.html",
+        form="games/_hand_form.html",
+        preview="games/_preview.html",
+        trouble="games/conflict.html",
+    )
+    words = WORDS
+
+    def find(self, session: Session, game_id: str) -> Game | None:
+        return store.get_game(session, game_id)
+
+    def derive(self, game: Game) -> GameState:
+        return store.game_state(game)
+
+    def count(self, state: GameState) -> int:
+        return len(state.hands)
+
+    def finished(self, state: GameState) -> bool:
+        return state.finished
+
+    def blank(self, loaded: Loaded[GameState]) -> HandForm:
+        return blank_hand(loaded.state)
+
+    def stored(self, loaded: Loaded[GameState], number: int) -> HandForm:
+        return hand_from_stored(loaded.state, number)
+
+    def read(
+        self, loaded: Loaded[GameState], form: MultiDict[str, str], number: int | None
+    ) -> HandForm:
+        return read_hand(loaded.state, form, number)
+
+    def preview(self, loaded: Loaded[GameState], form: HandForm) -> Preview:
+        return preview(loaded.game, loaded.state, form)
+
+    def write(self, session: Session, game: Game, form: HandForm, view: Preview) -> None:
+        entry = view.entry
+        if form.number is None:
+            store.add_hand(
+                session,
+                game,
+                form.version,
+                entry.teams,
+                entry.lone_player,
+                entry.stock_out,
+                checked=view.checked,
+            )
+        else:
+            store.replace_hand(
+                session,
+                game,
+                form.number,
+                form.version,
+                entry.teams,
+                entry.lone_player,
+                entry.stock_out,
+                checked=view.checked,
+            )
+
+    def remove(self, session: Session, game: Game, number: int, version: int) -> None:
+        store.delete_hand(session, game, number, version)
+
+    def slot(self, where: str, form: HandForm, view: Preview) -> str:
+        return slot_for(where, form, view.entry)
+
+    def page_context(
+        self, loaded: Loaded[GameState], form: HandForm, view: Preview | None
+    ) -> dict[str, Any]:
+        rules = loaded.state.rules
+        return {
+            "hf": form,
+            "pv": view,
+            "rs": rules,
+            "values": count_values(rules),
+            "item_labels": item_labels(),
+            "item_order": ITEM_KEYS,
+            "pad": [(r, card_token(r)) for r in PAD_RANKS],
+            "ruleset_name": ruleset_title(loaded.state.ruleset),
+        }
+
+    def preview_context(
+        self, loaded: Loaded[GameState], form: HandForm, view: Preview
+    ) -> dict[str, Any]:
+        return {
+            "hf": form,
+            "pv": view,
+            "slots": slot_ids(form),
+            "item_labels": item_labels(),
+            "item_order": ITEM_KEYS,
+        }
+
+    def board_context(self, loaded: Loaded[GameState]) -> dict[str, Any]:
+        return board_context(loaded.state)
+
+    def standings(self, state: GameState) -> list[tuple[str, int]]:
+        return [(c.name, c.total) for c in state.columns]
+
+
+HANDS = CanastaHands()
