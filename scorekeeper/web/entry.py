@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from flask import Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy.orm import Session
 from werkzeug.datastructures import MultiDict
@@ -78,7 +78,15 @@ def problem_text(problem: Problem, words: Words | None = None) -> str:
 
 # ---- the flow ---------------------------------------------------------------------------------
 
-State = TypeVar("State")
+
+class GameView(Protocol):
+    """What the flow needs of a game's derived state: the version it was derived at."""
+
+    @property
+    def version(self) -> int: ...
+
+
+State = TypeVar("State", bound=GameView)
 Form = TypeVar("Form", bound="EntryForm")
 View = TypeVar("View", bound="EntryPreview")
 
@@ -124,11 +132,10 @@ class EntryFlow(Generic[State, Form, View]):
     words: ClassVar[Words] = {}
 
     # ---- hooks: what each game does its own way ----
-    def find(self, session: Session, game_id: str) -> Game | None:
-        raise NotImplementedError
-
-    def derive(self, game: Game) -> State:
-        raise NotImplementedError
+    #: the stored game by its editing key (None when there is none)
+    find: Callable[[Session, str], Game | None]
+    #: the game's derived state (totals, hands, version)
+    derive: Callable[[Game], State]
 
     def count(self, state: State) -> int:
         """How many hands (or decks) are stored."""
@@ -222,7 +229,7 @@ class EntryFlow(Generic[State, Form, View]):
         form = self.stored(loaded, self.existing(loaded, number))
         return self.render(loaded, form, self.preview(loaded, form))
 
-    def save(self, game_id: str, number: int | None) -> Response | tuple[str, int]:
+    def save(self, game_id: str, number: int | None = None) -> Response | tuple[str, int]:
         """Save a new or corrected hand. ``action=check`` (the no-JavaScript preview) or a
         re-render request only shows the form again; problems: 422 with each next to its
         field; a stale version: 409 with the entry kept."""
@@ -253,7 +260,7 @@ class EntryFlow(Generic[State, Form, View]):
         if number is not None and number > self.count(loaded.state):
             number = None  # the hand being corrected was deleted meanwhile: enter it anew
         kept = self.read(loaded, request.form, number)
-        kept.version = getattr(loaded.state, "version")  # noqa: B009 - every state has one
+        kept.version = loaded.state.version
         return self.render(loaded, kept, self.preview(loaded, kept), 409, conflict=True)
 
     def live(self, game_id: str) -> str:
@@ -293,3 +300,17 @@ class EntryFlow(Generic[State, Form, View]):
         return render_template(
             self.templates.trouble, game_id=game_id, problems=problems, **self.board_context(loaded)
         ), status
+
+    def add_routes(self, bp: Blueprint, base: str, noun: str, name: str) -> None:
+        """The entry routes on ``bp``: for ``base="/games/<game_id>"``, ``noun="hands"`` and
+        ``name="hand"``: ``GET /games/<id>/hands/new`` (``new_hand``), ``GET …/hands/<n>/edit``
+        (``edit_hand``), ``POST …/hands`` (``add_hand``), ``POST …/hands/<n>``
+        (``replace_hand``), ``POST …/hands/<n>/delete`` (``delete_hand``) and
+        ``POST /games/<id>/preview`` (``hand_preview``)."""
+        one = f"{base}/{noun}/<int:number>"
+        bp.add_url_rule(f"{base}/{noun}/new", f"new_{name}", self.new, methods=["GET"])
+        bp.add_url_rule(f"{one}/edit", f"edit_{name}", self.edit, methods=["GET"])
+        bp.add_url_rule(f"{base}/{noun}", f"add_{name}", self.save, methods=["POST"])
+        bp.add_url_rule(one, f"replace_{name}", self.save, methods=["POST"])
+        bp.add_url_rule(f"{one}/delete", f"delete_{name}", self.delete, methods=["POST"])
+        bp.add_url_rule(f"{base}/preview", f"{name}_preview", self.live, methods=["POST"])

@@ -211,35 +211,6 @@ def sheet(game_id: str) -> Response:
     return score_sheet_pdf(score_sheet, state, f"3-ist-50-{state.created_at:%Y-%m-%d}.pdf")
 
 
-# ---- entering a game (the shared flow of .entry, filled in by .fifty_entry) -------------------
+# ---- entering a game (the shared flow of .entry) ----------------------------------------
 
-
-@bp.get("/fifty/<game_id>/games/new")
-def new_entry(game_id: str) -> Response | tuple[str, int]:
-    return GAMES.new(game_id)
-
-
-@bp.get("/fifty/<game_id>/games/<int:number>/edit")
-def edit_entry(game_id: str, number: int) -> tuple[str, int]:
-    return GAMES.edit(game_id, number)
-
-
-@bp.post("/fifty/<game_id>/games")
-def add_entry(game_id: str) -> Response | tuple[str, int]:
-    return GAMES.save(game_id, None)
-
-
-@bp.post("/fifty/<game_id>/games/<int:number>")
-def replace_entry(game_id: str, number: int) -> Response | tuple[str, int]:
-    return GAMES.save(game_id, number)
-
-
-@bp.post("/fifty/<game_id>/preview")
-def entry_preview(game_id: str) -> str:
-    """The live preview: the summary, and each player's points and problems out of band."""
-    return GAMES.live(game_id)
-
-
-@bp.post("/fifty/<game_id>/games/<int:number>/delete")
-def delete_entry(game_id: str, number: int) -> Response | tuple[str, int]:
-    return GAMES.delete(game_id, number)
+GAMES.add_routes(bp, "/fifty/<game_id>", "games", "entry")

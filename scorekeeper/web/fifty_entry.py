@@ -49,11 +49,8 @@ class FiftyGames(EntryFlow[store.FiftyState, EntryForm, Preview]):
     )
     words = WORDS
 
-    def find(self, session: Session, game_id: str) -> Game | None:
-        return store.get_game(session, game_id)
-
-    def derive(self, game: Game) -> store.FiftyState:
-        return store.fifty_state(game)
+    find = staticmethod(store.get_game)
+    derive = staticmethod(store.fifty_state)
 
     def count(self, state: store.FiftyState) -> int:
         return len(state.rows)

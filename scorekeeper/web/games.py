@@ -119,36 +119,6 @@ def view(view_id: str) -> Response:
     )
 
 
-# ---- entering a hand (the shared flow of .entry, filled in by .hands) -------------------------
+# ---- entering a hand (the shared flow of .entry) ----------------------------------------
 
-
-@bp.get("/games/<game_id>/hands/new")
-def new_hand(game_id: str) -> Response | tuple[str, int]:
-    """An empty entry form for the next hand (each side in the mode it used last time)."""
-    return HANDS.new(game_id)
-
-
-@bp.get("/games/<game_id>/hands/<int:number>/edit")
-def edit_hand(game_id: str, number: int) -> tuple[str, int]:
-    return HANDS.edit(game_id, number)
-
-
-@bp.post("/games/<game_id>/hands")
-def add_hand(game_id: str) -> Response | tuple[str, int]:
-    return HANDS.save(game_id, None)
-
-
-@bp.post("/games/<game_id>/hands/<int:number>")
-def replace_hand(game_id: str, number: int) -> Response | tuple[str, int]:
-    return HANDS.save(game_id, number)
-
-
-@bp.post("/games/<game_id>/preview")
-def hand_preview(game_id: str) -> str:
-    return HANDS.live(game_id)
-
-
-@bp.post("/games/<game_id>/hands/<int:number>/delete")
-def delete_hand(game_id: str, number: int) -> Response | tuple[str, int]:
-    """Delete the last hand (the store refuses any other)."""
-    return HANDS.delete(game_id, number)
+HANDS.add_routes(bp, "/games/<game_id>", "hands", "hand")

@@ -39,11 +39,8 @@ class CanastaHands(EntryFlow[GameState, HandForm, Preview]):
     )
     words = WORDS
 
-    def find(self, session: Session, game_id: str) -> Game | None:
-        return store.get_game(session, game_id)
-
-    def derive(self, game: Game) -> GameState:
-        return store.game_state(game)
+    find = staticmethod(store.get_game)
+    derive = staticmethod(store.game_state)
 
     def count(self, state: GameState) -> int:
         return len(state.hands)
