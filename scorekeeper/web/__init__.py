@@ -1,29 +1,29 @@
-"""Blueprints: api, main (start page), and the areas added by later work."""
+"""The web layer: one blueprint module per area (flaskr's shape), registered by the app factory.
+
+- ``main``: the start page, the recent-games list, the web app manifest
+- ``games``: Canasta's new-game form, game page, read-only view and hand entry
+- ``fifty``: the same for "3 ist 50"
+- ``referee``: the rule questions (Canasta and 3 ist 50)
+- ``rules_pages``: each ruleset explained
+- ``sheets``: the score sheet PDFs and blank pads
+- ``api`` and ``games_api``: the JSON API of CONTRACT.md §3
+"""
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from flask import Flask
-
-# Module names under scorekeeper.web whose ``bp`` is registered when the module exists.
-BLUEPRINTS = ("api", "games_api", "main", "games", "referee", "rules_pages", "sheets",
-               "fifty")
 
 
 def register_blueprints(app: Flask) -> None:
-    for name in BLUEPRINTS:
-        try:
-            module = import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as error:
-            if error.name == f"{__name__}.{name}":
-                continue
-            raise
-        app.register_blueprint(module.bp)
-    endpoints = frozenset(app.view_functions)
-    app.jinja_env.globals["url_rules"] = endpoints
+    from . import api, fifty, games, games_api, main, referee, rules_pages, sheets
     from .messages import canastas_text, card_label, cards_text, points_text, rank_name
 
-    app.jinja_env.globals.update(canastas_text=canastas_text, cards_text=cards_text,
-                                 points_text=points_text, card_label=card_label,
-                                 rank_name=rank_name)
+    for module in (api, games_api, main, games, referee, rules_pages, sheets, fifty):
+        app.register_blueprint(module.bp)
+    app.jinja_env.globals.update(
+        canastas_text=canastas_text,
+        cards_text=cards_text,
+        points_text=points_text,
+        card_label=card_label,
+        rank_name=rank_name,
+    )
