@@ -6,8 +6,6 @@ from flask import Flask, Response, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-TITLES = {400, 403, 404, 405, 409, 413, 422, 500}
-
 
 def _wants_json() -> bool:
     return request.path.startswith("/api/")
