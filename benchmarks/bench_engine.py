@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.rules import api as rules_api  # noqa: E402
+from scorekeeper.rules.scoring import ScoreAnswer  # noqa: E402
 
 # A full hand of a 4-player German game entered card by card: both sides with several melds,
 # canastas, red threes, both partners' hands, one side going out.
@@ -58,10 +59,10 @@ def median_ms(run: Callable[[], object], repeat: int, warmup: int = 50) -> float
     return statistics.median(times) * 1000
 
 
-def engine_once() -> object:
-    status, body = rules_api.score(HAND)
-    assert status == 200, body
-    return body
+def engine_once() -> ScoreAnswer:
+    answer = rules_api.score(HAND)
+    assert isinstance(answer, ScoreAnswer), answer
+    return answer
 
 
 def main() -> int:
@@ -90,7 +91,7 @@ def main() -> int:
         if engine is not None:
             engine.dispose()
 
-    scores = [t["score"] for t in engine_once()["teams"]]  # type: ignore[index]
+    scores = [side.score for side in engine_once().sides]
     print(f"hand scored: {scores}")
     engine_ok = "ok" if engine_ms < ENGINE_TARGET_MS else "SLOW"
     api_ok = "ok" if api_ms < API_TARGET_MS else "SLOW"

@@ -1,9 +1,13 @@
-"""The stateless JSON requests of CONTRACT.md §3, read from loose JSON values.
+"""The stateless requests of CONTRACT.md §3, read from loose JSON values.
 
-Functions here take whatever ``json.loads`` produced and return ``(status, body)``; problems
-and reasons in ``body`` are :class:`Problem` objects that the caller turns into messages.
-Status 400: the request cannot be read (wrong shape or types); 422: rule problems.
-Nothing here raises on any JSON value.
+Functions here take whatever ``json.loads`` produced and return a typed answer: a
+:class:`~.scoring.ScoreAnswer`, a referee :class:`~.referee.Verdict` (or the 3 ist 50 answers
+of :mod:`.three_is_fifty`), or a :class:`~.problems.Rejected` with the problems (its
+``unreadable`` tells a request that cannot be read from one that breaks rules). Statuses and
+JSON shapes are the web layer's business. Nothing here raises on any JSON value.
+
+>>> score({"ruleset": "german", "teams": []})
+Rejected(problems=(Problem('request.value', 'teams', {'minimum': 2, 'maximum': 6}),), scored=None)
 """
 
 from __future__ import annotations
@@ -13,16 +17,15 @@ from typing import Any
 
 from . import referee, three_is_fifty
 from .cards import Card, parse_cards
-from .problems import Problem
+from .problems import Problem, Rejected
+from .referee import Verdict
 from .ruleset import RuleSet, resolve_ruleset
-from .scoring import QuickEntry, SideEntry, score_hand
+from .scoring import QuickEntry, ScoreAnswer, SideEntry, score_hand
 
 MAX_CARDS = 200
 MAX_MELDS = 30
 MAX_SIDES = 6
 MAX_SCORE = 10**7
-
-Body = dict[str, Any]
 
 
 class Reader:
@@ -105,14 +108,9 @@ class Reader:
             return []
         return [self.cards(v, f"{where}[{i}]") for i, v in enumerate(value)]
 
-    def status(self) -> int:
-        if any(p.code.startswith("request.") for p in self.problems):
-            return 400
-        return 422
-
-
-def problems_body(reader: Reader) -> tuple[int, Body]:
-    return reader.status(), {"problems": list(reader.problems)}
+    def rejected(self) -> Rejected:
+        """The problems found so far, as the answer."""
+        return Rejected(tuple(self.problems))
 
 
 def _ruleset(reader: Reader, data: dict[str, Any]) -> tuple[RuleSet | None, int]:
@@ -190,68 +188,47 @@ def read_sides(reader: Reader, data: dict[str, Any]) -> list[SideEntry]:
     return [read_side(reader, t, f"teams[{i}]") for i, t in enumerate(teams)]
 
 
-def side_json(result: Any) -> dict[str, Any]:
-    out = {"score": result.score, "items": dict(result.items), "canastas": dict(result.canastas),
-           "melded": result.melded}
-    if result.player_scores is not None:
-        out["players"] = [{"score": s} for s in result.player_scores]
-    if result.melds:
-        out["melds"] = [{"cards": [c.rank for c in m.cards], "points": m.points,
-                         "bonus": m.bonus, "kind": m.kind} for m in result.melds]
-    if result.details:
-        out["details"] = dict(result.details)
-    return out
+def score(data: Any) -> ScoreAnswer | three_is_fifty.FiftyScore | Rejected:
+    """``POST /api/v1/score``: score one hand for every side (3 ist 50: every minus pile).
 
-
-def score(data: Any) -> tuple[int, Body]:
-    """``POST /api/v1/score``: score one hand for every side."""
+    A hand that breaks rules is refused with its problems, scored as far as it goes."""
     reader = Reader()
     obj = reader.obj(data, "")
     if obj is None:
-        return problems_body(reader)
-    if obj.get("ruleset") == "three-is-fifty":
+        return reader.rejected()
+    if obj.get("ruleset") == three_is_fifty.RULESET_ID:
         return three_is_fifty.score_request(obj)
     rs, players = _ruleset(reader, obj)
     sides = read_sides(reader, obj)
     if reader.problems or rs is None:
-        return problems_body(reader)
+        return reader.rejected()
     result = score_hand(rs, players, sides)
+    answer = ScoreAnswer(tuple(result.sides), tuple(result.warnings))
     if result.problems:
-        reader.problems.extend(result.problems)
-        status, body = problems_body(reader)
-        body["teams"] = [side_json(s) for s in result.sides]
-        body["warnings"] = list(result.warnings)
-        return status, body
-    return 200, {"teams": [side_json(s) for s in result.sides],
-                 "warnings": list(result.warnings)}
+        return Rejected(tuple(result.problems), answer)
+    return answer
 
 
 # ---- referee questions ---------------------------------------------------------------------
 
-def _verdict_body(verdict: referee.Verdict) -> Body:
-    body: Body = {"allowed": verdict.allowed, "reasons": list(verdict.reasons)}
-    body.update(verdict.extra)
-    return body
-
-
 def _referee(data: Any, ask: Callable[[Reader, dict[str, Any], RuleSet, int],
-                                      referee.Verdict | None]) -> tuple[int, Body]:
+                                      Verdict | None]) -> Verdict | Rejected:
     reader = Reader()
     obj = reader.obj(data, "")
     if obj is None:
-        return problems_body(reader)
+        return reader.rejected()
     rs, players = _ruleset(reader, obj)
     if rs is None:
-        return problems_body(reader)
+        return reader.rejected()
     verdict = ask(reader, obj, rs, players)
     if reader.problems or verdict is None:
-        return problems_body(reader)
-    return 200, _verdict_body(verdict)
+        return reader.rejected()
+    return verdict
 
 
-def referee_meld(data: Any) -> tuple[int, Body]:
+def referee_meld(data: Any) -> Verdict | Rejected:
     """``POST /api/v1/referee/meld``."""
-    def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> referee.Verdict:
+    def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> Verdict:
         cards = r.cards(d.get("cards"), "cards")
         if "cards" not in d:
             r.fail("request.missing", "cards")
@@ -259,9 +236,9 @@ def referee_meld(data: Any) -> tuple[int, Body]:
     return _referee(data, ask)
 
 
-def referee_initial_meld(data: Any) -> tuple[int, Body]:
+def referee_initial_meld(data: Any) -> Verdict | Rejected:
     """``POST /api/v1/referee/initial-meld``."""
-    def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> referee.Verdict:
+    def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> Verdict:
         score_ = r.integer(d, "cumulative_score", "cumulative_score", 0, -MAX_SCORE, MAX_SCORE)
         melds = r.card_lists(d.get("melds"), "melds")
         top = r.card(d.get("top_card"), "top_card")
@@ -269,9 +246,9 @@ def referee_initial_meld(data: Any) -> tuple[int, Body]:
     return _referee(data, ask)
 
 
-def referee_discard_pile(data: Any) -> tuple[int, Body]:
+def referee_discard_pile(data: Any) -> Verdict | Rejected:
     """``POST /api/v1/referee/discard-pile``."""
-    def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> referee.Verdict | None:
+    def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> Verdict | None:
         top = r.card(d.get("top_card"), "top_card")
         if top is None and not r.problems:
             r.fail("request.missing", "top_card")
@@ -291,9 +268,9 @@ def referee_discard_pile(data: Any) -> tuple[int, Body]:
     return _referee(data, ask)
 
 
-def referee_go_out(data: Any) -> tuple[int, Body]:
+def referee_go_out(data: Any) -> Verdict | Rejected:
     """``POST /api/v1/referee/go-out``."""
-    def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> referee.Verdict:
+    def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> Verdict:
         canastas: dict[str, int] = {"natural": 0, "mixed": 0, "wild": 0}
         raw = d.get("side_canastas")
         if raw is not None:
@@ -313,6 +290,6 @@ def referee_go_out(data: Any) -> tuple[int, Body]:
     return _referee(data, ask)
 
 
-def referee_three_is_fifty(data: Any) -> tuple[int, Body]:
+def referee_three_is_fifty(data: Any) -> three_is_fifty.FiftyMoves | Rejected:
     """``POST /api/v1/referee/three-is-fifty``."""
     return three_is_fifty.referee_request(data)

@@ -14,7 +14,6 @@ colour in the rank (``3r`` red, ``3b`` black).
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -212,11 +211,3 @@ def _short(value: Any) -> str:
 def cards_to_str(cards: Iterable[Card]) -> list[str]:
     """The output notation: English letters and ``X``."""
     return [c.rank for c in cards]
-
-
-def sorted_cards(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=lambda c: c.sort_key)
-
-
-def rank_counts(cards: Iterable[Card]) -> Counter[str]:
-    return Counter(c.rank for c in cards)

@@ -1,13 +1,14 @@
 """Referee questions: meld, initial meld, taking the discard pile, going out (RULES.md §2–§5).
 
 Each answer is a :class:`Verdict`: allowed or not, the reasons as problem codes (positive
-answers carry a reason too, so the reader sees which rule applied), and extra facts.
+answers carry a reason too, so the reader sees which rule applied), and the facts the question
+is about (a meld's points, the minimum and what counts toward it, one way to take the pile…).
 
 >>> from .ruleset import get_ruleset
 >>> from .cards import parse_cards
 >>> melds = [parse_cards("KKK2")[0], parse_cards("444")[0]]
 >>> v = initial_meld(get_ruleset("german"), 4, 2000, melds)
->>> v.allowed, v.extra["required"], v.extra["counted"]
+>>> v.allowed, v.required, v.counted
 (True, 90, 95)
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, cards_to_str
@@ -41,24 +42,55 @@ def rule_anchor(code: str) -> str:
     return RULE_OF_CODE_PREFIX.get(code.split(".", 1)[0], "overview")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Verdict:
+    """The referee's answer to one question: allowed or not, and why.
+
+    ``reasons`` always holds at least one problem code (a "yes" names the rule it rests on).
+    The other fields are the facts of the question asked; those that do not belong to it are
+    ``None``:
+
+    * a meld (:func:`meld`): ``points`` (card points), ``bonus`` (canasta bonus), ``total``,
+      ``kind`` ("meld" or the canasta kind), ``naturals``, ``wilds``;
+    * an initial meld (:func:`initial_meld`): ``required`` (the side's minimum), ``counted``
+      (what the melds count toward it), ``melds`` (as laid, with the top card);
+    * the discard pile (:func:`discard_pile`): ``melds`` (one way to take it, empty when
+      refused), ``required`` and ``counted`` (for a side still to meld), ``how`` (the way);
+    * going out (:func:`go_out`): ``needed`` and ``canastas`` (canastas needed and had),
+      ``bonus`` (for going out), ``points`` (of the melds laid in the turn).
+    """
+
     allowed: bool
-    reasons: list[Problem]
-    extra: dict[str, Any] = field(default_factory=dict)
+    reasons: tuple[Problem, ...]
+    points: int | None = None
+    bonus: int | None = None
+    total: int | None = None
+    kind: str | None = None
+    naturals: int | None = None
+    wilds: int | None = None
+    required: int | None = None
+    counted: int | None = None
+    melds: tuple[tuple[str, ...], ...] | None = None
+    how: str | None = None
+    needed: int | None = None
+    canastas: int | None = None
+
+
+def _melds_shown(melds: Sequence[Sequence[Card]]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(cards_to_str(cards)) for cards in melds)
 
 
 def meld(rs: RuleSet, cards: Sequence[Card], going_out: bool = False) -> Verdict:
     """Is this meld legal, and what is it worth?"""
     m = check_meld(cards, rs, going_out=going_out)
-    extra = {"points": m.points, "bonus": m.bonus, "total": m.total, "kind": m.kind,
-             "naturals": m.naturals, "wilds": m.wilds}
+    facts: dict[str, Any] = {"points": m.points, "bonus": m.bonus, "total": m.total,
+                             "kind": m.kind, "naturals": m.naturals, "wilds": m.wilds}
     if not m.legal:
-        return Verdict(False, list(m.problems), extra)
+        return Verdict(False, m.problems, **facts)
     code = "meld.canasta" if m.is_canasta else "meld.legal"
     params = {"rank": m.rank, "naturals": m.naturals, "wilds": m.wilds, "points": m.points,
               "kind": m.kind, "bonus": m.bonus, "size": len(cards)}
-    return Verdict(True, [Problem(code, "", params)], extra)
+    return Verdict(True, (Problem(code, "", params),), **facts)
 
 
 def _top_meld_index(melds: list[list[Card]], top: Card) -> int | None:
@@ -86,7 +118,6 @@ def initial_meld(
     required = rs.initial_meld_minimum(cumulative_score, players)
     laid = [list(m) for m in melds]
     reasons: list[Problem] = []
-    extra: dict[str, Any] = {"required": required}
     if top_card is not None:
         block = _blocked(top_card)
         if block is not None:
@@ -112,15 +143,15 @@ def initial_meld(
         reasons.append(Problem("meld.too_small", "melds", {"size": 0,
                                                            "minimum": rs.min_meld_size}))
     counted = sum(m.points for m in checked)
-    extra["counted"] = counted
-    extra["melds"] = [cards_to_str(cards) for cards in laid]
+    facts: dict[str, Any] = {"required": required, "counted": counted,
+                             "melds": _melds_shown(laid)}
     if counted < required:
         reasons.append(Problem("initial_meld.below_minimum", "melds",
                                {"required": required, "counted": counted}))
     if reasons:
-        return Verdict(False, reasons, extra)
-    return Verdict(True, [Problem("initial_meld.reached", "",
-                                  {"required": required, "counted": counted})], extra)
+        return Verdict(False, tuple(reasons), **facts)
+    return Verdict(True, (Problem("initial_meld.reached", "",
+                                  {"required": required, "counted": counted}),), **facts)
 
 
 def _blocked(top: Card) -> Problem | None:
@@ -183,7 +214,7 @@ def discard_pile(
     """May I take the discard pile? If so, one way to do it (RULES.md §5)."""
     hand = list(hand)
     counts = Counter(c.rank for c in hand)
-    extra: dict[str, Any] = {"melds": []}
+    none: tuple[tuple[str, ...], ...] = ()
     block = _blocked(top_card)
     if block is not None:
         if (top_card.is_black_three and rs.black_three_pile_when_going_out and going_out
@@ -192,10 +223,10 @@ def discard_pile(
             # black three while going out.
             threes = [top_card] + [c for c in hand if c.is_black_three]
             threes = threes[: rs.black_three_meld_max]
-            extra["melds"] = [cards_to_str(threes)]
-            return Verdict(True, [Problem("discard_pile.allowed", "",
-                                          {"how": "black_threes_going_out"})], extra)
-        return Verdict(False, [block], extra)
+            return Verdict(True, (Problem("discard_pile.allowed", "",
+                                          {"how": "black_threes_going_out"}),),
+                           melds=_melds_shown([threes]))
+        return Verdict(False, (block,), melds=none)
 
     frozen_reason = None
     if pile_has_wild:
@@ -216,9 +247,9 @@ def discard_pile(
             top_meld = [top_card, *naturals[:2]]
             how = "natural_pair"
         else:
-            return Verdict(False, [Problem("discard_pile.frozen", "top_card",
+            return Verdict(False, (Problem("discard_pile.frozen", "top_card",
                                            {"reason": frozen_reason, "rank": rank,
-                                            "have": len(naturals)})], extra)
+                                            "have": len(naturals)}),), melds=none)
     elif existing is not None and side_has_melded:
         top_meld = [top_card]
         how = "existing_meld"
@@ -229,23 +260,24 @@ def discard_pile(
         top_meld = [top_card, naturals[0], wilds[0]]
         how = "with_wild"
     if top_meld is None:
-        return Verdict(False, [Problem("discard_pile.no_meld", "top_card",
-                                       {"rank": rank, "have": len(naturals)})], extra)
+        return Verdict(False, (Problem("discard_pile.no_meld", "top_card",
+                                       {"rank": rank, "have": len(naturals)}),), melds=none)
 
     shown = ([*existing, *top_meld] if (existing is not None and side_has_melded)
              else list(top_meld))
     check = check_meld(shown, rs)
     if not check.legal:
-        return Verdict(False, [Problem("discard_pile.no_meld", "top_card",
+        return Verdict(False, (Problem("discard_pile.no_meld", "top_card",
                                        {"rank": rank, "have": len(naturals)}),
-                               *check.problems], extra)
+                               *check.problems), melds=none)
     melds_to_show = [shown]
 
+    required: int | None = None
+    counted: int | None = None
     if not side_has_melded:
         # RULES.md §3: the top card and cards from hand count; the rest of the pile never does.
         required = rs.initial_meld_minimum(cumulative_score, players)
         counted = check.points
-        extra["required"] = required
         if counted < required:
             # Use the rest of this rank and wild cards, and other melds from hand.
             used = {id(c) for c in top_meld}
@@ -254,16 +286,13 @@ def discard_pile(
             melds_to_show = best_initial_melds(
                 rs, [c for c in rest if c.rank != rank], forced)
             counted = sum(check_meld(m, rs).points for m in melds_to_show)
-        extra["counted"] = counted
         if counted < required:
-            extra["melds"] = []
-            return Verdict(False, [Problem("initial_meld.below_minimum", "hand",
-                                           {"required": required, "counted": counted})],
-                           extra)
-    extra["melds"] = [cards_to_str(m) for m in melds_to_show]
-    extra["how"] = how
-    return Verdict(True, [Problem("discard_pile.allowed", "", {"how": how, "rank": rank})],
-                   extra)
+            return Verdict(False, (Problem("initial_meld.below_minimum", "hand",
+                                           {"required": required, "counted": counted}),),
+                           melds=none, required=required, counted=counted)
+    return Verdict(True, (Problem("discard_pile.allowed", "", {"how": how, "rank": rank}),),
+                   melds=_melds_shown(melds_to_show), required=required, counted=counted,
+                   how=how)
 
 
 def go_out(
@@ -303,10 +332,10 @@ def go_out(
         if new_canastas == 0 and melds is not None:
             reasons.append(Problem("going_out.concealed", "melds", {"reason": "no_canasta"}))
     bonus = rs.concealed_going_out_bonus if concealed else rs.going_out_bonus
-    extra: dict[str, Any] = {"needed": needed, "canastas": have, "bonus": bonus,
+    facts: dict[str, Any] = {"needed": needed, "canastas": have, "bonus": bonus,
                              "points": sum(m.points + m.bonus for m in checked)}
     if reasons:
-        return Verdict(False, reasons, extra)
-    return Verdict(True, [Problem("going_out.allowed", "",
+        return Verdict(False, tuple(reasons), **facts)
+    return Verdict(True, (Problem("going_out.allowed", "",
                                   {"needed": needed, "have": have, "bonus": bonus,
-                                   "concealed": concealed})], extra)
+                                   "concealed": concealed}),), **facts)

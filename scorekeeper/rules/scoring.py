@@ -24,7 +24,10 @@ from .melds import MIXED, NATURAL, WILD, Meld, check_meld, count_canastas
 from .problems import Problem
 from .ruleset import RuleSet
 
-ITEM_KEYS = ("melded_cards", "canasta_bonus", "red_threes", "going_out", "in_hand")
+#: The items of a side's score, in the order a breakdown shows them (CONTRACT.md §3): the one
+#: place that lists them, for the engine, the pages, the API and the PDF.
+ITEM_KEYS: tuple[str, ...] = ("melded_cards", "canasta_bonus", "red_threes", "going_out",
+                              "in_hand")
 
 # Sides a hand may have, by player count (RULES.md §4, seed 002: 3-player cutthroat has a lone
 # player against a temporary pair, or everyone alone when the stock ran out before the pile was
@@ -67,10 +70,6 @@ class SideEntry:
     concealed: bool = False
 
     @property
-    def is_quick(self) -> bool:
-        return self.quick is not None
-
-    @property
     def red_three_counts(self) -> list[int]:
         return list(self.red_threes) if isinstance(self.red_threes, list) else [self.red_threes]
 
@@ -79,9 +78,10 @@ class SideEntry:
         return isinstance(self.red_threes, list) and players == 3
 
 
-@dataclass
+@dataclass(frozen=True)
 class SideScore:
-    """The score of one side: total, items (which add up to it) and the canastas."""
+    """The score of one side: total, items (which add up to it, keys :data:`ITEM_KEYS`) and
+    the canastas by kind; for a hand in detail also its checked melds."""
 
     score: int
     items: dict[str, int]
@@ -95,6 +95,8 @@ class SideScore:
 
 @dataclass
 class HandResult:
+    """Every side's score of one hand, what is wrong with the hand and what is worth a word."""
+
     sides: list[SideScore]
     problems: list[Problem]
     warnings: list[Problem]
@@ -102,6 +104,16 @@ class HandResult:
     @property
     def ok(self) -> bool:
         return not self.problems
+
+
+@dataclass(frozen=True)
+class ScoreAnswer:
+    """The answer to "score this hand": each side's score (in the order of the request) and
+    the warnings (things worth a word that break no rule, such as going out with cards in
+    hand). A hand that breaks rules is a :class:`~.problems.Rejected` instead."""
+
+    sides: tuple[SideScore, ...]
+    warnings: tuple[Problem, ...] = ()
 
 
 def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> SideScore:
@@ -148,13 +160,8 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
         going_out = rs.going_out_bonus
     else:
         going_out = 0
-    items = {
-        "melded_cards": melded_cards,
-        "canasta_bonus": canasta_bonus,
-        "red_threes": red_threes,
-        "going_out": going_out,
-        "in_hand": in_hand,
-    }
+    items = dict(zip(ITEM_KEYS, (melded_cards, canasta_bonus, red_threes, going_out, in_hand),
+                     strict=True))
     score = sum(items.values())
     player_scores = None
     if side.scores_red_threes_per_player(players):

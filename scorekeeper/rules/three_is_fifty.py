@@ -25,9 +25,9 @@ Readings chosen where the seed is open (each is cited at the code that implement
 * The four kinds of move never combine: one card is played and one rule applies.
 
 Request-level functions (:func:`score_request`, :func:`referee_request`) take any value that
-``json.loads`` produced and return ``(status, body)`` like :mod:`.api`: problems and reasons in
-``body`` are :class:`~.problems.Problem` objects that the web layer turns into messages.
-They never raise.
+``json.loads`` produced and return a typed answer like :mod:`.api` (:class:`FiftyScore`,
+:class:`FiftyMoves`) or a :class:`~.problems.Rejected`; the web layer turns them into statuses,
+JSON and messages. They never raise.
 """
 
 from __future__ import annotations
@@ -35,11 +35,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from .cards import Card, parse_cards
-from .problems import Problem, RulesError
+from .problems import Problem, Rejected, RulesError
 
 RULESET_ID = "three-is-fifty"
 
@@ -66,9 +66,6 @@ HAND_SIZE = 4  # seed 001: "Jeder Spieler erhält 4 Karten auf die Hand"
 MIDDLE_SIZE = 4  # seed 001: "Offen auf den Tisch werden 4 Karten ausgelegt"
 
 MoveKind = Literal["middle", "own_pile", "any_pile", "discard"]
-MOVE_KINDS: tuple[str, ...] = ("middle", "own_pile", "any_pile", "discard")
-
-Body = dict[str, Any]
 
 
 # ---- cards ---------------------------------------------------------------------------------
@@ -197,6 +194,21 @@ def deck_limits(players: int) -> dict[str, int]:
     limits = {rank: 4 * packs for rank in GAME_RANKS}
     limits["X"] = 2 * packs
     return limits
+
+
+def deck_points(players: int, options: Options | Mapping[str, Any] | None = None) -> int:
+    """All minus points the deck holds: no pile, and no game's sum, can exceed it.
+
+    Seed 001 values; two packs and four jokers (10 points each by default) up to five players:
+
+    >>> deck_points(4)
+    1176
+    >>> deck_points(4, {"joker": 0})
+    1136
+    """
+    opts = _options(options)
+    return sum(n * (opts.joker if rank == "X" else CARD_VALUES[rank])
+               for rank, n in deck_limits(players).items())
 
 
 def card_count_problems(groups: Iterable[Iterable[str]], players: int,
@@ -405,111 +417,40 @@ def legal_moves(middle: Iterable[Card | str], discard_top: Card | str | None,
     return [Move(r, "discard", None, (r,)) for r in ranks]
 
 
-# ---- game state ----------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class State:
-    """A table during a round: everything :func:`apply_move` changes.
-
-    ``discard`` is the whole discard pile, bottom to top (only its top card plays a role);
-    ``piles`` and ``hands`` are per player in seating order; ``player`` is to move.
-    """
-
-    middle: tuple[str, ...]
-    discard: tuple[str, ...]
-    piles: tuple[tuple[str, ...], ...]
-    hands: tuple[tuple[str, ...], ...]
-    player: int = 0
-    history: tuple[Move, ...] = field(default=(), compare=False)
-
-    @classmethod
-    def new(cls, middle: Iterable[Card | str], piles: Iterable[Iterable[Card | str]],
-            hands: Iterable[Iterable[Card | str]], player: int = 0,
-            discard: Iterable[Card | str] = ()) -> State:
-        """A state from cards in any accepted notation (raises :class:`RulesError`)."""
-        pls = tuple(tuple(game_ranks(p)) for p in piles)
-        hds = tuple(tuple(game_ranks(h)) for h in hands)
-        if len(pls) < MIN_PLAYERS or len(hds) != len(pls):
-            raise ValueError("one minus pile and one hand per player, at least two players")
-        if not 0 <= player < len(pls):
-            raise ValueError(f"player {player} has no minus pile")
-        return cls(tuple(game_ranks(middle)), tuple(game_ranks(discard)), pls, hds, player)
-
-    @property
-    def discard_top(self) -> str | None:
-        """The discard pile's top card, ``None`` while the pile is empty."""
-        return self.discard[-1] if self.discard else None
-
-    @property
-    def hand(self) -> tuple[str, ...]:
-        """The hand of the player to move."""
-        return self.hands[self.player]
-
-    def legal_moves(self) -> list[Move]:
-        """:func:`legal_moves` of the player to move."""
-        return legal_moves(self.middle, self.discard_top, self.piles, self.player, self.hand)
-
-    def card_count(self) -> int:
-        """All cards on the table and in hands (a move never changes it)."""
-        return (len(self.middle) + len(self.discard) + sum(map(len, self.piles))
-                + sum(map(len, self.hands)))
-
-    def points(self, options: Options | Mapping[str, Any] | None = None) -> list[int]:
-        """Minus points of every pile."""
-        return [pile_points(p, options) for p in self.piles]
-
-
-def _remove_one(cards: Sequence[str], rank: str) -> tuple[str, ...]:
-    i = list(cards).index(rank)
-    return (*cards[:i], *cards[i + 1:])
-
-
-def apply_move(state: State, move: Move) -> State:
-    """The state after ``move``; the left neighbour is to move next.
-
-    Raises :class:`RulesError` (``three_is_fifty.illegal_move``) unless ``move`` is one of
-    ``state.legal_moves()``.
-
-    >>> s = State.new(middle="5 5 9 K", piles=[[], []], hands=["5", "9"])
-    >>> after = apply_move(s, s.legal_moves()[0])
-    >>> after.middle, after.piles, after.hands, after.player
-    (('9', 'K'), ((), ('5', '5', '5')), ((), ('9',)), 1)
-    """
-    if move not in state.legal_moves():
-        raise RulesError([Problem("three_is_fifty.illegal_move", "",
-                                  {"card": move.card, "kind": move.kind})])
-    rank = move.card
-    piles = [list(p) for p in state.piles]
-    middle = list(state.middle)
-    discard = list(state.discard)
-    if move.kind == "middle":
-        middle = [c for c in middle if c != rank]
-        if discard and discard[-1] == rank:
-            discard.pop()
-    elif move.kind == "own_pile":
-        del piles[state.player][len(piles[state.player]) - top_run(piles[state.player]):]
-    if move.kind == "discard":
-        discard.append(rank)
-    else:
-        assert move.to_pile is not None
-        piles[move.to_pile].extend(move.cards)
-    hands = list(state.hands)
-    hands[state.player] = _remove_one(state.hand, rank)
-    return replace(
-        state, middle=tuple(middle), discard=tuple(discard),
-        piles=tuple(tuple(p) for p in piles), hands=tuple(hands),
-        player=left_neighbour(state.player, len(piles)), history=(*state.history, move),
-    )
-
-
 # ---- JSON requests -------------------------------------------------------------------------
 
-def _status(problems: Sequence[Problem]) -> int:
-    return 400 if any(p.code.startswith("request.") for p in problems) else 422
+@dataclass(frozen=True)
+class PileScore:
+    """One player's minus pile counted: its minus points and how many cards it holds."""
+
+    points: int
+    cards: int
 
 
-def _problems_body(problems: list[Problem]) -> tuple[int, Body]:
-    return _status(problems), {"problems": problems}
+@dataclass(frozen=True)
+class FiftyScore:
+    """The answer to "count these minus piles": one :class:`PileScore` per player in seating
+    order, the options counted with, and the winners (the players with the fewest points)."""
+
+    players: tuple[PileScore, ...]
+    options: Options
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class FiftyMoves:
+    """The answer to "what may I play?": every legal :class:`Move`, the reasons (codes
+    ``three_is_fifty.*``, see :func:`referee_reasons`) and who the left neighbour is.
+    ``allowed`` is false only for an empty hand."""
+
+    allowed: bool
+    reasons: tuple[Problem, ...]
+    moves: tuple[Move, ...]
+    left_neighbour: int
+
+
+def _rejected(problems: Sequence[Problem]) -> Rejected:
+    return Rejected(tuple(problems))
 
 
 def _read_piles(data: Mapping[str, Any], problems: list[Problem]) -> list[list[str]] | None:
@@ -547,23 +488,21 @@ def _read_players(data: Mapping[str, Any], piles: list[list[str]] | None,
         problems.append(Problem("piles.count", "piles", {"players": value, "piles": len(piles)}))
 
 
-def score_request(data: Any) -> tuple[int, Body]:
+def score_request(data: Any) -> FiftyScore | Rejected:
     """``POST /api/v1/score`` for ``"ruleset": "three-is-fifty"`` (CONTRACT.md §3).
 
     Request ``{"ruleset": "three-is-fifty", "piles": [[cards], …], "options": {"joker": 10}}``
-    (2 to 6 piles, one per player; optional ``players`` must equal their number). Answer 200
-    ``{"players": [{"points": 78, "cards": 4}, …], "options": {"joker": 10}, "winners": [i…]}``
-    (``winners``: the players with the fewest minus points). Else 400 (unreadable: ``request.*``
-    codes) or 422 (``card.*``, ``options.*``, ``players.not_allowed``, ``piles.count``) with
-    ``{"problems": [Problem, …]}``. Never raises.
+    (2 to 6 piles, one per player; optional ``players`` must equal their number). Answer: a
+    :class:`FiftyScore`; else :class:`~.problems.Rejected` (unreadable: ``request.*`` codes;
+    or ``card.*``, ``options.*``, ``players.not_allowed``, ``piles.count``). Never raises.
 
-    >>> score_request({"ruleset": "three-is-fifty", "piles": [["3", "A", "K", "7"], "X 2"]})
-    (200, {'players': [{'points': 78, 'cards': 4}, {'points': 12, 'cards': 2}], \
-'options': {'joker': 10}, 'winners': [1]})
+    >>> answer = score_request({"piles": [["3", "A", "K", "7"], "X 2"]})
+    >>> [p.points for p in answer.players], answer.winners
+    ([78, 12], (1,))
     """
     problems: list[Problem] = []
     if not isinstance(data, dict):
-        return _problems_body([Problem("request.type", "", {"expected": "object"})])
+        return _rejected([Problem("request.type", "", {"expected": "object"})])
     options, option_problems = read_options(data.get("options"))
     problems.extend(option_problems)
     piles = _read_piles(data, problems)
@@ -571,14 +510,12 @@ def score_request(data: Any) -> tuple[int, Body]:
     if piles is not None and not problems:
         problems.extend(card_count_problems(piles, len(piles), "piles"))
     if problems or piles is None:
-        return _problems_body(problems)
+        return _rejected(problems)
     points = [pile_points(p, options) for p in piles]
     best = min(points)
-    return 200, {
-        "players": [{"points": pts, "cards": len(p)} for pts, p in zip(points, piles, strict=True)],
-        "options": options.as_dict(),
-        "winners": [i for i, pts in enumerate(points) if pts == best],
-    }
+    return FiftyScore(
+        tuple(PileScore(pts, len(p)) for pts, p in zip(points, piles, strict=True)), options,
+        tuple(i for i, pts in enumerate(points) if pts == best))
 
 
 def _read_player(data: Mapping[str, Any], players: int | None, problems: list[Problem]) -> int:
@@ -608,6 +545,31 @@ def _read_limited(data: Mapping[str, Any], key: str, maximum: int, required: boo
     return cards
 
 
+def read_card(value: str | int, where: str) -> tuple[str | None, list[Problem]]:
+    """Exactly one card (the discard pile's top card): its game rank, or the problems.
+
+    >>> read_card("3h", "discard_top"), read_card("K K", "discard_top")[1]
+    (('3', []), [Problem('card.unknown', 'discard_top', {'token': 'K K'})])
+    """
+    cards, card_problems = read_cards([value], where)
+    if card_problems:
+        return None, [Problem(p.code, where, p.params) for p in card_problems]
+    if len(cards) != 1:
+        return None, [Problem("card.unknown", where, {"token": _token(value)})]
+    return cards[0], []
+
+
+def dealt_problems(middle: Sequence[str], hand: Sequence[str]) -> list[Problem]:
+    """More middle or hand cards than are dealt (seed 001: four of each).
+
+    >>> dealt_problems(["K"], ["K"] * 5)
+    [Problem('hand.too_many', 'hand', {'count': 5, 'maximum': 4})]
+    """
+    return [Problem(f"{key}.too_many", key, {"count": len(cards), "maximum": most})
+            for key, cards, most in (("middle", middle, MIDDLE_SIZE), ("hand", hand, HAND_SIZE))
+            if len(cards) > most]
+
+
 def _read_discard_top(data: Mapping[str, Any], problems: list[Problem]) -> str | None:
     value = data.get("discard_top")
     if value is None:
@@ -615,14 +577,9 @@ def _read_discard_top(data: Mapping[str, Any], problems: list[Problem]) -> str |
     if isinstance(value, bool) or not isinstance(value, str | int):
         problems.append(Problem("request.type", "discard_top", {"expected": "card"}))
         return None
-    cards, card_problems = read_cards([value], "discard_top")
-    problems.extend(Problem(p.code, "discard_top", p.params) for p in card_problems)
-    if card_problems:
-        return None
-    if len(cards) != 1:
-        problems.append(Problem("card.unknown", "discard_top", {"token": _token(value)}))
-        return None
-    return cards[0]
+    card, card_problems = read_card(value, "discard_top")
+    problems.extend(card_problems)
+    return card
 
 
 def referee_reasons(moves: Sequence[Move], hand: Sequence[str]) -> list[Problem]:
@@ -646,25 +603,24 @@ def referee_reasons(moves: Sequence[Move], hand: Sequence[str]) -> list[Problem]
     return reasons
 
 
-def referee_request(data: Any) -> tuple[int, Body]:
+def referee_request(data: Any) -> FiftyMoves | Rejected:
     """``POST /api/v1/referee/three-is-fifty`` (CONTRACT.md §3): every legal move.
 
     Request ``{"middle": [...], "discard_top": null, "piles": [[...], …], "player": 0,
     "hand": [...]}``: piles bottom to top in seating order (2 to 6), ``player`` the index of
     the player to move, ``middle`` (optional, at most 4 cards) the face-up middle cards,
     ``hand`` (required, at most 4 cards). Optional ``options`` are checked like in
-    :func:`score_request`. Answer 200 ``{"allowed": bool, "reasons": [Problem, …],
-    "moves": [Move.as_dict(), …], "left_neighbour": i}``; ``allowed`` is false only for an
-    empty hand. Else 400/422 with ``{"problems": [Problem, …]}``. Never raises.
+    :func:`score_request`. Answer: :class:`FiftyMoves`, else :class:`~.problems.Rejected`.
+    Never raises.
 
-    >>> status, body = referee_request({"piles": [[], "4 4 7 7 7", []], "player": 1,
-    ...                                 "hand": ["4"], "middle": [], "discard_top": "9"})
-    >>> status, body["moves"]
-    (200, [{'card': '4', 'kind': 'discard', 'to_pile': None, 'cards': ['4']}])
+    >>> answer = referee_request({"piles": [[], "4 4 7 7 7", []], "player": 1,
+    ...                           "hand": ["4"], "middle": [], "discard_top": "9"})
+    >>> answer.moves
+    (Move(card='4', kind='discard', to_pile=None, cards=('4',)),)
     """
     problems: list[Problem] = []
     if not isinstance(data, dict):
-        return _problems_body([Problem("request.type", "", {"expected": "object"})])
+        return _rejected([Problem("request.type", "", {"expected": "object"})])
     _, option_problems = read_options(data.get("options"))
     problems.extend(option_problems)
     piles = _read_piles(data, problems)
@@ -676,11 +632,20 @@ def referee_request(data: Any) -> tuple[int, Body]:
         everything = [*piles, middle, hand, [] if top is None else [top]]
         problems.extend(card_count_problems(everything, len(piles)))
     if problems or piles is None:
-        return _problems_body(problems)
-    moves = legal_moves(middle, top, piles, player, hand)
-    return 200, {
-        "allowed": bool(moves),
-        "reasons": referee_reasons(moves, hand),
-        "moves": [m.as_dict() for m in moves],
-        "left_neighbour": left_neighbour(player, len(piles)),
-    }
+        return _rejected(problems)
+    return moves_answer(middle, top, piles, player, hand)
+
+
+def moves_answer(middle: Iterable[Card | str], discard_top: Card | str | None,
+                 piles: Sequence[Iterable[Card | str]], player: int,
+                 hand: Iterable[Card | str]) -> FiftyMoves:
+    """:func:`legal_moves` with the reasons of the referee: the answer to "what may I play?".
+
+    >>> answer = moves_answer(["K"], None, [[], []], 0, ["K", "4"])
+    >>> answer.allowed, [r.code for r in answer.reasons], answer.left_neighbour
+    (True, ['three_is_fifty.match', 'three_is_fifty.discard_forbidden'], 1)
+    """
+    ranks = game_ranks(hand)
+    moves = legal_moves(middle, discard_top, piles, player, ranks)
+    return FiftyMoves(bool(moves), tuple(referee_reasons(moves, ranks)), tuple(moves),
+                      left_neighbour(player, len(piles)))

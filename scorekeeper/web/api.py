@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -12,48 +11,23 @@ from werkzeug.exceptions import HTTPException
 from ..extensions import csrf
 from ..rules import api as rules_api
 from ..rules import ruleset as rulesets
-from ..rules.problems import Problem
-from .messages import jsonable
+from .jsonapi import EngineAnswer, answer_response, json_response, problem_response, read_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
 
 
-def json_response(body: Any, status: int = 200, with_rule: bool = False) -> Response:
-    data = jsonable(body, with_rule)
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate echoed back from the request
-        text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
-    response = Response(text, status=status, mimetype="application/json")
-    response.vary.add("Accept-Language")
-    return response
-
-
-def problem_response(status: int, code: str, where: str = "", **params: Any) -> Response:
-    return json_response({"problems": [Problem(code, where, params)]}, status)
-
-
-def read_json() -> tuple[Any, Response | None]:
-    """The request body as JSON, or a 400 answer with a problem."""
-    raw = request.get_data(cache=False)
-    try:
-        return json.loads(raw), None
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        return None, problem_response(400, "request.invalid_json")
-
-
-def _answer(handler: Callable[[Any], tuple[int, dict[str, Any]]],
-            with_rule: bool = False) -> Response:
+def _answer(ask: Callable[[Any], EngineAnswer], question: str = "") -> Response:
+    """Read the body, ask the engine, answer with its status and JSON (a referee ``question``
+    names the rule each reason rests on)."""
     data, error = read_json()
     if error is not None:
         return error
     try:
-        status, body = handler(data)
+        answer = ask(data)
     except RecursionError:
         return problem_response(400, "request.too_large", limit=rules_api.MAX_CARDS)
-    return json_response(body, status, with_rule)
+    return answer_response(answer, question, with_rule=bool(question))
 
 
 @bp.post("/score")
@@ -63,27 +37,27 @@ def score() -> Response:
 
 @bp.post("/referee/meld")
 def referee_meld() -> Response:
-    return _answer(rules_api.referee_meld, with_rule=True)
+    return _answer(rules_api.referee_meld, "meld")
 
 
 @bp.post("/referee/initial-meld")
 def referee_initial_meld() -> Response:
-    return _answer(rules_api.referee_initial_meld, with_rule=True)
+    return _answer(rules_api.referee_initial_meld, "initial-meld")
 
 
 @bp.post("/referee/discard-pile")
 def referee_discard_pile() -> Response:
-    return _answer(rules_api.referee_discard_pile, with_rule=True)
+    return _answer(rules_api.referee_discard_pile, "discard-pile")
 
 
 @bp.post("/referee/go-out")
 def referee_go_out() -> Response:
-    return _answer(rules_api.referee_go_out, with_rule=True)
+    return _answer(rules_api.referee_go_out, "go-out")
 
 
 @bp.post("/referee/three-is-fifty")
 def referee_three_is_fifty() -> Response:
-    return _answer(rules_api.referee_three_is_fifty, with_rule=True)
+    return _answer(rules_api.referee_three_is_fifty, "three-is-fifty")
 
 
 @bp.get("/rulesets")

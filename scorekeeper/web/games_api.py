@@ -9,7 +9,6 @@ by ``view_id``, then without the editing key); ``POST …/hands``, ``PUT …/han
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -31,7 +30,7 @@ from ..store.games import (
     game_state,
 )
 from ..store.models import Game
-from .api import read_json
+from .jsonapi import dumped_response, json_response, problem_response, read_object
 from .messages import jsonable
 
 bp = Blueprint("games_api", __name__, url_prefix="/api/v1/games")
@@ -95,28 +94,9 @@ def state_json(state: GameState, game_id: str | None = None) -> dict[str, Any]:
 
 
 # ---- helpers -----------------------------------------------------------------------------------
-
-def _sheet_response(body: dict[str, Any], status: int = 200) -> Response:
-    """Like ``api.json_response`` for a sheet whose problems are already messages: a 60-hand
-    sheet is large, and walking it for ``Problem`` objects cost more than the save itself."""
-    try:
-        data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
-    except UnicodeEncodeError:
-        # A lone surrogate from the request echoed in a problem: \u escapes are valid JSON.
-        data = json.dumps(body, separators=(",", ":")).encode()
-    response = Response(data, status=status, mimetype="application/json")
-    response.vary.add("Accept-Language")
-    return response
-
-
-def json_response(body: Any, status: int = 200) -> Response:
-    """``api.json_response`` (problems become translated messages), safe for any echoed text."""
-    return _sheet_response(jsonable(body), status)
-
-
-def problem_response(status: int, code: str, where: str = "", **params: Any) -> Response:
-    return json_response({"problems": [Problem(code, where, params)]}, status)
-
+# A sheet's problems are messages already (``jsonable`` in :func:`_hand_json`): a 60-hand sheet
+# is large, and walking it for ``Problem`` objects cost more than the save itself, so sheets go
+# out with ``dumped_response``.
 
 def _not_found() -> Response:
     return problem_response(404, "game.not_found")
@@ -135,19 +115,6 @@ def _conflict(error: VersionConflict) -> Response:
 
 def _hand_not_found(number: Any) -> Response:
     return problem_response(404, "hand.not_found", "number", number=str(number)[:12])
-
-
-def _body(optional: bool = False) -> tuple[dict[str, Any] | None, Response | None]:
-    """The request's JSON object (``{}`` for an empty body when ``optional``)."""
-    if optional and not request.get_data(cache=True).strip():
-        return {}, None
-    data, error = read_json()
-    if error is not None:
-        return None, error
-    if not isinstance(data, dict):
-        return None, json_response({"problems": [Problem("request.type", "",
-                                                         {"expected": "object"})]}, 400)
-    return data, None
 
 
 def _version(data: dict[str, Any]) -> Any:
@@ -172,7 +139,7 @@ def _number(raw: str) -> int | None:
 @bp.post("")
 def create() -> Response:
     """Create a game: ``{"ruleset", "players", "sides", "options", "target"?, "name"?}``."""
-    data, error = _body()
+    data, error = read_object()
     if data is None:
         return error  # type: ignore[return-value]
     try:
@@ -183,7 +150,7 @@ def create() -> Response:
             body = state_json(game_state(game), game.id)
     except GameProblems as problems:
         return _problems(problems)
-    response = _sheet_response(body, 201)
+    response = dumped_response(body, 201)
     response.headers["Location"] = url_for(".detail", key=body["id"])
     return response
 
@@ -200,7 +167,7 @@ def detail(key: str) -> Response:
             if game is None:
                 return _not_found()
             body = state_json(game_state(game))
-    response = _sheet_response(body)
+    response = dumped_response(body)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -225,7 +192,7 @@ def hand_detail(key: str, number: str) -> Response:
         return _hand_not_found(number)
     body = _hand_json(row)
     body["version"] = state.version
-    return _sheet_response(body)
+    return dumped_response(body)
 
 
 @bp.put("/<key>/hands/<number>")
@@ -260,7 +227,7 @@ def _change(key: str, number: str | None,
             created: bool = False, optional_body: bool = False) -> Response:
     """Change a game's hands in one transaction that checks its version; answers the new
     sheet (201 with the new hand's Location when ``created``), 409 or 422 with problems."""
-    data, error = _body(optional=optional_body)
+    data, error = read_object(optional=optional_body)
     if data is None:
         return error  # type: ignore[return-value]
     try:
@@ -279,7 +246,7 @@ def _change(key: str, number: str | None,
     if hand is not None:
         body["hand"] = hand
     if not created:
-        return _sheet_response(body)
-    response = _sheet_response(body, 201)
+        return dumped_response(body)
+    response = dumped_response(body, 201)
     response.headers["Location"] = url_for(".hand_detail", key=key, number=str(hand))
     return response

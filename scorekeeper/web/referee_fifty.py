@@ -164,21 +164,54 @@ def _move_text(move: rules.Move, rf: RefereeForm) -> str:
     return _("Put %(card)s onto the discard pile.", card=card)
 
 
+@dataclass
+class Table:
+    """The table of a question, read: game ranks per zone, or the problems found."""
+
+    middle: list[str]
+    top: str | None
+    piles: list[list[str]]
+    hand: list[str]
+    problems: list[Problem]
+
+
+def read_table(rf: RefereeForm) -> Table:
+    """The typed fields read as cards (seed 001 notation), checked against what is dealt."""
+    problems: list[Problem] = []
+
+    def cards(text: str, where: str) -> list[str]:
+        read, found = rules.read_cards(text, where)
+        problems.extend(found)
+        return read
+
+    middle = cards(rf.middle, "middle")
+    piles = [cards(text, f"piles[{i}]") for i, text in enumerate(rf.piles[:rf.players])]
+    hand = cards(rf.hand, "hand")
+    problems.extend(rules.dealt_problems(middle, hand))
+    top = None
+    if rf.top.strip():
+        top, found = rules.read_card(rf.top.strip(), "discard_top")
+        problems.extend(found)
+    if not problems:
+        # Only a table read without problems is counted against the deck.
+        everything = [*piles, middle, hand, [] if top is None else [top]]
+        problems.extend(rules.card_count_problems(everything, rf.players))
+    return Table(middle, top, piles, hand, problems)
+
+
 def referee_answer(rf: RefereeForm) -> RefereeAnswer:
     """Every legal move, per hand card, with the case of the seed it falls under."""
     if rf.empty:
         return RefereeAnswer("empty")
-    data = {"middle": rf.middle, "discard_top": rf.top.strip() or None,
-            "piles": rf.piles[:rf.players], "player": rf.player, "hand": rf.hand}
-    status, body = rules.referee_request(data)
-    if status != 200:
+    table = read_table(rf)
+    if table.problems:
         notes: Notes = {}
-        for p in body["problems"]:
+        for p in table.problems:
             _note(notes, _referee_slot(p.where), problem_text(p))
         return RefereeAnswer("problems", notes=notes)
-    moves = [rules.Move(m["card"], m["kind"], m["to_pile"], tuple(m["cards"]))
-             for m in body["moves"]]
-    hand = list(dict.fromkeys(rules.read_cards(rf.hand)[0]))
+    answer = rules.moves_answer(table.middle, table.top, table.piles, rf.player, table.hand)
+    moves = answer.moves
+    hand = list(dict.fromkeys(table.hand))
     cards = []
     for rank in hand:
         mine = [MoveText(m.kind, _move_text(m, rf)) for m in moves if m.card == rank]
@@ -186,7 +219,7 @@ def referee_answer(rf: RefereeForm) -> RefereeAnswer:
                                 "discard pile only when none does.")
         cards.append(CardAnswer(rank, card_label(rank), bool(mine), mine, why))
     kinds = [k for k in CASES if any(m.kind == k for m in moves)]
-    return RefereeAnswer("moves", cards, [message(p) for p in body["reasons"]], kinds)
+    return RefereeAnswer("moves", cards, [message(p) for p in answer.reasons], kinds)
 
 
 @bp.get("/fifty/referee")

@@ -40,6 +40,14 @@ def as_json(body: Any) -> Any:
     return json.loads(json.dumps(body, default=default))
 
 
+def answered(answer: Any, question: str = "") -> tuple[int, Any]:
+    """An engine answer as the web layer sends it: its status and the JSON body (problems as
+    dicts with a code; ``question`` names the referee question a verdict answers)."""
+    from scorekeeper.web.jsonapi import answer_body, status_of
+
+    return status_of(answer), as_json(answer_body(answer, question))
+
+
 def codes(problems: list[dict[str, Any]] | None) -> list[str]:
     return [p["code"] for p in problems or []]
 

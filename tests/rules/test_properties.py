@@ -22,9 +22,13 @@ from scorekeeper import create_app
 from scorekeeper.rules import api as rules_api
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.melds import check_meld
+from scorekeeper.rules.problems import Rejected
+from scorekeeper.rules.referee import Verdict
 from scorekeeper.rules.ruleset import get_ruleset
+from scorekeeper.rules.scoring import ScoreAnswer
+from scorekeeper.rules.three_is_fifty import FiftyScore
 
-from .casefiles import as_json
+from .casefiles import answered
 
 NATURALS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 # RULES.md §1 and §4, ruleset by ruleset.
@@ -56,6 +60,13 @@ def oracle_bonus(cards: list[str], ruleset: str) -> int:
     if wild == len(cards):
         return 2000
     return 300 if wild else 500
+
+
+def oracle_minimum(ruleset: str, score: int) -> int:
+    """RULES.md §3 table: below 0 none (german) or 15; then 50, from 1,500 90, from 3,000 120."""
+    if score < 0:
+        return 0 if ruleset == "german" else 15
+    return 50 if score < 1500 else 90 if score < 3000 else 120
 
 
 def oracle_red_threes(count: int, players: int) -> int:
@@ -163,8 +174,7 @@ def legal_hands(draw: st.DrawFn) -> tuple[dict[str, Any], list[dict[str, int]]]:
 def test_legal_hand_scores_without_problems(hand: tuple[dict[str, Any], list[dict[str, int]]]
                                             ) -> None:
     request, oracle = hand
-    status, body = rules_api.score(request)
-    body = as_json(body)
+    status, body = answered(rules_api.score(request))
     assert status == 200, body.get("problems")
     assert body.get("problems") in (None, [])
     for team, expected in zip(body["teams"], oracle, strict=True):
@@ -202,8 +212,7 @@ def _legal(cards: list[str], ruleset: str) -> bool:
 def test_discard_pile_answers_keep_their_promises(question: dict[str, Any]) -> None:
     """RULES.md §5: the shown melds are legal, use the top card and cards from hand only,
     a frozen pile is taken with a natural pair, and an initial meld reaches the minimum."""
-    status, body = rules_api.referee_discard_pile(question)
-    body = as_json(body)
+    status, body = answered(rules_api.referee_discard_pile(question), "discard-pile")
     assert status == 200, body
     ruleset, top, hand = question["ruleset"], question["top_card"], question["hand"]
     frozen = (question["pile_has_wild"] or question["red_three_upcard"]
@@ -230,7 +239,7 @@ def test_discard_pile_answers_keep_their_promises(question: dict[str, Any]) -> N
     if frozen:
         assert pair, body
     if not question["side_has_melded"]:
-        required = get_ruleset(ruleset).initial_meld_minimum(question["cumulative_score"], 4)
+        required = oracle_minimum(ruleset, question["cumulative_score"])
         counted = sum(oracle_value(c, ruleset) for m in melds for c in m)
         assert body["counted"] == counted >= required == body["required"]
         ranks = [next(c for c in m if c not in ("2", "X")) for m in melds]
@@ -255,14 +264,14 @@ def go_out_questions(draw: st.DrawFn) -> dict[str, Any]:
 @given(go_out_questions())
 def test_go_out_follows_the_canasta_count(question: dict[str, Any]) -> None:
     """RULES.md §4: canastas needed by ruleset and players; concealed conditions; bonus."""
-    status, body = rules_api.referee_go_out(question)
+    status, body = answered(rules_api.referee_go_out(question), "go-out")
     assert status == 200
     new = sum(1 for m in question["melds"] if len(m) >= 7)
     have = sum(question["side_canastas"].values()) + new
     ok = have >= NEEDED[(question["ruleset"], question["players"])]
     if question["concealed"]:
         ok = ok and new >= 1 and not question["player_melded_before"]
-    assert body["allowed"] is ok, as_json(body)
+    assert body["allowed"] is ok, body
     assert body["bonus"] == (200 if question["concealed"] else 100)
 
 
@@ -281,13 +290,11 @@ def initial_melds(draw: st.DrawFn) -> dict[str, Any]:
 @given(initial_melds())
 def test_initial_meld_counts_card_values_only(question: dict[str, Any]) -> None:
     """RULES.md §3: counted = card values of the melds (no bonus); allowed iff >= required."""
-    status, body = rules_api.referee_initial_meld(question)
+    status, body = answered(rules_api.referee_initial_meld(question), "initial-meld")
     assert status == 200
     ruleset = question["ruleset"]
     counted = sum(oracle_value(c, ruleset) for m in question["melds"] for c in m)
-    score = question["cumulative_score"]
-    required = (0 if ruleset == "german" else 15) if score < 0 else (
-        50 if score < 1500 else 90 if score < 3000 else 120)
+    required = oracle_minimum(ruleset, question["cumulative_score"])
     assert (body["counted"], body["required"]) == (counted, required)
     assert body["allowed"] is (counted >= required)
 
@@ -418,13 +425,13 @@ def test_random_bytes_never_break_the_api(fuzz_app: Flask, raw: bytes) -> None:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=request_like)
 def test_random_json_through_the_rules_layer(data: Any) -> None:
-    """The pure functions behind the API never raise and give a status with a body."""
+    """The pure functions behind the API never raise and give a typed answer."""
     for handler in (rules_api.score, rules_api.referee_meld, rules_api.referee_initial_meld,
                     rules_api.referee_discard_pile, rules_api.referee_go_out):
-        status, body = handler(data)
-        assert status in (200, 400, 422)
-        if status != 200:
-            assert body["problems"]
+        answer = handler(data)
+        assert isinstance(answer, ScoreAnswer | FiftyScore | Verdict | Rejected), answer
+        if isinstance(answer, Rejected):
+            assert answer.problems
 
 
 @settings(max_examples=500, deadline=None)

@@ -16,6 +16,7 @@ from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.ruleset import get_ruleset
 
 from .casefiles import (
+    answered,
     as_json,
     check_codes,
     check_meld_answer,
@@ -58,18 +59,17 @@ def test_meld(case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", SCORE_CASES, ids=ids(SCORE_CASES))
 def test_score(case: dict[str, Any]) -> None:
-    status, body = rules_api.score(case["request"])
-    check_score_answer(case, status, as_json(body))
+    check_score_answer(case, *answered(rules_api.score(case["request"])))
 
 
 @pytest.mark.parametrize("case", MINIMUM_CASES, ids=ids(MINIMUM_CASES))
 def test_initial_meld_minimum(case: dict[str, Any]) -> None:
     rs = get_ruleset(case["ruleset"])
     assert rs.initial_meld_minimum(case["cumulative_score"], case["players"]) == case["required"]
-    status, body = rules_api.referee_initial_meld({
+    status, body = answered(rules_api.referee_initial_meld({
         "ruleset": case["ruleset"], "players": case["players"],
         "cumulative_score": case["cumulative_score"], "melds": [["A", "A", "A"]],
-    })
+    }), "initial-meld")
     assert status == 200, body
     assert body["required"] == case["required"]
     assert body["allowed"] is (case["required"] <= 60)
@@ -77,8 +77,8 @@ def test_initial_meld_minimum(case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", REFEREE_CASES, ids=ids(REFEREE_CASES))
 def test_referee(case: dict[str, Any]) -> None:
-    status, body = REFEREE[case["endpoint"]](case["request"])
-    check_referee_answer(case, status, as_json(body), legal_meld)
+    status, body = answered(REFEREE[case["endpoint"]](case["request"]), case["endpoint"])
+    check_referee_answer(case, status, body, legal_meld)
 
 
 @pytest.mark.parametrize("case", NOTATION_CASES, ids=ids(NOTATION_CASES))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 import json
-from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from scorekeeper.rules import api as rules_api
 from scorekeeper.rules import three_is_fifty as t50
 from scorekeeper.rules.cards import Card
-from scorekeeper.rules.problems import Problem, RulesError
+from scorekeeper.rules.problems import Problem, Rejected, RulesError
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -45,13 +45,12 @@ def _expand(value: Any) -> Any:
     return value
 
 
-def _json(body: Any) -> Any:
-    """The body as the web layer would send it (problems as dicts)."""
-    def default(value: Any) -> Any:
-        if isinstance(value, Problem):
-            return value.as_dict()
-        raise TypeError(type(value).__name__)
-    return json.loads(json.dumps(body, default=default))
+def _status(answer: Any) -> int:
+    """CONTRACT.md §3: 400 for an unreadable request (``request.*`` codes), 422 for rule
+    problems, 200 for an answer."""
+    if isinstance(answer, Rejected):
+        return 400 if any(p.code.startswith("request.") for p in answer.problems) else 422
+    return 200
 
 
 POINT_CASES = _cases("three_is_fifty_points.json")
@@ -75,73 +74,50 @@ def test_legal_moves(case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", MOVE_CASES, ids=_ids(MOVE_CASES))
 def test_referee_request(case: dict[str, Any]) -> None:
-    status, body = t50.referee_request(case["request"])
-    assert status == 200, body
-    assert body["moves"] == case["moves"]
-    assert body["allowed"] is True
-    assert body["left_neighbour"] == (case["request"]["player"] + 1) % len(
+    # Through the API function of CONTRACT.md §3 (``POST /api/v1/referee/three-is-fifty``).
+    answer = rules_api.referee_three_is_fifty(case["request"])
+    assert isinstance(answer, t50.FiftyMoves), answer
+    assert [m.as_dict() for m in answer.moves] == case["moves"]
+    assert answer.allowed is True
+    # CONTRACT.md §3: the left neighbour of player i is i + 1 (seating order, wrapping round).
+    assert answer.left_neighbour == (case["request"]["player"] + 1) % len(
         case["request"]["piles"])
-    # The wired API function of CONTRACT.md §3 answers the same.
-    assert rules_api.referee_three_is_fifty(case["request"]) == (status, body)
-
-
-def _state_of(request: dict[str, Any]) -> t50.State:
-    n = len(request["piles"])
-    hands: list[Any] = [[] for _ in range(n)]
-    hands[request["player"]] = request["hand"]
-    top = request["discard_top"]
-    return t50.State.new(request["middle"], request["piles"], hands, request["player"],
-                         [] if top is None else [top])
-
-
-@pytest.mark.parametrize("case", [c for c in MOVE_CASES if "after" in c],
-                         ids=_ids([c for c in MOVE_CASES if "after" in c]))
-def test_apply_move(case: dict[str, Any]) -> None:
-    state = _state_of(case["request"])
-    move = state.legal_moves()[case["apply"]]
-    after = t50.apply_move(state, move)
-    want = case["after"]
-    assert list(after.middle) == want["middle"]
-    assert list(after.discard) == want["discard"]
-    assert [list(p) for p in after.piles] == want["piles"]
-    assert list(after.hands[state.player]) == want["hand"]
-    assert after.player == want["player"]
-    assert after.card_count() == state.card_count()
-    assert after.history == (move,)
 
 
 @pytest.mark.parametrize("case", REQUEST_CASES, ids=_ids(REQUEST_CASES))
 def test_requests(case: dict[str, Any]) -> None:
     request = _expand(case["request"])
     handler = t50.score_request if case["endpoint"] == "score" else t50.referee_request
-    status, body = handler(request)
-    assert status == case["status"], body
+    if case["endpoint"] == "score" and isinstance(request, dict) and "ruleset" in request:
+        # CONTRACT.md §3: ``POST /api/v1/score`` with this ruleset counts minus piles.
+        handler = rules_api.score
+    answer = handler(request)
+    assert _status(answer) == case["status"], answer
     if "problems" in case:
-        got = [(p.code, p.where) for p in body["problems"]]
+        assert isinstance(answer, Rejected)
+        got = [(p.code, p.where) for p in answer.problems]
         for want in case["problems"]:
             assert (want["code"], want["where"]) in got, got
         assert len(got) == len(case["problems"]), got
     if "points" in case:
-        assert [p["points"] for p in body["players"]] == case["points"]
-        assert body["winners"] == case["winners"]
+        assert isinstance(answer, t50.FiftyScore)
+        assert [p.points for p in answer.players] == case["points"]
+        assert list(answer.winners) == case["winners"]
     if "allowed" in case:
-        assert body["allowed"] is case["allowed"]
-        assert [r.code for r in body["reasons"]] == case["reasons"]
-    _json(body)
-    if case["endpoint"] == "score" and isinstance(request, dict):
-        # The wired API function of CONTRACT.md §3 routes here for this ruleset.
-        assert rules_api.score(request) == (status, body)
+        assert isinstance(answer, t50.FiftyMoves)
+        assert answer.allowed is case["allowed"]
+        assert [r.code for r in answer.reasons] == case["reasons"]
 
 
 # ---- details -------------------------------------------------------------------------------
 
 def test_score_body_shape() -> None:
-    status, body = t50.score_request(
+    # Seed 001: 3 = 50, A 11, K 10, 7 7; the joker as the option says.
+    answer = t50.score_request(
         {"ruleset": "three-is-fifty", "piles": [["3", "A", "K", "7"], ["X"]],
          "options": {"joker": 25}})
-    assert (status, body) == (200, {
-        "players": [{"points": 78, "cards": 4}, {"points": 25, "cards": 1}],
-        "options": {"joker": 25}, "winners": [1]})
+    assert answer == t50.FiftyScore((t50.PileScore(78, 4), t50.PileScore(25, 1)),
+                                    t50.Options(joker=25), (1,))
 
 
 def test_threes_of_any_notation_are_one_rank() -> None:
@@ -169,21 +145,15 @@ def test_pure_functions_raise_rules_error_on_bad_input() -> None:
         t50.legal_moves([], None, [[], []], 2, ["K"])
 
 
-def test_apply_move_rejects_an_illegal_move() -> None:
-    state = t50.State.new("K", [[], []], [["K", "4"], []])
-    with pytest.raises(RulesError) as err:
-        t50.apply_move(state, t50.Move("4", "discard", None, ("4",)))
-    assert err.value.problems[0].code == "three_is_fifty.illegal_move"
-
-
 def test_empty_hand_has_no_moves() -> None:
     assert t50.legal_moves(["K"], "K", [["K"], ["K"]], 0, []) == []
 
 
 def test_six_players_may_use_three_packs() -> None:
     nine_kings = [["K"] * 9, [], [], [], [], []]
-    assert t50.score_request({"piles": nine_kings})[0] == 200
-    assert t50.score_request({"piles": nine_kings[:5]})[0] == 422
+    assert isinstance(t50.score_request({"piles": nine_kings}), t50.FiftyScore)
+    assert [p.code for p in t50.score_request({"piles": nine_kings[:5]}).problems  # type: ignore[union-attr]
+            ] == ["card.too_many"]
 
 
 def test_module_is_pure() -> None:
@@ -202,8 +172,22 @@ def test_module_is_pure() -> None:
 DECK: list[str] = [r for r in t50.GAME_RANKS if r != "X" for _ in range(8)] + ["X"] * 4
 
 
+@dataclass(frozen=True)
+class Table:
+    """A table during a round, as the referee is asked about it (the player to move's hand)."""
+
+    middle: list[str]
+    discard_top: str | None
+    piles: list[list[str]]
+    player: int
+    hand: list[str]
+
+    def legal_moves(self) -> list[t50.Move]:
+        return t50.legal_moves(self.middle, self.discard_top, self.piles, self.player, self.hand)
+
+
 @st.composite
-def states(draw: st.DrawFn, min_hand: int = 1) -> t50.State:
+def tables(draw: st.DrawFn, min_hand: int = 1) -> Table:
     """A table that can occur in play: cards from one deck, dealt into the zones."""
     n = draw(st.integers(t50.MIN_PLAYERS, t50.MAX_PLAYERS))
     # A few ranks only, sometimes, so that matches are frequent.
@@ -220,44 +204,41 @@ def states(draw: st.DrawFn, min_hand: int = 1) -> t50.State:
 
     player = draw(st.integers(0, n - 1))
     hand = take(4, min_hand)  # first, so that a small deck still fills it
-    hands = [hand if i == player else take(4) for i in range(n)]
     middle = take(4)
     discard = take(5)
     piles = [take(10) for _ in range(n)]
-    return t50.State.new(middle, piles, hands, player, discard)
+    return Table(middle, discard[-1] if discard else None, piles, player, hand)
 
 
-def _matches(state: t50.State, rank: str) -> bool:
-    tops = {p[-1] for p in state.piles if p}
-    return rank in state.middle or rank == state.discard_top or rank in tops
-
-
-def _all_cards(state: t50.State) -> Counter[str]:
-    counts: Counter[str] = Counter(state.middle) + Counter(state.discard)
-    for group in (*state.piles, *state.hands):
-        counts.update(group)
-    return counts
+def _matches(table: Table, rank: str) -> bool:
+    tops = {p[-1] for p in table.piles if p}
+    return rank in table.middle or rank == table.discard_top or rank in tops
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
-@given(states())
-def test_moves_are_well_formed(state: t50.State) -> None:
-    moves = state.legal_moves()
+@given(tables())
+def test_moves_are_well_formed(table: Table) -> None:
+    """RULES.md §7 / seed 001: which cards move where, and discarding only without a match."""
+    moves = table.legal_moves()
     assert moves, "a non-empty hand always has a move"
-    n = len(state.piles)
-    left = (state.player + 1) % n
-    matching = [r for r in dict.fromkeys(state.hand) if _matches(state, r)]
+    n = len(table.piles)
+    left = (table.player + 1) % n
+    matching = [r for r in dict.fromkeys(table.hand) if _matches(table, r)]
     for m in moves:
-        assert m.card in state.hand
+        assert m.card in table.hand
         assert m.cards[0] == m.card
         assert set(m.cards) == {m.card}
         if m.kind in ("middle", "own_pile"):
             assert m.to_pile == left
         elif m.kind == "any_pile":
-            assert m.to_pile is not None and state.piles[m.to_pile][-1] == m.card
+            assert m.to_pile is not None and table.piles[m.to_pile][-1] == m.card
             assert m.cards == (m.card,)
         else:
             assert m.kind == "discard" and m.to_pile is None and m.cards == (m.card,)
+        if m.kind == "middle":
+            # Rule 1: the hand card, every middle card of the rank and a matching top card.
+            taken = table.middle.count(m.card) + (table.discard_top == m.card)
+            assert len(m.cards) == 1 + taken
     kinds = {m.kind for m in moves}
     if matching:
         # Seed 001: discarding only when no hand card matches.
@@ -266,50 +247,20 @@ def test_moves_are_well_formed(state: t50.State) -> None:
     else:
         # Every hand card gets a move: it may be discarded.
         assert kinds == {"discard"}
-        assert [m.card for m in moves] == list(dict.fromkeys(state.hand))
+        assert [m.card for m in moves] == list(dict.fromkeys(table.hand))
     assert len(set(moves)) == len(moves)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
-@given(states(), st.data())
-def test_moves_conserve_cards(state: t50.State, data: st.DataObject) -> None:
-    move = data.draw(st.sampled_from(state.legal_moves()))
-    after = t50.apply_move(state, move)
-    assert _all_cards(after) == _all_cards(state)
-    assert len(after.hands[state.player]) == len(state.hand) - 1
-    growth = sum(len(p) for p in after.piles) - sum(len(p) for p in state.piles)
-    # Onto piles: nothing (discard), the hand card (own_pile: the run only changes piles),
-    # or the hand card plus the middle cards and the discard top taken (middle).
-    assert growth == {"discard": 0, "own_pile": 1, "any_pile": 1}.get(move.kind, len(move.cards))
-    if move.to_pile is not None:
-        assert after.piles[move.to_pile][-len(move.cards):] == move.cards
-    assert after.player == (state.player + 1) % len(state.piles)
-
-
-@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
-@given(states(min_hand=0), st.randoms(use_true_random=False))
-def test_random_rounds_play_out(state: t50.State, rnd: Any) -> None:
-    total = _all_cards(state)
-    turns = 0
-    while state.hand:
-        state = t50.apply_move(state, rnd.choice(state.legal_moves()))
-        assert _all_cards(state) == total
-        turns += 1
-    assert len(state.history) == turns
-    assert state.legal_moves() == []
-    assert all(p >= 0 for p in state.points({"joker": 0}))
-
-
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
-@given(states())
-def test_referee_request_agrees_with_engine(state: t50.State) -> None:
-    request = {"middle": list(state.middle), "discard_top": state.discard_top,
-               "piles": [list(p) for p in state.piles], "player": state.player,
-               "hand": list(state.hand)}
-    status, body = t50.referee_request(json.loads(json.dumps(request)))
-    assert status == 200, body
-    assert body["moves"] == [m.as_dict() for m in state.legal_moves()]
-    assert body["allowed"] is True
+@given(tables())
+def test_referee_request_reads_what_it_is_sent(table: Table) -> None:
+    """The JSON request, read back, asks about the same table (every move of it)."""
+    request = {"middle": table.middle, "discard_top": table.discard_top,
+               "piles": table.piles, "player": table.player, "hand": table.hand}
+    answer = t50.referee_request(json.loads(json.dumps(request)))
+    assert isinstance(answer, t50.FiftyMoves), answer
+    assert answer.moves == tuple(table.legal_moves())
+    assert answer.allowed is True
 
 
 json_values = st.recursive(
@@ -346,26 +297,23 @@ anything = (json_values | junk_requests | near_valid | st.binary(max_size=8)
             | st.just(10**5000))
 
 
-def _check_answer(status: int, body: Any) -> None:
-    assert status in (200, 400, 422)
-    if status != 200:
-        assert body["problems"]
-        assert all(isinstance(p, Problem) for p in body["problems"])
-        requestish = any(p.code.startswith("request.") for p in body["problems"])
-        assert (status == 400) == requestish
-    _json(body)
+def _check_answer(answer: Any) -> None:
+    assert isinstance(answer, t50.FiftyScore | t50.FiftyMoves | Rejected), answer
+    if isinstance(answer, Rejected):
+        assert answer.problems
+        assert all(isinstance(p, Problem) for p in answer.problems)
 
 
 @settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
 @given(anything)
 def test_score_request_never_raises(data: Any) -> None:
-    _check_answer(*t50.score_request(data))
+    _check_answer(t50.score_request(data))
 
 
 @settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
 @given(anything)
 def test_referee_request_never_raises(data: Any) -> None:
-    _check_answer(*t50.referee_request(data))
+    _check_answer(t50.referee_request(data))
 
 
 @settings(max_examples=200)
@@ -374,5 +322,5 @@ def test_junk_is_refused(data: Any) -> None:
     """Plain junk (no request keys) is never answered 200."""
     assume(not (isinstance(data, dict) and "piles" in data))
     for handler in (t50.score_request, t50.referee_request):
-        status, body = handler(data)
-        assert status in (400, 422), body
+        answer = handler(data)
+        assert isinstance(answer, Rejected), answer
