@@ -224,13 +224,6 @@ def create_game(session: Session, players: Any, joker: Any = rules.DEFAULT_JOKER
 
 
 # ---- one game's entry ------------------------------------------------------------------------
-def deck_points(players: int, options: rules.Options) -> int:
-    """All minus points the deck holds: no pile, and no game's sum, can exceed it."""
-    limits = rules.deck_limits(players)
-    return sum(n * (options.joker if rank == "X" else rules.CARD_VALUES[rank])
-               for rank, n in limits.items())
-
-
 def read_entry(entries: Any, players: int, options: rules.Options
                ) -> tuple[list[int], list[list[str] | None], list[Problem]]:
     """Read one game's entry: ``(points, piles, problems)`` per player in seating order.
@@ -250,7 +243,7 @@ def read_entry(entries: Any, players: int, options: rules.Options
     if len(entries) != players:
         return points, piles, [Problem("piles.count", "players",
                                        {"players": players, "piles": len(entries)})]
-    most = deck_points(players, options)
+    most = rules.deck_points(players, options)
     for i, entry in enumerate(entries):
         where = f"players[{i}]"
         if not isinstance(entry, dict) or ("cards" in entry) == ("points" in entry):

@@ -35,6 +35,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from ..rules.api import Reader, read_sides
+from ..rules.game import is_cutthroat, winner
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS, RuleSet, resolve_ruleset
 from ..rules.scoring import SIDE_COUNTS, HandResult, SideEntry, score_hand
@@ -270,11 +271,6 @@ def create_game(session: Session, ruleset: Any, players: Any, sides: Any, option
     session.add(game)
     session.flush()
     return game
-
-
-def is_cutthroat(players: int) -> bool:
-    """RULES.md §4 "3 players": every player keeps an own score; partners change each hand."""
-    return players == 3
 
 
 def _clean_name(value: Any, where: str, problems: list[Problem]) -> str:
@@ -713,19 +709,3 @@ def game_state(game: Game) -> GameState:
         version=game.version, created_at=game.created_at, updated_at=game.updated_at,
         rules=rs, base_rules=base_rs,
     )
-
-
-def winner(totals: Sequence[int], target: int) -> int | None:
-    """RULES.md §4: once a column reaches the target, the highest total wins; a shared highest
-    total at or above the target is no win yet (play on).
-
-    >>> winner([5100, 4900], 5000), winner([5200, 5300], 5000), winner([5200, 5200], 5000)
-    (0, 1, None)
-    >>> winner([4990, 100], 5000) is None
-    True
-    """
-    if not totals or max(totals) < target:
-        return None
-    best = max(totals)
-    leaders = [i for i, t in enumerate(totals) if t == best]
-    return leaders[0] if len(leaders) == 1 else None
