@@ -14,14 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-#: The item keys of :attr:`SheetCell.items`, in the order the full layout prints them
-#: (the same keys as ``scorekeeper.rules.scoring.ITEM_KEYS``).
-ITEM_KEYS: tuple[str, ...] = (
-    "canasta_bonus", "red_threes", "going_out", "melded_cards", "in_hand",
-)
-
-#: Items that the compact (three-column-group) layout adds up under "bonus";
-#: the other two (melded cards and the signed in-hand count) make up "cards".
+#: How the sheet groups the items of :attr:`SheetCell.items` (the keys of
+#: ``scorekeeper.rules.scoring.ITEM_KEYS``, the one list of them): the full layout prints the
+#: bonuses, then the cards; the compact (three-column-group) layout adds up the bonuses under
+#: "bonus" and melded cards with the signed in-hand count under "cards".
 BONUS_KEYS: tuple[str, ...] = ("canasta_bonus", "red_threes", "going_out")
 CARD_KEYS: tuple[str, ...] = ("melded_cards", "in_hand")
 
@@ -42,7 +38,7 @@ class SheetCell:
     (``in_hand`` is negative, e.g. ``-35``); a missing key prints blank (quick entry).
     """
 
-    items: dict[str, int]  #: keys from ITEM_KEYS; absent -> blank cell
+    items: dict[str, int]  #: keys from rules.scoring.ITEM_KEYS; absent -> blank cell
     score: int             #: the hand score
     total: int             #: running total after this hand
     minimum: int           #: initial-meld minimum this side had FOR this hand

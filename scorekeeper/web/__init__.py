@@ -16,7 +16,14 @@ from flask import Flask
 
 def register_blueprints(app: Flask) -> None:
     from . import api, fifty, games, games_api, main, referee, rules_pages, sheets
-    from .messages import canastas_text, card_label, cards_text, points_text, rank_name
+    from .messages import (
+        canastas_text,
+        card_label,
+        cards_text,
+        points_text,
+        rank_name,
+        ruleset_title,
+    )
 
     for module in (api, games_api, main, games, referee, rules_pages, sheets, fifty):
         app.register_blueprint(module.bp)
@@ -26,4 +33,5 @@ def register_blueprints(app: Flask) -> None:
         points_text=points_text,
         card_label=card_label,
         rank_name=rank_name,
+        ruleset_title=ruleset_title,
     )

@@ -15,6 +15,7 @@ from flask_babel import ngettext
 from ..rules.cards import RANKS, Card
 from ..rules.problems import Problem
 from ..rules.referee import rule_anchor
+from ..rules.scoring import ITEM_KEYS
 from .i18n import current_language, number
 
 
@@ -36,26 +37,31 @@ def card_label(rank: str) -> str:
     return Card(rank).label(current_language())
 
 
-def ruleset_title(rs: Any) -> str:
-    """The name to show for a ruleset (a RuleSet or its id), in the reader's language."""
+def ruleset_title(rs: Any, short: bool = False) -> str:
+    """The name of a ruleset (a RuleSet or its id) in the reader's language: the one place for
+    it (pages, PDF, API). ``short``: the name alone, for segmented controls and comparisons."""
     ruleset_id = rs if isinstance(rs, str) else rs.id
-    return {
-        "german": _("Canasta (German rules)"),
-        "polish": _("Canasta (Polish rules)"),
-        "classic": _("Classic Canasta (international)"),
-        "three-is-fifty": _("3 is 50"),
-    }.get(ruleset_id, ruleset_id if isinstance(rs, str) else rs.name)
+    if short:
+        names = {"german": _("German"), "polish": _("Polish"), "classic": _("Classic"),
+                 "three-is-fifty": _("3 is 50")}
+    else:
+        names = {"german": _("Canasta (German rules)"), "polish": _("Canasta (Polish rules)"),
+                 "classic": _("Classic Canasta (international)"),
+                 "three-is-fifty": _("3 is 50")}
+    return names.get(ruleset_id, ruleset_id if isinstance(rs, str) else rs.name)
 
 
-def item_labels() -> dict[str, str]:
-    """The label of each item of a hand's score breakdown (``rules.scoring.ITEM_KEYS``)."""
-    return {
+def item_labels(short: bool = False) -> dict[str, str]:
+    """The label of each item of a hand's score breakdown, keyed and ordered as
+    ``rules.scoring.ITEM_KEYS``; ``short``: the headings of the PDF's narrow columns."""
+    labels = {
         "melded_cards": _("Melded cards"),
         "canasta_bonus": _("Canastas"),
         "red_threes": _("Red threes"),
         "going_out": _("Going out"),
-        "in_hand": _("Left in hand"),
+        "in_hand": _("In hand") if short else _("Left in hand"),
     }
+    return {key: labels[key] for key in ITEM_KEYS}
 
 
 def canasta_kind(kind: str) -> str:

@@ -1,8 +1,13 @@
-"""House rules in words: the label of every ruleset parameter and the lines that describe a
-game's changes ("Two: 20 instead of 50"), shared by the game page, the rules page and the PDF."""
+"""Ruleset parameters in words, the one place for them: the label of every parameter, a
+parameter's value as a reader reads it, the score ranges of a minimum table, and the lines
+that describe a game's changes ("Two: 20 instead of 50"). The game page, the new-game form,
+the rules pages, the referee and the PDF all call these; the API's JSON form stays
+``RuleSet.as_dict``."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -50,21 +55,65 @@ def option_labels() -> dict[str, str]:
     return labels
 
 
-def format_value(key: str, value: Any) -> str:
-    """A parameter's value in words and locale numbers."""
+def score_step(rs: RuleSet) -> int:
+    """The step every score of ``rs`` moves in: the greatest common divisor of everything that
+    scores (card values, bonuses, red threes, the black-three penalty).
+
+    A side's total is a sum of these, so it is always a multiple of the step: 5 in every preset
+    (RULES.md §1, §4), 1 when a house rule makes, say, a four worth 3.
+    """
+    values = [rs.joker_value, rs.two_value, rs.ace_value, rs.high_value, rs.low_value,
+              rs.black_three_value, rs.natural_canasta_bonus, rs.mixed_canasta_bonus,
+              rs.wild_canasta_bonus, rs.going_out_bonus, rs.concealed_going_out_bonus,
+              rs.red_three_value, rs.black_three_in_hand_penalty,
+              *rs.red_three_special.values()]
+    for special in rs.red_three_special_by_players.values():
+        values.extend(special.values())
+    return math.gcd(*values) or 1
+
+
+def minimum_ranges(table: Sequence[Sequence[int]], step: int = 1) -> list[tuple[str, str]]:
+    """Each row of an initial-meld minimum table as (score range, minimum), in words.
+
+    A row covers the totals from its threshold up to the last total below the next threshold
+    (RULES.md §3: a side's minimum is that of the highest threshold its total reaches; the first
+    row covers every total below the second threshold). ``step``: the step totals move in
+    (:func:`score_step`), so the standard table reads "0 – 1,495" as RULES.md §3 prints it;
+    with ``step=1`` a range ends one point below the next threshold. A minimum of 0 is "none".
+    """
+    rows = []
+    last = len(table) - 1
+    for i, (threshold, minimum) in enumerate(table):
+        if last == 0:
+            scores = _("any score")
+        elif i == 0:
+            scores = _("below %(score)s", score=number(table[1][0]))
+        elif i == last:
+            scores = _("%(score)s and more", score=number(threshold))
+        else:
+            below = table[i + 1][0] - 1
+            upper = below - below % step if step > 1 else below
+            if upper < threshold:  # no total of this step in between: the range as given
+                upper = below
+            scores = (number(threshold) if upper == threshold
+                      else f"{number(threshold)} \u2013 {number(upper)}")
+        rows.append((scores, number(minimum) if minimum else _("none")))
+    return rows
+
+
+def format_value(key: str, value: Any, step: int = 1) -> str:
+    """A parameter's value as a reader reads it, in words and the reader's numbers.
+
+    ``step``: the score step of the ruleset the value belongs to (:func:`score_step`), used
+    for the ranges of a minimum table.
+    """
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, int):
         return number(value)
     if key == "minimum_table" and isinstance(value, tuple | list):
-        parts = []
-        for i, (threshold, minimum) in enumerate(value):
-            if i == 0:
-                parts.append(_("from below 0: %(minimum)s", minimum=number(minimum)))
-            else:
-                parts.append(_("from %(score)s: %(minimum)s", score=number(threshold),
-                               minimum=number(minimum)))
-        return "; ".join(parts)
+        return "; ".join(_("%(scores)s: %(minimum)s", scores=scores, minimum=minimum)
+                         for scores, minimum in minimum_ranges(value, step))
     if isinstance(value, dict):
         if key == "canastas_to_go_out":
             return "; ".join(_("%(players)s players: %(canastas)s", players=number(k),
@@ -74,12 +123,16 @@ def format_value(key: str, value: Any) -> str:
     return str(value)
 
 
+def option_changes(rs: RuleSet, base: RuleSet) -> list[tuple[str, str, str]]:
+    """Every parameter ``rs`` changes against ``base``: (label, value in ``base``, in ``rs``)."""
+    labels = option_labels()
+    return [(labels.get(key, key), format_value(key, getattr(base, key), score_step(base)),
+             format_value(key, value, score_step(rs)))
+            for key, value in rs.options_against(base).items()]
+
+
 def house_rule_lines(rs: RuleSet, base: RuleSet) -> list[str]:
     """One line per changed parameter: "Value of a two: 20 instead of 50"."""
-    labels = option_labels()
-    lines = []
-    for key, value in rs.options_against(base).items():
-        lines.append(_("%(rule)s: %(value)s instead of %(standard)s", rule=labels[key],
-                       value=format_value(key, value),
-                       standard=format_value(key, getattr(base, key))))
-    return lines
+    return [_("%(rule)s: %(value)s instead of %(standard)s", rule=label, value=value,
+              standard=standard)
+            for label, standard, value in option_changes(rs, base)]

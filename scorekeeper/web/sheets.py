@@ -7,7 +7,6 @@ Labels come from the Babel catalogues in the language of ``?lang=``; the rendere
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
 
 from flask import Blueprint, Response, abort, request
 from flask_babel import force_locale
@@ -26,8 +25,8 @@ from ..sheets import (
 )
 from ..store import games
 from .i18n import LANGUAGES, current_language, home_ruleset, long_date, number
-from .messages import ruleset_title
-from .options import house_rule_lines
+from .messages import item_labels, ruleset_title
+from .options import house_rule_lines, minimum_ranges, score_step
 from .pages import State, find_game
 
 bp = Blueprint("sheets", __name__)
@@ -42,11 +41,7 @@ def sheet_labels() -> SheetLabels:
         players=_("Players"),
         target=_("Target"),
         hand=_("No."),
-        melded_cards=_("Melded cards"),
-        canasta_bonus=_("Canastas"),
-        red_threes=_("Red threes"),
-        going_out=_("Going out"),
-        in_hand=_("In hand"),
+        **item_labels(short=True),
         bonus=_("Bonuses"),
         cards=_("Cards"),
         score=_("Hand"),
@@ -65,19 +60,8 @@ def sheet_labels() -> SheetLabels:
 
 
 def minimum_rows(rs: RuleSet, players: int) -> tuple[tuple[str, str], ...]:
-    """The minimum table as printed: score range and minimum (“none” for no minimum)."""
-    table = rs.minimum_table_for(players)
-    rows = []
-    for i, (threshold, minimum) in enumerate(table):
-        upper = table[i + 1][0] - 5 if i + 1 < len(table) else None
-        if i == 0:
-            span = _("below %(score)s", score=number(table[1][0] if len(table) > 1 else 0))
-        elif upper is None:
-            span = _("%(score)s and more", score=number(threshold))
-        else:
-            span = f"{number(threshold)} \u2013 {number(upper)}"
-        rows.append((span, number(minimum) if minimum else _("none")))
-    return tuple(rows)
+    """The minimum table as printed: score range and minimum ("none" for no minimum)."""
+    return tuple(minimum_ranges(rs.minimum_table_for(players), score_step(rs)))
 
 
 def scoring_rows(rs: RuleSet, players: int) -> tuple[tuple[str, str], ...]:
@@ -149,10 +133,6 @@ def blank_sheet() -> Response:
         )
         data = render_blank_sheet(sheet)
     return pdf_response(data, f"canasta-{ruleset_id}-blank.pdf")
-
-
-def today_text() -> str:
-    return long_date(datetime.now(UTC).date())
 
 
 def _hand_note(state: games.GameState, row: games.HandRow) -> str:
