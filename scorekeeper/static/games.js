@@ -5,6 +5,8 @@
 (function () {
   "use strict";
   var d = document;
+  /* Shows what needs this script (.js-only, such as "+ Meld"). */
+  d.documentElement.classList.add("js");
 
   function label(field) {
     var l = field.id && d.querySelector('label[for="' + field.id + '"]');

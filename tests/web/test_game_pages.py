@@ -403,7 +403,7 @@ def test_entry_form_page_details(client: FlaskClient, game_id: str) -> None:
     # the card pad shows the reader's letters (German B for Bube, D for Dame)
     assert 'data-card="B"' in page and 'data-card="D"' in page
     assert 'hx-trigger="input changed delay:250ms, change"' in page
-    assert "games.js" in page and "games.css" in page
+    assert "/static/games.js" in page and "/static/app.css" in page
 
 
 def test_long_game_shows_latest_hands_first_load(client: FlaskClient, game_id: str) -> None:

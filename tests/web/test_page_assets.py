@@ -1,0 +1,59 @@
+"""What every page loads (issue 11: one stylesheet; the page's scripts from <head> with defer):
+one stylesheet, app.css; every script a file loaded from <head> with ``defer``, none inline and
+none at the end of <body>."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from flask.testing import FlaskClient
+
+from tests.web.pagehelpers import form_of
+
+STATIC = Path(__file__).resolve().parents[2] / "scorekeeper" / "static"
+
+
+def pages(client: FlaskClient) -> list[str]:
+    """The main pages, with a Canasta game and a game of 3 ist 50 to show."""
+    game = client.post("/api/v1/games", json={
+        "ruleset": "german", "players": 4, "options": {},
+        "sides": [{"name": "Wir", "players": ["Anna", "Ben"]},
+                  {"name": "Ihr", "players": ["Cleo", "Dora"]}]})
+    assert game.status_code == 201, game.text
+    canasta, view = game.get_json()["id"], game.get_json()["view_id"]
+    data = form_of(client.get("/fifty/new").text, "new-fifty")
+    data["action"] = "create"
+    created = client.post("/fifty/new", data=data)
+    assert created.status_code == 303, created.text[:500]
+    fifty = created.headers["Location"]
+    return ["/", "/games/new", f"/games/{canasta}", f"/games/{canasta}/hands/new", f"/view/{view}",
+            "/referee", "/rules/german", "/rules/three-is-fifty", "/fifty/new", fifty,
+            f"{fifty}/games/new", "/fifty/referee", "/nope"]
+
+
+def test_the_static_folder_has_one_stylesheet() -> None:
+    assert sorted(p.name for p in STATIC.glob("*.css")) == ["app.css"]
+
+
+def test_every_page_links_only_app_css(client: FlaskClient) -> None:
+    for url in pages(client):
+        html = client.get(url + "?lang=en").text
+        assert re.findall(r'<link rel="stylesheet" href="([^"]+)"', html) == ["/static/app.css"], url
+        assert "<style" not in html, url
+
+
+def test_every_script_is_a_deferred_file_in_head(client: FlaskClient) -> None:
+    seen = set()
+    for url in pages(client):
+        html = client.get(url + "?lang=en").text
+        head, body = html.split("</head>", 1)
+        assert "<script" not in body, url
+        tags = re.findall(r"<script\b[^>]*>", head)
+        assert tags, url  # htmx at least
+        for tag in tags:
+            src = re.search(r'src="/static/([^"]+)"', tag)
+            assert src and re.search(r"\sdefer[\s>]", tag), (url, tag)
+            seen.add(src[1])
+    # The page scripts named in the issue are all among them.
+    assert {"htmx-2.0.11.min.js", "cardpad.js", "games.js", "fifty.js", "referee.js"} <= seen
