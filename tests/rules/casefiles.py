@@ -102,16 +102,26 @@ def meld_answer_from_body(body: dict[str, Any]) -> dict[str, Any]:
 ITEM_KEYS = ("melded_cards", "canasta_bonus", "red_threes", "going_out", "in_hand")
 
 
-def statuses(case: dict[str, Any], default: int = 200) -> list[int]:
-    """``status``: one status, or a list where CONTRACT.md §3 leaves a choice (400 / 422)."""
+def expected_status(case: dict[str, Any], default: int = 200) -> int:
+    """``status``: exactly one (CONTRACT.md §3: 400 unreadable, 422 rule problems, 200)."""
     value = case.get("status", default)
-    return value if isinstance(value, list) else [value]
+    assert isinstance(value, int) and value in (200, 400, 422), (
+        f"case {case['name']!r}: expect exactly one status, not {value!r}")
+    return value
+
+
+def expected_codes(case: dict[str, Any]) -> None:
+    """An error case names the problem codes it expects (all of them, or those it must have)."""
+    assert case.get("problems") or case.get("problems_include"), (
+        f"case {case['name']!r}: an error case names its problem codes")
+    assert not {"problems_any", "problems_within"} & set(case), (
+        f"case {case['name']!r}: name the expected codes, not a choice of them")
 
 
 def check_score_answer(case: dict[str, Any], status: int, body: dict[str, Any]) -> None:
-    assert status in statuses(case), (status, body)
+    assert status == expected_status(case), (status, body)
     if status != 200:
-        assert codes(body.get("problems")), body
+        expected_codes(case)
         check_codes(case, codes(body.get("problems")))
         return
     assert body.get("problems") in (None, []), body
@@ -140,12 +150,11 @@ def _multiset(melds: list[list[str]]) -> list[list[str]]:
 
 def check_referee_answer(case: dict[str, Any], status: int, body: dict[str, Any],
                          legal: Any = None) -> None:
-    """``legal(cards, ruleset, going_out) -> bool`` checks every returned meld when given.
-
-    Where a case allows 422 (an impossible request), a 422 answer must carry problems."""
-    assert status in statuses(case), (status, body)
+    """``legal(cards, ruleset, going_out) -> bool`` checks every returned meld when given."""
+    assert status == expected_status(case), (status, body)
     if status != 200:
-        assert codes(body.get("problems")), body
+        expected_codes(case)
+        check_codes(case, codes(body.get("problems")))
         return
     assert isinstance(body["reasons"], list) and body["reasons"], body
     assert body["allowed"] is case["allowed"], body
