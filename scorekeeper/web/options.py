@@ -55,6 +55,11 @@ def option_labels() -> dict[str, str]:
     return labels
 
 
+#: The step the totals of every preset move in (RULES.md §1 card values 5 to 50, §4 bonuses):
+#: the step :func:`minimum_ranges` assumes when it is given no ruleset's own.
+PRESET_STEP = 5
+
+
 def score_step(rs: RuleSet) -> int:
     """The step every score of ``rs`` moves in: the greatest common divisor of everything that
     scores (card values, bonuses, red threes, the black-three penalty).
@@ -72,14 +77,17 @@ def score_step(rs: RuleSet) -> int:
     return math.gcd(*values) or 1
 
 
-def minimum_ranges(table: Sequence[Sequence[int]], step: int = 1) -> list[tuple[str, str]]:
+def minimum_ranges(table: Sequence[Sequence[int]], step: int = PRESET_STEP
+                   ) -> list[tuple[str, str]]:
     """Each row of an initial-meld minimum table as (score range, minimum), in words.
 
     A row covers the totals from its threshold up to the last total below the next threshold
     (RULES.md §3: a side's minimum is that of the highest threshold its total reaches; the first
     row covers every total below the second threshold). ``step``: the step totals move in
-    (:func:`score_step`), so the standard table reads "0 – 1,495" as RULES.md §3 prints it;
-    with ``step=1`` a range ends one point below the next threshold. A minimum of 0 is "none".
+    (:func:`score_step` of the ruleset the table belongs to), so the standard table reads
+    "0 – 1,495" as RULES.md §3 prints it, and a house table with a threshold of 1,501 reads
+    "0 – 1,500"; with ``step=1`` a range ends one point below the next threshold. A minimum of 0
+    is "none".
     """
     rows = []
     last = len(table) - 1
@@ -101,8 +109,10 @@ def minimum_ranges(table: Sequence[Sequence[int]], step: int = 1) -> list[tuple[
     return rows
 
 
-def format_value(key: str, value: Any, step: int = 1) -> str:
-    """A parameter's value as a reader reads it, in words and the reader's numbers.
+def format_value(key: str, value: Any, step: int = PRESET_STEP) -> str:
+    """A parameter's value as a reader reads it, in words and the reader's numbers: the one
+    formatter of option values for reading (pages, PDF, referee; the API keeps
+    ``RuleSet.as_dict``).
 
     ``step``: the score step of the ruleset the value belongs to (:func:`score_step`), used
     for the ranges of a minimum table.
