@@ -16,10 +16,18 @@ STATIC = Path(__file__).resolve().parents[2] / "scorekeeper" / "static"
 
 def pages(client: FlaskClient) -> list[str]:
     """The main pages, with a Canasta game and a game of 3 ist 50 to show."""
-    game = client.post("/api/v1/games", json={
-        "ruleset": "german", "players": 4, "options": {},
-        "sides": [{"name": "Wir", "players": ["Anna", "Ben"]},
-                  {"name": "Ihr", "players": ["Cleo", "Dora"]}]})
+    game = client.post(
+        "/api/v1/games",
+        json={
+            "ruleset": "german",
+            "players": 4,
+            "options": {},
+            "sides": [
+                {"name": "Wir", "players": ["Anna", "Ben"]},
+                {"name": "Ihr", "players": ["Cleo", "Dora"]},
+            ],
+        },
+    )
     assert game.status_code == 201, game.text
     canasta, view = game.get_json()["id"], game.get_json()["view_id"]
     data = form_of(client.get("/fifty/new").text, "new-fifty")
@@ -27,9 +35,21 @@ def pages(client: FlaskClient) -> list[str]:
     created = client.post("/fifty/new", data=data)
     assert created.status_code == 303, created.text[:500]
     fifty = created.headers["Location"]
-    return ["/", "/games/new", f"/games/{canasta}", f"/games/{canasta}/hands/new", f"/view/{view}",
-            "/referee", "/rules/german", "/rules/three-is-fifty", "/fifty/new", fifty,
-            f"{fifty}/games/new", "/fifty/referee", "/nope"]
+    return [
+        "/",
+        "/games/new",
+        f"/games/{canasta}",
+        f"/games/{canasta}/hands/new",
+        f"/view/{view}",
+        "/referee",
+        "/rules/german",
+        "/rules/three-is-fifty",
+        "/fifty/new",
+        fifty,
+        f"{fifty}/games/new",
+        "/fifty/referee",
+        "/nope",
+    ]
 
 
 def test_the_static_folder_has_one_stylesheet() -> None:
@@ -39,7 +59,8 @@ def test_the_static_folder_has_one_stylesheet() -> None:
 def test_every_page_links_only_app_css(client: FlaskClient) -> None:
     for url in pages(client):
         html = client.get(url + "?lang=en").text
-        assert re.findall(r'<link rel="stylesheet" href="([^"]+)"', html) == ["/static/app.css"], url
+        sheets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)
+        assert sheets == ["/static/app.css"], url
         assert "<style" not in html, url
 
 
