@@ -25,10 +25,6 @@ WILD_RANKS: tuple[str, ...] = ("2", "X")
 THREE_RANKS: tuple[str, ...] = ("3r", "3b")
 RANKS: tuple[str, ...] = NATURAL_RANKS + WILD_RANKS + THREE_RANKS
 
-# The order players sort a hand in: aces high, then wild cards, then threes.
-_ORDER = {rank: i for i, rank in enumerate(("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4",
-                                             "X", "2", "3r", "3b"))}
-
 # Longest alternatives first: "JOKER" before "JK" before "J", "10" before "1".
 _TOKEN = re.compile(
     r"(?P<joker>JOKER|JK|X)"
@@ -100,10 +96,6 @@ class Card:
     @property
     def is_black_three(self) -> bool:
         return self.rank == "3b"
-
-    @property
-    def sort_key(self) -> int:
-        return _ORDER[self.rank]
 
     def label(self, lang: str = "en") -> str:
         """The letter(s) a reader of ``lang`` expects (``B`` for a jack in German)."""

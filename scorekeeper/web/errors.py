@@ -16,7 +16,7 @@ def init_app(app: Flask) -> None:
     def http_error(error: HTTPException) -> tuple[str, int] | Response:
         status = error.code or 500
         if _wants_json():
-            from .api import problem_response
+            from .jsonapi import problem_response
 
             code = {404: "request.not_found", 405: "request.method",
                     413: "request.too_large"}.get(status, "request.invalid")
@@ -34,7 +34,7 @@ def init_app(app: Flask) -> None:
             return http_error(error)
         app.logger.exception("unexpected error", exc_info=error)
         if _wants_json():
-            from .api import problem_response
+            from .jsonapi import problem_response
 
             return problem_response(500, "request.invalid")
         return render_template("error.html", status=500), 500

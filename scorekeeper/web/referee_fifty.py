@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 from flask import Response, make_response, render_template, request
 from flask_babel import gettext as _
@@ -19,32 +18,10 @@ from werkzeug.datastructures import MultiDict
 from ..rules import three_is_fifty as rules
 from ..rules.problems import Problem
 from . import pages
-from .messages import MESSAGES, card_label, message
+from .entry import Notes
+from .fifty_forms import DEFAULT_PLAYERS, MAX_TEXT, PAD, PLAYER_SEATS, cards_text, describe
+from .messages import card_label, message
 from .referee import bp
-
-#: The card pad, in the order players sort a minus pile (seed 001: a three is just "3").
-PAD = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "X")
-DEFAULT_PLAYERS = 4
-PLAYER_SEATS = range(rules.MAX_PLAYERS)
-MAX_TEXT = 600  # characters kept of one typed field
-
-Notes = dict[str, list[str]]
-
-
-def _note(notes: Notes, slot: str, text: str) -> None:
-    if text not in notes.setdefault(slot, []):
-        notes[slot].append(text)
-
-
-def problem_text(problem: Problem) -> str:
-    """A problem of the question as a sentence in the reader's language."""
-    return message(problem) if problem.code in MESSAGES else problem.code
-
-
-def cards_text(cards: Any) -> str:
-    """Game ranks as the reader writes them (B D for jack and queen in German)."""
-    return " ".join(card_label(str(c)) for c in cards)
-
 
 # ---- the referee: "What may I play?" ---------------------------------------------------------
 CASES = ("middle", "own_pile", "any_pile", "discard")
@@ -118,7 +95,7 @@ class RefereeAnswer:
     cards: list[CardAnswer] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)  # the cases that occur, in seed order
-    notes: Notes = field(default_factory=dict)
+    notes: Notes = field(default_factory=Notes)
 
 
 def read_referee(args: MultiDict[str, str]) -> RefereeForm:
@@ -205,9 +182,9 @@ def referee_answer(rf: RefereeForm) -> RefereeAnswer:
         return RefereeAnswer("empty")
     table = read_table(rf)
     if table.problems:
-        notes: Notes = {}
+        notes = Notes()
         for p in table.problems:
-            _note(notes, _referee_slot(p.where), problem_text(p))
+            notes.add(_referee_slot(p.where), describe(p))
         return RefereeAnswer("problems", notes=notes)
     answer = rules.moves_answer(table.middle, table.top, table.piles, rf.player, table.hand)
     moves = answer.moves

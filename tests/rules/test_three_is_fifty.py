@@ -72,6 +72,44 @@ def test_legal_moves(case: dict[str, Any]) -> None:
     assert [m.as_dict() for m in moves] == case["moves"]
 
 
+def _table_after(request: dict[str, Any], move: dict[str, Any]) -> dict[str, Any]:
+    """The table after ``move``, worked out by the test from RULES.md §7 (the engine only
+    lists moves): case 1 takes the matching middle cards and discard top, case 2 the run at
+    the top of the own pile, case 3 lays the card on a pile, case 4 discards it."""
+    middle = list(request["middle"])
+    discard = [request["discard_top"]] if request["discard_top"] else []
+    piles = [list(p) for p in request["piles"]]
+    hand = list(request["hand"])
+    hand.remove(move["card"])
+    taken = move["cards"][1:]
+    if move["kind"] == "middle":
+        for rank in taken:
+            if rank in middle:
+                middle.remove(rank)
+            else:
+                discard.remove(rank)
+    elif move["kind"] == "own_pile":
+        own = piles[request["player"]]
+        del own[len(own) - len(taken):]
+    if move["kind"] == "discard":
+        discard.append(move["card"])
+    else:
+        piles[move["to_pile"]].extend(move["cards"])
+    return {"middle": middle, "discard": discard, "piles": piles, "hand": hand,
+            "player": (request["player"] + 1) % len(piles)}
+
+
+AFTER_CASES = [c for c in MOVE_CASES if "after" in c]
+
+
+@pytest.mark.parametrize("case", AFTER_CASES, ids=_ids(AFTER_CASES))
+def test_where_the_cards_go(case: dict[str, Any]) -> None:
+    # The listed move, carried out by the rules of seed 001, gives the table the case expects.
+    r = case["request"]
+    moves = t50.legal_moves(r["middle"], r["discard_top"], r["piles"], r["player"], r["hand"])
+    assert _table_after(r, moves[case["apply"]].as_dict()) == case["after"]
+
+
 @pytest.mark.parametrize("case", MOVE_CASES, ids=_ids(MOVE_CASES))
 def test_referee_request(case: dict[str, Any]) -> None:
     # Through the API function of CONTRACT.md §3 (``POST /api/v1/referee/three-is-fifty``).
