@@ -27,10 +27,11 @@ from ..rules.explain import rule_item
 from ..rules.problems import Problem
 from ..rules.referee import Verdict, rule_anchor
 from ..rules.ruleset import PRESETS, RULESET_IDS
-from . import rules_pages
 from .i18n import number
-from .messages import message
+from .messages import message, ruleset_title
 from .referee_forms import Settings, read_question, read_settings, score_or_problem
+from .rule_book import rule_items, section_titles
+from .rule_tables import minimum_table
 
 bp = Blueprint("referee", __name__)
 
@@ -137,24 +138,24 @@ def _other_rulesets(settings: Settings, players_matter: bool) -> list[tuple[str,
     out = []
     if settings.options:
         out.append((settings.base.id, _("%(ruleset)s without house rules",
-                                        ruleset=rules_pages.ruleset_label(settings.base.id)),
+                                        ruleset=ruleset_title(settings.base.id, short=True)),
                     settings.players))
     for rid in RULESET_IDS:
         if rid == settings.base.id:
             continue
         preset = PRESETS[rid]
         if settings.players in preset.players_allowed:
-            out.append((rid, rules_pages.ruleset_label(rid), settings.players))
+            out.append((rid, ruleset_title(rid, short=True), settings.players))
         elif not players_matter:
-            out.append((rid, rules_pages.ruleset_label(rid), preset.default_players))
+            out.append((rid, ruleset_title(rid, short=True), preset.default_players))
     return out
 
 
 def _quotes(settings: Settings, reasons: list[Problem], *, frozen: bool = False,
             concealed: bool = False) -> list[Quote]:
-    items = rules_pages.rule_items(settings.ruleset, settings.players,
+    items = rule_items(settings.ruleset, settings.players,
                                    set(settings.ruleset.options_against(settings.base)))
-    titles = rules_pages.section_titles()
+    titles = section_titles()
     quotes: list[Quote] = []
     seen: set[str] = set()
     for reason in reasons:
@@ -219,7 +220,7 @@ def _ask_minimum(settings: Settings, values: Mapping[str, str]) -> Answer:
     answer.state = "info"
     answer.required = required
     answer.score = score
-    answer.table = rules_pages.minimum_table(rs, settings.players, score)
+    answer.table = minimum_table(rs, settings.players, score)
     if required:
         answer.reasons = [_("With %(score)s points, a side needs at least %(minimum)s for its "
                             "initial meld.", score=number(score), minimum=number(required))]
@@ -248,7 +249,7 @@ def _render_page(settings: Settings, answers: dict[str, Answer],
                  values: dict[str, Mapping[str, str]], status: int = 200) -> Response:
     if "minimum" not in answers:
         answers["minimum"] = _ask_minimum(settings, {})
-    ruleset_links = [(rid, rules_pages.ruleset_label(rid),
+    ruleset_links = [(rid, ruleset_title(rid, short=True),
                       settings.link(ruleset=rid, options=None,
                                     players=settings.players
                                     if settings.players in PRESETS[rid].players_allowed

@@ -23,7 +23,7 @@ from ..rules.cards import Card, parse_cards
 from ..rules.problems import Problem
 from ..rules.referee import Verdict
 from ..rules.ruleset import PRESETS, RuleSet
-from . import rules_pages
+from .house_rules import HouseRules, read_house_rules, unknown_ruleset_note
 from .i18n import home_ruleset
 from .messages import message
 
@@ -43,7 +43,7 @@ class Settings:
     base: RuleSet
     ruleset: RuleSet
     players: int
-    house: rules_pages.HouseRules
+    house: HouseRules
     score: int = 0
     game: str | None = None
     notes: list[str] = field(default_factory=list)
@@ -89,10 +89,10 @@ def read_settings(values: Mapping[str, str]) -> Settings:
     notes: list[str] = []
     ruleset_id = values.get("ruleset") or home_ruleset()
     if ruleset_id not in PRESETS:
-        notes.append(rules_pages.unknown_ruleset_note(ruleset_id))
+        notes.append(unknown_ruleset_note(ruleset_id))
         ruleset_id = home_ruleset()
     base = PRESETS[ruleset_id]
-    house = rules_pages.read_house_rules(base, values.get("options"))
+    house = read_house_rules(base, values.get("options"))
     notes.extend(house.notes)
     players = base.default_players
     raw_players = values.get("players")

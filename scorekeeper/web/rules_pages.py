@@ -12,28 +12,16 @@ from flask import Blueprint, abort, render_template, request, url_for
 from ..rules import three_is_fifty
 from ..rules.ruleset import PRESETS, RULESET_IDS, get_ruleset
 from .house_rules import (
-    HouseRules,
     read_fifty_house_rules,
     read_house_rules,
-    unknown_ruleset_note,
 )
 from .messages import ruleset_title
-from .rule_book import rule_book, rule_items, section_titles, three_is_fifty_book
-from .rule_tables import minimum_table
-
-# Names the referee pages read from here (import them from their modules in new code).
-__all__ = ["HouseRules", "bp", "minimum_table", "read_house_rules", "rule_items",
-           "ruleset_label", "section_titles", "unknown_ruleset_note"]
+from .rule_book import rule_book, three_is_fifty_book
 
 bp = Blueprint("rules_pages", __name__)
 
 #: Every ruleset with a rules page, in the order of the page's ruleset switch.
 RULES_PAGES: tuple[str, ...] = (*RULESET_IDS, three_is_fifty.RULESET_ID)
-
-
-def ruleset_label(ruleset_id: str) -> str:
-    """The short name of a ruleset (:func:`.messages.ruleset_title` with ``short=True``)."""
-    return ruleset_title(ruleset_id, short=True)
 
 
 def _ruleset_links() -> list[tuple[str, str, str]]:

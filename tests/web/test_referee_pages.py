@@ -385,7 +385,7 @@ def test_quoted_rule_lies_in_the_linked_section(code: str) -> None:
 
 def test_every_item_is_on_the_rules_page(app: Flask) -> None:
     from scorekeeper.rules.ruleset import PRESETS
-    from scorekeeper.web.rules_pages import rule_items
+    from scorekeeper.web.rule_book import rule_items
 
     with app.test_request_context("/?lang=en"):
         keys = set()
