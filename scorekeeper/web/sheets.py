@@ -12,7 +12,7 @@ from flask import Blueprint, Response, abort, request
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from ..rules.ruleset import PRESETS, RuleSet, resolve_ruleset
+from ..rules.ruleset import PRESETS, RuleSet
 from ..sheets import (
     BlankSheet,
     ScoreSheet,
@@ -145,8 +145,6 @@ def _hand_note(state: games.GameState, row: games.HandRow) -> str:
 
 def score_sheet(state: games.GameState) -> ScoreSheet:
     """A stored game as the renderer's plain data, in the current locale."""
-    base = PRESETS[state.ruleset]
-    rs, _players, _problems = resolve_ruleset(state.ruleset, state.players, state.options)
     hands = tuple(
         SheetHand(
             number=row.number,
@@ -157,15 +155,10 @@ def score_sheet(state: games.GameState) -> ScoreSheet:
         )
         for row in state.hands
     )
-    totals = [c.total for c in state.columns]
-    margin = None
-    if state.winner is not None and len(totals) > 1:
-        others = [t for i, t in enumerate(totals) if i != state.winner]
-        margin = totals[state.winner] - max(others)
     return ScoreSheet(
         title=state.name or _("Canasta"),
-        ruleset_name=ruleset_title(base),
-        house_rules=tuple(house_rule_lines(rs or base, base)),
+        ruleset_name=ruleset_title(state.base_rules),
+        house_rules=tuple(house_rule_lines(state.rules, state.base_rules)),
         date_text=long_date(state.created_at),
         target=state.target,
         # A player alone (2 players, cutthroat) is the column's name: no list under it.
@@ -173,7 +166,7 @@ def score_sheet(state: games.GameState) -> ScoreSheet:
                       for c in state.columns),
         hands=hands,
         winner=state.winner,
-        margin=margin,
+        margin=state.margin,
         labels=sheet_labels(),
         format_number=number,
     )
