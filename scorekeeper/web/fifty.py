@@ -9,6 +9,8 @@ entering a game follows the shared flow of :mod:`.entry`, filled in by :mod:`.fi
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import Blueprint, Response, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 
@@ -22,6 +24,7 @@ from .fifty_entry import GAMES, board_context
 from .fifty_forms import PLAYER_SEATS, NewForm, describe, end_text, joker_text, read_new, slot_new
 from .i18n import long_date, number
 from .sheets import score_sheet_pdf
+from .sheets import sheet_labels as canasta_labels
 
 bp = Blueprint("fifty", __name__)
 
@@ -134,32 +137,10 @@ def view(view_id: str) -> Response:
 
 
 def sheet_labels() -> SheetLabels:
-    return SheetLabels(
-        title=_("3 is 50 score sheet"),
-        ruleset=_("Rules"),
-        house_rules=_("House rules"),
-        date=_("Date"),
-        players=_("Players"),
-        target=_("End"),
-        hand=_("No."),
-        melded_cards="",
-        canasta_bonus="",
-        red_threes="",
-        going_out="",
-        in_hand="",
-        bonus="",
-        cards="",
-        score=_("Minus points"),
-        total=_("Total"),
-        minimum="",
-        concealed="",
-        final_score=_("Final score"),
-        winner=_("Winner"),
-        margin=_("Margin"),
-        no_winner=_("Game still running"),
-        minimum_table="",
-        scoring_summary="",
-        page_of=_("Page {page} of {pages}"),
+    """The Canasta sheet's words where 3 ist 50 says the same; its own where it differs (a
+    minus-points sheet prints no Canasta items)."""
+    return replace(
+        canasta_labels(), title=_("3 is 50 score sheet"), target=_("End"), score=_("Minus points")
     )
 
 
@@ -168,15 +149,8 @@ def score_sheet(state: store.FiftyState) -> ScoreSheet:
     labels = sheet_labels()
     winner = state.winners[0] if len(state.winners) == 1 else None
     if len(state.winners) > 1:
-        labels = SheetLabels(
-            **{
-                **labels.__dict__,
-                "no_winner": _(
-                    "Shared win: %(names)s",
-                    names=", ".join(state.players[i] for i in state.winners),
-                ),
-            }
-        )
+        names = ", ".join(state.players[i] for i in state.winners)
+        labels = replace(labels, no_winner=_("Shared win: %(names)s", names=names))
     hands = tuple(
         SheetHand(
             number=row.number,
