@@ -70,12 +70,10 @@ def new_game() -> Response | tuple[str, int]:
     nf, args, notes = read_new(request.form)
     if notes:
         return _new_page(nf, notes, 422)
-    try:
-        with session_scope() as session:
-            game_id = store.create_game(session, **args).id
-    except store.GameProblems as error:
-        for p in error.problems:
-            notes.add(slot_new(p.where), describe(p))
+    game_id, problems = pages.create(lambda session: store.create_game(session, **args))
+    for p in problems:
+        notes.add(slot_new(p.where), describe(p))
+    if game_id is None:
         return _new_page(nf, notes, 422)
     return remember(pages.see_other(url_for("fifty.show", game_id=game_id)), game_id)
 

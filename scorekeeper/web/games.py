@@ -13,7 +13,6 @@ from flask import Blueprint, Response, make_response, render_template, request, 
 
 from ..rules.ruleset import RULESET_IDS
 from ..store import games as store
-from ..store.db import session_scope
 from . import pages
 from .board import board_context, qr_svg
 from .entry import Notes, problem_text
@@ -54,12 +53,10 @@ def new_game() -> Response | str | tuple[str, int]:
         return _new_game_page(nf, notes, 200)
     if notes:
         return _new_game_page(nf, notes, 422)
-    try:
-        with session_scope() as session:
-            game_id = store.create_game(session, **args).id
-    except store.GameProblems as error:
-        for p in error.problems:
-            notes.add(where_slot_new_game(p.where), problem_text(p))
+    game_id, problems = pages.create(lambda session: store.create_game(session, **args))
+    for p in problems:
+        notes.add(where_slot_new_game(p.where), problem_text(p))
+    if game_id is None:
         return _new_game_page(nf, notes, 422)
     return remember_game(pages.see_other(url_for("games.show", game_id=game_id)), game_id)
 

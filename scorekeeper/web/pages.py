@@ -22,6 +22,7 @@ from flask import (
 )
 from sqlalchemy.orm import Session
 
+from ..rules.problems import Problem
 from ..store.db import session_scope
 from ..store.models import Game
 
@@ -100,6 +101,18 @@ def stored_game(game_id: str, get: Getter) -> Iterator[tuple[Session, Game]]:
         if game is None:
             abort(404)
         yield session, game
+
+
+def create(make: Callable[[Session], Game]) -> tuple[str | None, list[Problem]]:
+    """Create a game in a transaction of its own: its editing key, or the store's problems
+    (nothing stored)."""
+    from ..store.games import GameProblems
+
+    try:
+        with session_scope() as session:
+            return make(session).id, []
+    except GameProblems as error:
+        return None, list(error.problems)
 
 
 def start_again(game_id: str, get: Getter, show: str,
