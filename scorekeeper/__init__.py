@@ -10,8 +10,18 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the rules engine is imported without Flask (a test proves it)
     from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+# The checkout (with `pip install -e .`): pyproject.toml and the top-level templates/ and
+# translations/ live here. An installed wheel carries both folders inside the package.
+ROOT = PACKAGE.parent
 __version__ = "0.1.0"
+
+
+def data_folder(name: str) -> Path:
+    """``templates`` or ``translations``: inside the package when installed from a wheel (the
+    build maps them there, see hatch_build.py), else the checkout's top-level folder."""
+    inside = PACKAGE / name
+    return inside if inside.is_dir() else ROOT / name
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -19,7 +29,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app = _app_class()(
         __name__,
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
+        template_folder=str(data_folder("templates")),
         static_folder="static",
     )
     app.config.from_mapping(
@@ -27,7 +37,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         DATABASE_URL=os.environ.get("SCOREKEEPER_DATABASE_URL") or None,
         MAX_CONTENT_LENGTH=512 * 1024,
         BABEL_DEFAULT_LOCALE="en",
-        BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
         WTF_CSRF_TIME_LIMIT=None,
         WTF_CSRF_SSL_STRICT=False,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
@@ -46,7 +55,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .store import db
     from .web import catalogs, errors, i18n
 
-    catalogs.ensure_compiled(ROOT)
+    # flask-babel reads this once in init_app, as an absolute path (STACK-NOTES.md): the folder
+    # that holds the compiled catalogues, the checkout's or one in the instance folder.
+    if not app.config.get("BABEL_TRANSLATION_DIRECTORIES"):
+        compiled = catalogs.ensure_compiled(data_folder("translations"), Path(app.instance_path))
+        app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(compiled)
 
     extensions.babel.init_app(app, locale_selector=i18n.select_locale)
     extensions.csrf.init_app(app)

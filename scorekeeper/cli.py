@@ -1,13 +1,18 @@
-"""The command line of CONTRACT.md §1: ``scorekeeper serve`` and ``scorekeeper score``."""
+"""The command line of CONTRACT.md §1: ``scorekeeper serve`` and ``scorekeeper score``; also
+``scorekeeper db upgrade`` (schema migrations) and ``scorekeeper translations``."""
 
 from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from . import ROOT, create_app
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 
 @click.group()
@@ -23,7 +28,10 @@ def main() -> None:
               help="SQLAlchemy database URL (default: SQLite file in the instance folder).")
 @click.option("--threads", default=8, show_default=True, type=int)
 def serve(host: str, port: int, db_url: str | None, threads: int) -> None:
-    """Start the web app with a production WSGI server (waitress)."""
+    """Start the web app with a production WSGI server (waitress).
+
+    The database schema is brought up to date first (as ``scorekeeper db upgrade``).
+    """
     from waitress import serve as waitress_serve
 
     app = create_app({"DATABASE_URL": db_url} if db_url else None)
@@ -66,12 +74,70 @@ def score(file: click.utils.LazyFile, lang: str) -> None:
     sys.exit(1 if response.status_code == 422 else 2)
 
 
+@main.group()
+def db() -> None:
+    """The database schema (Alembic migrations shipped in the package)."""
+
+
+@db.command()
+@click.option("--db", "db_url", default=None, envvar="SCOREKEEPER_DATABASE_URL",
+              help="SQLAlchemy database URL (default: SQLite file in the instance folder).")
+def upgrade(db_url: str | None) -> None:
+    """Apply every migration the database has not had yet (safe to run again)."""
+    from .store.db import upgrade_schema
+
+    app = create_app({"DATABASE_URL": db_url, "SCHEMA_UPGRADE": False} if db_url
+                     else {"SCHEMA_UPGRADE": False})
+    engine = app.extensions["scorekeeper.engine"]
+    try:
+        upgrade_schema(engine)
+        click.echo(f"database at {_revision(engine)}  ({_safe(app.config['DATABASE_URL'])})")
+    finally:
+        engine.dispose()
+
+
+@db.command()
+@click.option("-m", "--message", required=True, help="What the new revision changes.")
+@click.option("--db", "db_url", default="sqlite://", show_default=True,
+              help="Database to compare the models with (it is upgraded to head first).")
+def revision(message: str, db_url: str) -> None:
+    """Write a new revision from the difference between the models and the migrated schema.
+
+    For developers, in a checkout: read the new file and correct it before committing.
+    """
+    from alembic import command
+
+    from .store.db import alembic_config, make_engine, upgrade_schema
+
+    engine = make_engine(db_url)
+    try:
+        upgrade_schema(engine)
+        head = _revision(engine)
+        with engine.connect() as connection:
+            script = command.revision(alembic_config(connection), message=message,
+                                      autogenerate=True, rev_id=f"{int(head or 0) + 1:04d}")
+        for one in script if isinstance(script, list) else [script]:
+            if one is not None:
+                click.echo(f"wrote {one.path}")
+    finally:
+        engine.dispose()
+
+
+def _revision(engine: Engine) -> str | None:
+    from alembic.migration import MigrationContext
+
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
 @main.command()
 @click.option("--no-extract", is_flag=True, help="Only update and compile the catalogues.")
 def translations(no_extract: bool) -> None:
     """Extract the English strings, update the de and pl catalogues and compile them."""
     from .web.catalogs import update_catalogs
 
+    if not (ROOT / "pyproject.toml").exists():
+        raise click.ClickException("the catalogues are updated in a checkout (pip install -e .)")
     for line in update_catalogs(ROOT, extract=not no_extract):
         click.echo(line)
 

@@ -1,7 +1,8 @@
-"""The database: one SQLAlchemy engine and session factory per app.
+"""The database: one SQLAlchemy engine and session factory per app, and its schema.
 
 SQLite file in the instance folder by default; any SQLAlchemy URL (``postgresql+psycopg://…``)
-through ``SCOREKEEPER_DATABASE_URL`` or ``--db``.
+through ``SCOREKEEPER_DATABASE_URL`` or ``--db``. The schema is made and changed by the Alembic
+revisions in ``scorekeeper/migrations`` (``upgrade_schema``), applied when the app starts.
 """
 
 from __future__ import annotations
@@ -9,12 +10,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, current_app
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.pool import StaticPool
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+# pg_advisory_lock key that serialises schema upgrades of processes starting at once
+# (the bytes of "scorekpr").
+UPGRADE_LOCK_KEY = 0x73636F72656B7072
 
 
 class Base(DeclarativeBase):
@@ -57,7 +66,51 @@ def init_app(app: Flask) -> None:
     app.extensions["scorekeeper.sessions"] = factory
     from . import models  # noqa: F401  (registers the tables)
 
-    Base.metadata.create_all(engine)
+    if app.config.get("SCHEMA_UPGRADE", True):
+        upgrade_schema(engine)
+
+
+def alembic_config(connection: Connection | None = None, url: str | None = None) -> Config:
+    """Alembic's configuration in code (no alembic.ini, so it works from an installed wheel)."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if url is not None:
+        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    config.attributes["connection"] = connection
+    return config
+
+
+def upgrade_schema(engine: Engine, revision: str = "head") -> None:
+    """Bring the database to ``revision`` (every migration by default); cheap when it is there.
+
+    A database made by ``create_all`` before migrations existed (tables, no ``alembic_version``)
+    is stamped at the first revision, then upgraded. On PostgreSQL the whole upgrade runs under
+    a session advisory lock on the same connection, so two processes starting at once take
+    turns: the second finds the schema at head and does nothing.
+    """
+    from alembic import command
+
+    from ..migrations import FIRST_REVISION
+
+    with engine.connect() as connection:
+        postgres = connection.dialect.name == "postgresql"
+        if postgres:
+            connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": UPGRADE_LOCK_KEY})
+            connection.commit()
+        try:
+            config = alembic_config(connection)
+            with connection.begin():
+                tables = set(inspect(connection).get_table_names())
+                if "alembic_version" not in tables and "games" in tables:
+                    command.stamp(config, FIRST_REVISION)
+                command.upgrade(config, revision)
+        finally:
+            if postgres:
+                connection.execute(text("SELECT pg_advisory_unlock(:key)"),
+                                   {"key": UPGRADE_LOCK_KEY})
+                connection.commit()
 
 
 def engine() -> Engine:

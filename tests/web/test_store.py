@@ -1,12 +1,11 @@
 """The stored games (scorekeeper.store): create, change, derive; on SQLite and PostgreSQL.
 
-PostgreSQL runs when ``SCOREKEEPER_TEST_POSTGRES_URL`` is set (CI sets it); without it only the
-SQLite parameter is generated.
+PostgreSQL runs when ``SCOREKEEPER_TEST_POSTGRES_URL`` is set (scripts/test sets it); without it
+the PostgreSQL cases are reported as skipped (tests/conftest.py).
 """
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections.abc import Iterator
@@ -17,38 +16,30 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
 from scorekeeper import create_app
 from scorekeeper.store import games
-from scorekeeper.store.db import Base, session_scope
+from scorekeeper.store.db import session_scope
 from scorekeeper.store.games import GameProblems, HandNotFound, VersionConflict
+from tests.store.postgres import empty_postgres
 
-POSTGRES_URL = os.environ.get("SCOREKEEPER_TEST_POSTGRES_URL", "").strip()
-BACKENDS = [pytest.param("sqlite", id="sqlite")] + (
-    [pytest.param("postgres", id="postgres", marks=pytest.mark.postgres)] if POSTGRES_URL else [])
+BACKENDS = [pytest.param("sqlite", id="sqlite"),
+            pytest.param("postgres", id="postgres", marks=pytest.mark.postgres)]
 
 
 @contextmanager
 def backend_app(backend: str, tmp_path: Path) -> Iterator[Flask]:
-    """An app on a fresh database of the given backend (tables dropped afterwards)."""
-    if backend == "postgres":
-        url = POSTGRES_URL
-        engine = create_engine(url)
-        Base.metadata.drop_all(engine)  # a previous run's tables may be of an older shape
-        engine.dispose()
-    else:
-        url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    """An app on a fresh database of the given backend (emptied again afterwards)."""
+    url = empty_postgres() if backend == "postgres" else f"sqlite:///{tmp_path / 'store.sqlite3'}"
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url,
                       "WTF_CSRF_ENABLED": False})
     try:
         yield app
     finally:
-        engine = app.extensions["scorekeeper.engine"]
+        app.extensions["scorekeeper.engine"].dispose()
         if backend == "postgres":
-            Base.metadata.drop_all(engine)
-        engine.dispose()
+            empty_postgres()
 
 
 @pytest.fixture(params=BACKENDS)
@@ -130,7 +121,7 @@ def test_create_and_read(db_app: Flask) -> None:
 
 
 @pytest.mark.parametrize(("args", "code"), [
-    (("american", 4, GERMAN_SIDES), "ruleset.unknown"),
+    (("bridge", 4, GERMAN_SIDES), "ruleset.unknown"),
     (("german", 2, GERMAN_SIDES), "players.not_allowed"),
     (("german", "4", GERMAN_SIDES), "request.type"),
     (("german", 4, None), "request.missing"),
