@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import referee, three_is_fifty
+from . import laying, referee, three_is_fifty
 from .cards import Card, parse_cards
+from .options import TurnOptions, turn_options
 from .problems import Problem, Rejected
 from .referee import Verdict
 from .ruleset import RuleSet, resolve_ruleset
-from .scoring import QuickEntry, ScoreAnswer, SideEntry, score_hand
+from .scoring import SPECIAL_QUICK_FIELDS, QuickEntry, ScoreAnswer, SideEntry, score_hand
 
 MAX_CARDS = 200
 MAX_MELDS = 30
@@ -147,7 +148,15 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
         red_threes=red_threes,
         went_out=reader.boolean(data, "went_out", f"{where}.went_out"),
         concealed=reader.boolean(data, "concealed", f"{where}.concealed"),
+        # RULES.md §6: black threes laid out, and a special hand, where the ruleset has them.
+        black_threes=reader.integer(data, "black_threes", f"{where}.black_threes", 0, 0, 12),
     )
+    special = data.get("special_hand")
+    if special is not None:
+        if isinstance(special, str) and special:
+            side.special_hand = special[:20]
+        else:
+            reader.fail("request.type", f"{where}.special_hand", expected="string")
     quick = data.get("quick")
     if quick is not None:
         q = reader.obj(quick, f"{where}.quick")
@@ -167,6 +176,8 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
                 black_threes_in_hand=reader.integer(q, "black_threes_in_hand",
                                                 f"{w}.black_threes_in_hand", 0, 0, 12),
                 melded=melded,
+                **{name: reader.integer(q, name, f"{w}.{name}", 0, 0, 30)
+                   for name in SPECIAL_QUICK_FIELDS},
             )
         if "melds" in data or "hands" in data:
             reader.fail("request.detail_and_quick", where)
@@ -232,7 +243,8 @@ def referee_meld(data: Any) -> Verdict | Rejected:
         cards = r.cards(d.get("cards"), "cards")
         if "cards" not in d:
             r.fail("request.missing", "cards")
-        return referee.meld(rs, cards, r.boolean(d, "going_out", "going_out"))
+        return referee.meld(rs, cards, r.boolean(d, "going_out", "going_out"),
+                            r.boolean(d, "initial_meld", "initial_meld"))
     return _referee(data, ask)
 
 
@@ -242,7 +254,8 @@ def referee_initial_meld(data: Any) -> Verdict | Rejected:
         score_ = r.integer(d, "cumulative_score", "cumulative_score", 0, -MAX_SCORE, MAX_SCORE)
         melds = r.card_lists(d.get("melds"), "melds")
         top = r.card(d.get("top_card"), "top_card")
-        return referee.initial_meld(rs, players, score_, melds, top)
+        side_melds = r.card_lists(d.get("side_melds"), "side_melds")
+        return referee.initial_meld(rs, players, score_, melds, top, side_melds)
     return _referee(data, ask)
 
 
@@ -286,8 +299,56 @@ def referee_go_out(data: Any) -> Verdict | Rejected:
             concealed=r.boolean(d, "concealed", "concealed"),
             player_melded_before=r.boolean(d, "player_melded_before", "player_melded_before"),
             melds=r.card_lists(d["melds"], "melds") if d.get("melds") is not None else None,
+            side_melds=(r.card_lists(d["side_melds"], "side_melds")
+                        if d.get("side_melds") is not None else None),
         )
     return _referee(data, ask)
+
+
+def referee_options(data: Any) -> TurnOptions | Rejected:
+    """``POST /api/v1/referee/options``: every legal move worth considering this turn.
+
+    The pile is frozen by ``pile_frozen`` (true: frozen for everyone, as by a wild card),
+    ``pile_has_wild``, ``red_three_upcard``, or ``frozen_by`` (the cards that froze it: a wild
+    card or a red three). ``side_has_melded`` defaults to whether ``side_melds`` are given.
+    """
+    reader = Reader()
+    obj = reader.obj(data, "")
+    if obj is None:
+        return reader.rejected()
+    rs, players = _ruleset(reader, obj)
+    if rs is None:
+        return reader.rejected()
+    if "hand" not in obj:
+        reader.fail("request.missing", "hand")
+    hand = reader.cards(obj.get("hand"), "hand")
+    side_melds = reader.card_lists(obj.get("side_melds"), "side_melds")
+    melded_raw = obj.get("side_has_melded")
+    side_has_melded = (reader.boolean(obj, "side_has_melded", "side_has_melded")
+                       if melded_raw is not None else None)
+    score_ = reader.integer(obj, "cumulative_score", "cumulative_score", 0, -MAX_SCORE, MAX_SCORE)
+    top = reader.card(obj.get("top_card"), "top_card")
+    pile_has_wild = (reader.boolean(obj, "pile_has_wild", "pile_has_wild")
+                     or reader.boolean(obj, "pile_frozen", "pile_frozen"))
+    red_three_upcard = reader.boolean(obj, "red_three_upcard", "red_three_upcard")
+    for card in reader.cards(obj.get("frozen_by"), "frozen_by"):
+        if card.is_wild:
+            pile_has_wild = True
+        elif card.is_red_three:
+            red_three_upcard = True
+        else:
+            reader.fail("request.value", "frozen_by")
+    drawn = reader.boolean(obj, "drawn", "drawn")
+    melded_before = reader.boolean(obj, "player_melded_before", "player_melded_before")
+    if len(hand) > laying.MAX_HAND:
+        reader.fail("request.too_large", "hand", limit=laying.MAX_HAND)
+    if reader.problems:
+        return reader.rejected()
+    return turn_options(rs, players, hand, side_melds=side_melds,
+                        side_has_melded=side_has_melded, cumulative_score=score_,
+                        top_card=top, pile_has_wild=pile_has_wild,
+                        red_three_upcard=red_three_upcard, drawn=drawn,
+                        player_melded_before=melded_before)
 
 
 def referee_three_is_fifty(data: Any) -> three_is_fifty.FiftyMoves | Rejected:

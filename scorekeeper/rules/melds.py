@@ -71,11 +71,24 @@ def check_meld(
     rs: RuleSet,
     *,
     going_out: bool = False,
+    initial_meld: bool = False,
     where: str = "",
 ) -> Meld:
     """Check one meld as laid on the table and compute its points.
 
     ``going_out``: the meld is laid in a going-out turn (black threes allowed, RULES.md §2).
+    ``initial_meld``: the meld is (or may have been) laid in the side's initial meld, where
+    American rules let aces be mixed (RULES.md §6).
+
+    >>> from .ruleset import get_ruleset
+    >>> from .cards import parse_cards
+    >>> am = get_ruleset("american")
+    >>> [p.code for p in check_meld(parse_cards("7 7 7 2")[0], am).problems]
+    ['meld.sevens_wild']
+    >>> check_meld(parse_cards("A A A 2")[0], am, initial_meld=True).legal
+    True
+    >>> check_meld(parse_cards("2 2 2 2 X X X")[0], am).total  # RULES.md §6: wild canasta
+    2230
     """
     problems: list[Problem] = []
     wilds = sum(1 for c in cards if c.is_wild)
@@ -97,6 +110,10 @@ def check_meld(
         problem("meld.mixed_ranks", ranks=sorted(distinct))
 
     if black_threes and not problems:
+        if rs.threes_by_colour:
+            # RULES.md §6: black threes are laid out like red threes, never melded.
+            problem("meld.black_threes", reason="laid_out")
+            return Meld(tuple(cards), "3b", 0, wilds, points, "meld", 0, tuple(problems))
         # RULES.md §2: black threes only when going out, 3 or 4 of them, no wild card.
         if not going_out:
             problem("meld.black_threes", reason="not_going_out",
@@ -115,8 +132,12 @@ def check_meld(
         if size < rs.min_meld_size:
             problem("meld.too_small", size=size, minimum=rs.min_meld_size)
         if rs.max_meld_size and size > rs.max_meld_size:
-            problem("meld.too_large", size=size, maximum=rs.max_meld_size)
-        if naturals == 0 and size:
+            problem("meld.too_many_cards", size=size, maximum=rs.max_meld_size)
+        if naturals == 0 and size and rs.wild_meld_open and rs.allows_wild_canasta():
+            # RULES.md §6: wild cards alone make a meld of 3 or more that grows to a canasta.
+            if size >= rs.canasta_size and not problems:
+                kind, bonus = WILD, rs.wild_canasta_score([c.rank for c in cards])
+        elif naturals == 0 and size:
             # All wild: only a complete wild canasta where the ruleset knows one (RULES.md §2).
             if not rs.allows_wild_canasta():
                 if wilds > rs.max_wild_per_meld:
@@ -133,6 +154,12 @@ def check_meld(
             elif not problems:
                 kind, bonus = WILD, rs.wild_canasta_bonus
         else:
+            if wilds and rank == "7" and rs.sevens_never_mixed:
+                # RULES.md §6: sevens are never mixed.
+                problem("meld.sevens_wild", wilds=wilds)
+            elif wilds and rank == "A" and rs.aces_mixed_only_in_initial_meld and not initial_meld:
+                # RULES.md §6: aces are mixed only in the side's initial meld.
+                problem("meld.aces_wild", wilds=wilds)
             if wilds > rs.max_wild_per_meld:
                 problem("meld.too_many_wild", wilds=wilds, maximum=rs.max_wild_per_meld)
             if rs.natural_at_least_wild and naturals < wilds:
@@ -145,10 +172,34 @@ def check_meld(
                 if wilds:
                     kind, bonus = MIXED, rs.mixed_canasta_bonus
                 else:
-                    kind, bonus = NATURAL, rs.natural_canasta_bonus
+                    kind, bonus = NATURAL, natural_canasta_bonus(rs, rank)
     if size == 0:
         problems = [Problem("meld.too_small", where, {"size": 0, "minimum": rs.min_meld_size})]
     return Meld(tuple(cards), rank, naturals, wilds, points, kind, bonus, tuple(problems))
+
+
+def natural_canasta_bonus(rs: RuleSet, rank: str | None) -> int:
+    """RULES.md §6: a natural canasta of sevens or of aces has its own bonus where set."""
+    if rank == "7" and rs.sevens_canasta_bonus:
+        return rs.sevens_canasta_bonus
+    if rank == "A" and rs.aces_canasta_bonus:
+        return rs.aces_canasta_bonus
+    return rs.natural_canasta_bonus
+
+
+def unfinished_penalty(rs: RuleSet, meld: Meld) -> int:
+    """RULES.md §6: what an unfinished meld of sevens, of natural aces or of wild cards costs at
+    the end of the hand (0 for any other meld). Mixed aces (laid in the initial meld) are an
+    ordinary meld."""
+    if meld.is_canasta or not meld.legal:
+        return 0
+    if meld.rank == "7":
+        return rs.unfinished_sevens_penalty
+    if meld.rank == "A" and meld.wilds == 0:
+        return rs.unfinished_aces_penalty
+    if meld.rank == "wild":
+        return rs.unfinished_wild_penalty
+    return 0
 
 
 def count_canastas(melds: Sequence[Meld]) -> dict[str, int]:

@@ -69,8 +69,37 @@ class RuleSet:
     # §5 the discard pile
     black_three_pile_when_going_out: bool = False  # polish exception
     frozen_needs_natural_pair: bool = True
+    # RULES.md §5: the pile is frozen against a side that has not melded (german, classic);
+    # seed 003 freezes it only with a wild card or a red three in it (polish: False).
+    pile_frozen_until_melded: bool = True
+    # A reading (RULES.md §4 with seed 003): going out concealed needs the side's required
+    # canastas like any going out; False: one canasta of the player's own is enough.
+    concealed_needs_all_canastas: bool = True
     # Decks: 2 packs + 4 jokers; 3 packs + 6 jokers for these player counts.
     three_packs_for_players: tuple[int, ...] = ()
+    # §6 Modern American Canasta. Every default leaves the other rulesets as they are.
+    sevens_never_mixed: bool = False  # a meld of sevens takes no wild card
+    aces_mixed_only_in_initial_meld: bool = False  # mixed aces only in the side's initial meld
+    wild_meld_open: bool = False  # wild cards alone make a meld of 3+ that grows to a canasta
+    sevens_canasta_bonus: int = 0  # 0: a canasta of sevens scores as any natural canasta
+    aces_canasta_bonus: int = 0  # 0: likewise for a natural canasta of aces
+    wild_canasta_jokers_bonus: int = 0  # all four jokers in it; 0: as wild_canasta_bonus
+    wild_canasta_twos_bonus: int = 0  # twos only; 0: as wild_canasta_bonus
+    unfinished_sevens_penalty: int = 0  # an unfinished meld of sevens at the end, minus
+    unfinished_aces_penalty: int = 0  # an unfinished natural meld of aces, minus
+    unfinished_wild_penalty: int = 0  # an unfinished meld of wild cards, minus
+    held_sevens_aces_penalty: int = 0  # a player ends holding enough sevens (or aces), minus
+    held_sevens_aces_count: int = 3  # ...this many of one of the two ranks
+    threes_by_colour: bool = False  # red and black threes laid out and scored per colour
+    threes_table: dict[int, int] = field(default_factory=dict)  # threes of one colour -> points
+    threes_zero_canastas: int = 1  # with this many canastas the threes count 0 (fewer: minus)
+    threes_plus_canastas: int = 2  # from this many canastas the threes count plus
+    going_out_needs_discard: bool = False  # going out ends with a discard
+    pile_needs_natural_pair_always: bool = False  # the pile is taken only with a natural pair
+    melds_minus_without_canasta: bool = False  # seed 002's reading, a house rule here
+    special_straight_value: int = 0  # special hands replace the hand's score; 0: not played
+    special_pairs_value: int = 0
+    special_garbage_value: int = 0
 
     # ---- derived values -------------------------------------------------------------
 
@@ -136,6 +165,49 @@ class RuleSet:
     def allows_wild_canasta(self) -> bool:
         return self.wild_canasta_bonus > 0
 
+    def threes_score(self, count: int, canastas: int) -> int:
+        """RULES.md §6: threes of one colour by count (1 = 100 ... 4 = 1,000), minus with no
+        canasta, nothing with one, plus with two or more (the counts are parameters).
+
+        >>> am = get_ruleset("american")
+        >>> am.threes_score(2, 0), am.threes_score(2, 1), am.threes_score(4, 2)
+        (-300, 0, 1000)
+        """
+        if count <= 0:
+            return 0
+        top = max(self.threes_table, default=0)
+        points = self.threes_table.get(count)
+        if points is None:  # beyond the table (a house deck): the top row plus 100 a card
+            points = self.threes_table.get(top, 0) + (count - top) * self.red_three_value
+        if canastas >= self.threes_plus_canastas:
+            return points
+        if canastas >= self.threes_zero_canastas:
+            return 0
+        return -points
+
+    def special_hands(self) -> dict[str, int]:
+        """The special hands this ruleset plays, with their values (RULES.md §6)."""
+        hands = {"straight": self.special_straight_value, "pairs": self.special_pairs_value,
+                 "garbage": self.special_garbage_value}
+        return {name: value for name, value in hands.items() if value > 0}
+
+    def wild_canasta_score(self, cards_ranks: list[str]) -> int:
+        """The bonus of a complete wild canasta: all four jokers, twos only, or any other."""
+        if self.wild_canasta_twos_bonus and cards_ranks and all(r == "2" for r in cards_ranks):
+            return self.wild_canasta_twos_bonus
+        if self.wild_canasta_jokers_bonus and cards_ranks.count("X") >= 4:
+            return self.wild_canasta_jokers_bonus
+        return self.wild_canasta_bonus
+
+    def has_special_canastas(self) -> bool:
+        """Canastas of sevens or aces, or wild canastas of several values (RULES.md §6)."""
+        return bool(self.sevens_canasta_bonus or self.aces_canasta_bonus
+                    or self.wild_canasta_jokers_bonus or self.wild_canasta_twos_bonus)
+
+    def has_meld_penalties(self) -> bool:
+        return bool(self.unfinished_sevens_penalty or self.unfinished_aces_penalty
+                    or self.unfinished_wild_penalty or self.held_sevens_aces_penalty)
+
     # ---- house rules ------------------------------------------------------------------
 
     def with_options(self, options: Any) -> tuple[RuleSet, list[Problem]]:
@@ -194,6 +266,9 @@ class RuleSet:
         if self.max_meld_size and self.max_meld_size < self.canasta_size:
             problems.append(Problem("options.invalid", "options.canasta_size",
                                     {"key": "canasta_size"}))
+        if self.threes_plus_canastas < self.threes_zero_canastas:
+            problems.append(Problem("options.invalid", "options.threes_plus_canastas",
+                                    {"key": "threes_plus_canastas"}))
         if self.black_three_meld_max < self.black_three_meld_min:
             problems.append(Problem("options.invalid", "options.black_three_meld_max",
                                     {"key": "black_three_meld_max"}))
@@ -301,6 +376,30 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "target": OptionSpec("int", 100, 1_000_000),
     "black_three_pile_when_going_out": OptionSpec("bool"),
     "frozen_needs_natural_pair": OptionSpec("bool"),
+    "pile_frozen_until_melded": OptionSpec("bool"),
+    "concealed_needs_all_canastas": OptionSpec("bool"),
+    "sevens_never_mixed": OptionSpec("bool"),
+    "aces_mixed_only_in_initial_meld": OptionSpec("bool"),
+    "wild_meld_open": OptionSpec("bool"),
+    "sevens_canasta_bonus": OptionSpec("int", 0, 10_000),
+    "aces_canasta_bonus": OptionSpec("int", 0, 10_000),
+    "wild_canasta_jokers_bonus": OptionSpec("int", 0, 10_000),
+    "wild_canasta_twos_bonus": OptionSpec("int", 0, 10_000),
+    "unfinished_sevens_penalty": OptionSpec("int", 0, 10_000),
+    "unfinished_aces_penalty": OptionSpec("int", 0, 10_000),
+    "unfinished_wild_penalty": OptionSpec("int", 0, 10_000),
+    "held_sevens_aces_penalty": OptionSpec("int", 0, 10_000),
+    "held_sevens_aces_count": OptionSpec("int", 2, 8),
+    "threes_by_colour": OptionSpec("bool"),
+    "threes_table": OptionSpec("int_map", 0, 10_000),
+    "threes_zero_canastas": OptionSpec("int", 0, 6),
+    "threes_plus_canastas": OptionSpec("int", 0, 6),
+    "going_out_needs_discard": OptionSpec("bool"),
+    "pile_needs_natural_pair_always": OptionSpec("bool"),
+    "melds_minus_without_canasta": OptionSpec("bool"),
+    "special_straight_value": OptionSpec("int", 0, 10_000),
+    "special_pairs_value": OptionSpec("int", 0, 10_000),
+    "special_garbage_value": OptionSpec("int", 0, 10_000),
 }
 
 _STANDARD_TABLE: MinimumTable = ((-10**9, 15), (0, 50), (1500, 90), (3000, 120))
@@ -329,6 +428,7 @@ PRESETS: dict[str, RuleSet] = {
         canastas_to_go_out={2: 2, 4: 1},
         black_three_in_hand_penalty=100,
         black_three_pile_when_going_out=True,
+        pile_frozen_until_melded=False,
     ),
     # seed 002 (classic international rules)
     "classic": RuleSet(
@@ -343,9 +443,46 @@ PRESETS: dict[str, RuleSet] = {
         target_by_players={3: 7500, 6: 10000},
         three_packs_for_players=(6,),
     ),
+    # seed 002 (Modern American Canasta); every number from RULES.md §6. Two players play it
+    # with the same numbers, one player a side; three would need the cutthroat partnerships,
+    # which no American source describes.
+    "american": RuleSet(
+        id="american",
+        name="Modern American Canasta",
+        players_allowed=(2, 4),
+        default_players=4,
+        max_meld_size=7,
+        max_wild_per_meld=2,
+        natural_at_least_wild=False,
+        min_natural_per_meld=2,
+        wild_canasta_bonus=2000,
+        minimum_table=((-10**9, 125), (3000, 155), (5000, 180)),
+        concealed_going_out_bonus=100,  # RULES.md §6 knows only the 100 for going out
+        canastas_to_go_out={2: 2, 4: 2},
+        red_three_special={},
+        target=8500,
+        sevens_never_mixed=True,
+        aces_mixed_only_in_initial_meld=True,
+        wild_meld_open=True,
+        sevens_canasta_bonus=2500,
+        aces_canasta_bonus=2000,
+        wild_canasta_jokers_bonus=2500,
+        wild_canasta_twos_bonus=3000,
+        unfinished_sevens_penalty=2500,
+        unfinished_aces_penalty=2000,
+        unfinished_wild_penalty=2000,
+        held_sevens_aces_penalty=1500,
+        threes_by_colour=True,
+        threes_table={1: 100, 2: 300, 3: 500, 4: 1000},
+        going_out_needs_discard=True,
+        pile_needs_natural_pair_always=True,
+        special_straight_value=3000,
+        special_garbage_value=2500,
+        special_pairs_value=2000,
+    ),
 }
 
-RULESET_IDS: tuple[str, ...] = ("german", "polish", "classic")
+RULESET_IDS: tuple[str, ...] = ("german", "polish", "classic", "american")
 
 
 def get_ruleset(ruleset_id: str) -> RuleSet:

@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .cards import Card
-from .melds import MIXED, NATURAL, WILD, Meld, check_meld, count_canastas
+from .melds import MIXED, NATURAL, WILD, Meld, check_meld, count_canastas, unfinished_penalty
 from .problems import Problem
 from .ruleset import RuleSet
 
@@ -28,6 +28,33 @@ from .ruleset import RuleSet
 #: place that lists them, for the engine, the pages, the API and the PDF.
 ITEM_KEYS: tuple[str, ...] = ("melded_cards", "canasta_bonus", "red_threes", "going_out",
                               "in_hand")
+#: Items only the rulesets that use them have (RULES.md §6): black threes laid out and scored
+#: like red threes, penalties (unfinished melds of sevens, aces or wild cards; sevens or aces
+#: held at the end), and a special hand, which replaces every other item.
+EXTRA_ITEM_KEYS: tuple[str, ...] = ("black_threes", "penalties", "special_hand")
+#: Every item in the order a breakdown shows them.
+ALL_ITEM_KEYS: tuple[str, ...] = ("melded_cards", "canasta_bonus", "red_threes", "black_threes",
+                                  "going_out", "penalties", "in_hand", "special_hand")
+
+#: The quick-entry fields of special canastas and penalties, with the parameter that prices
+#: each (a ruleset whose parameter is 0 does not know the field).
+SPECIAL_QUICK_FIELDS: dict[str, str] = {
+    "sevens_canastas": "sevens_canasta_bonus",
+    "aces_canastas": "aces_canasta_bonus",
+    "wild_canastas_jokers": "wild_canasta_jokers_bonus",
+    "wild_canastas_twos": "wild_canasta_twos_bonus",
+    "unfinished_sevens": "unfinished_sevens_penalty",
+    "unfinished_aces": "unfinished_aces_penalty",
+    "unfinished_wild": "unfinished_wild_penalty",
+    "sevens_aces_held": "held_sevens_aces_penalty",
+}
+
+
+def item_keys(rs: RuleSet) -> tuple[str, ...]:
+    """The items of a side's score under ``rs``, in the order a breakdown shows them."""
+    if not (rs.threes_by_colour or rs.has_meld_penalties() or rs.special_hands()):
+        return ITEM_KEYS
+    return ALL_ITEM_KEYS
 
 # Sides a hand may have, by player count (RULES.md §4, seed 002: 3-player cutthroat has a lone
 # player against a temporary pair, or everyone alone when the stock ran out before the pile was
@@ -46,6 +73,15 @@ class QuickEntry:
     hand_points: int = 0
     black_threes_in_hand: int = 0
     melded: bool | None = None  # None: derived from meld points and canastas
+    # RULES.md §6 (American): special canastas and penalties, counted like the others.
+    sevens_canastas: int = 0
+    aces_canastas: int = 0
+    wild_canastas_jokers: int = 0  # all four jokers in it
+    wild_canastas_twos: int = 0  # twos only
+    unfinished_sevens: int = 0
+    unfinished_aces: int = 0
+    unfinished_wild: int = 0
+    sevens_aces_held: int = 0  # times a player ended holding three or more sevens or aces
 
     @property
     def has_melded(self) -> bool:
@@ -55,7 +91,13 @@ class QuickEntry:
 
     @property
     def canastas(self) -> int:
-        return self.natural_canastas + self.mixed_canastas + self.wild_canastas
+        return (self.natural_canastas + self.mixed_canastas + self.wild_canastas
+                + self.sevens_canastas + self.aces_canastas + self.wild_canastas_jokers
+                + self.wild_canastas_twos)
+
+    def special(self, name: str) -> int:
+        value: int = getattr(self, name)
+        return value
 
 
 @dataclass
@@ -68,6 +110,8 @@ class SideEntry:
     red_threes: int | list[int] = 0
     went_out: bool = False
     concealed: bool = False
+    black_threes: int = 0  # laid out (RULES.md §6), where threes are scored by colour
+    special_hand: str | None = None  # RULES.md §6: "straight", "pairs" or "garbage"
 
     @property
     def red_three_counts(self) -> list[int]:
@@ -119,39 +163,66 @@ class ScoreAnswer:
 def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> SideScore:
     """Score one side without cross-side checks (meld problems are collected elsewhere)."""
     details: dict[str, int] = {}
+    penalties = 0
     if side.quick is not None:
         q = side.quick
         melds: list[Meld] = []
         melded = q.has_melded
         melded_cards = q.meld_points
-        canastas = {NATURAL: q.natural_canastas, MIXED: q.mixed_canastas, WILD: q.wild_canastas}
+        canastas = {NATURAL: q.natural_canastas + q.sevens_canastas + q.aces_canastas,
+                    MIXED: q.mixed_canastas,
+                    WILD: q.wild_canastas + q.wild_canastas_jokers + q.wild_canastas_twos}
         canasta_bonus = (q.natural_canastas * rs.natural_canasta_bonus
                          + q.mixed_canastas * rs.mixed_canasta_bonus
                          + q.wild_canastas * rs.wild_canasta_bonus)
+        for name, param in SPECIAL_QUICK_FIELDS.items():
+            value = q.special(name) * getattr(rs, param)
+            if name.startswith(("sevens_canastas", "aces_canastas", "wild_canastas_")):
+                canasta_bonus += value
+            else:
+                penalties -= value
         black_threes = q.black_threes_in_hand
         in_hand = -(q.hand_points + black_threes * rs.black_three_in_hand_penalty)
     else:
         melds = [
-            check_meld(cards, rs, going_out=side.went_out, where=f"melds[{i}]")
+            # A mixed meld of aces in a scored hand was laid in the side's initial meld.
+            check_meld(cards, rs, going_out=side.went_out, initial_meld=True,
+                       where=f"melds[{i}]")
             for i, cards in enumerate(side.melds or [])
         ]
         melded = bool(melds)
         melded_cards = sum(m.points for m in melds)
         canastas = count_canastas(melds)
         canasta_bonus = sum(m.bonus for m in melds)
+        penalties -= sum(unfinished_penalty(rs, m) for m in melds)
         hand_cards = [c for hand in (side.hands or []) for c in hand]
+        if rs.held_sevens_aces_penalty:
+            # RULES.md §6: three or more sevens or aces left in a hand, each time.
+            for hand in side.hands or []:
+                held = Counter(c.rank for c in hand)
+                penalties -= rs.held_sevens_aces_penalty * sum(
+                    1 for rank in ("7", "A") if held[rank] >= rs.held_sevens_aces_count)
         black_threes = sum(1 for c in hand_cards if c.is_black_three)
         hand_points = sum(rs.card_value(c) for c in hand_cards if not c.is_black_three)
         in_hand = -(hand_points + black_threes * rs.black_three_in_hand_penalty)
         details["cards_in_hand"] = len(hand_cards)
     details["black_threes_in_hand"] = black_threes
+    canasta_count = sum(canastas.values())
+    if rs.melds_minus_without_canasta and not canasta_count:
+        melded_cards = -melded_cards
 
-    # RULES.md §4: red threes count against a side that has melded nothing.
-    sign = -1 if (not melded and rs.red_threes_negative_without_meld) else 1
-    # Elsewhere a list of red threes per player is one side's red threes (four = 800).
-    counts = (side.red_three_counts if side.scores_red_threes_per_player(players)
-              else [sum(side.red_three_counts)])
-    per_player_red = [sign * rs.red_three_score(n, players) for n in counts]
+    laid_black = 0
+    if rs.threes_by_colour:
+        # RULES.md §6: threes scored per colour by count, their sign by the canastas made.
+        per_player_red = [rs.threes_score(sum(side.red_three_counts), canasta_count)]
+        laid_black = rs.threes_score(side.black_threes, canasta_count)
+    else:
+        # RULES.md §4: red threes count against a side that has melded nothing.
+        sign = -1 if (not melded and rs.red_threes_negative_without_meld) else 1
+        # Elsewhere a list of red threes per player is one side's red threes (four = 800).
+        counts = (side.red_three_counts if side.scores_red_threes_per_player(players)
+                  else [sum(side.red_three_counts)])
+        per_player_red = [sign * rs.red_three_score(n, players) for n in counts]
     red_threes = sum(per_player_red)
 
     if side.concealed:
@@ -162,6 +233,14 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
         going_out = 0
     items = dict(zip(ITEM_KEYS, (melded_cards, canasta_bonus, red_threes, going_out, in_hand),
                      strict=True))
+    keys = item_keys(rs)
+    if keys != ITEM_KEYS:
+        items.update(black_threes=laid_black, penalties=penalties, special_hand=0)
+        if side.special_hand:
+            # RULES.md §6: a special hand replaces the hand's score.
+            items = dict.fromkeys(items, 0)
+            items["special_hand"] = rs.special_hands().get(side.special_hand, 0)
+        items = {key: items[key] for key in keys}
     score = sum(items.values())
     player_scores = None
     if side.scores_red_threes_per_player(players):
@@ -182,7 +261,7 @@ def score_hand(rs: RuleSet, players: int, sides: list[SideEntry]) -> HandResult:
                                  "allowed": list(SIDE_COUNTS.get(players, (2,)))}))
     max_per_side = math.ceil(players / len(sides)) if sides else players
 
-    went_out = [i for i, s in enumerate(sides) if s.went_out or s.concealed]
+    went_out = [i for i, s in enumerate(sides) if s.went_out or s.concealed or s.special_hand]
     if len(went_out) > 1:
         problems.append(Problem("going_out.two_sides", "teams",
                                 {"sides": [i + 1 for i in went_out]}))
@@ -196,7 +275,8 @@ def score_hand(rs: RuleSet, players: int, sides: list[SideEntry]) -> HandResult:
         if side.concealed and not side.went_out:
             problems.append(Problem("going_out.concealed", f"{where}.concealed",
                                     {"reason": "not_out"}))
-        if side.went_out or side.concealed:
+        problems.extend(_special_hand_problems(rs, side, result, where))
+        if (side.went_out or side.concealed) and not side.special_hand:
             have = sum(result.canastas.values())
             if have < needed:
                 problems.append(Problem("going_out.not_enough_canastas", f"{where}.went_out",
@@ -249,6 +329,9 @@ def _card_count_problems(rs: RuleSet, players: int, sides: list[SideEntry]) -> l
     for side in sides:
         for group in (side.melds or []) + (side.hands or []):
             counts.update(c.rank for c in group)
+    for side in sides:
+        # RULES.md §6: black threes laid out count against the deck like those in hand.
+        counts["3b"] += max(side.black_threes, 0)
     limits = {"X": rs.jokers(players), "3b": 2 * rs.packs(players), "3r": 2 * rs.packs(players)}
     problems = []
     for rank, count in sorted(counts.items()):
@@ -256,6 +339,25 @@ def _card_count_problems(rs: RuleSet, players: int, sides: list[SideEntry]) -> l
         if count > limit:
             problems.append(Problem("card.too_many", "teams",
                                     {"rank": rank, "count": count, "maximum": limit}))
+    return problems
+
+
+def _special_hand_problems(rs: RuleSet, side: SideEntry, result: SideScore,
+                           where: str) -> list[Problem]:
+    """RULES.md §6: a special hand is one of the ruleset's, laid by a side that has not melded;
+    black threes are laid out only where threes are scored by colour."""
+    problems = []
+    if side.black_threes and not rs.threes_by_colour:
+        problems.append(Problem("black_threes.not_laid_out", f"{where}.black_threes", {}))
+    if side.special_hand is None:
+        return problems
+    if side.special_hand not in rs.special_hands():
+        problems.append(Problem("special_hand.unknown", f"{where}.special_hand",
+                                {"hand": str(side.special_hand)[:20],
+                                 "allowed": sorted(rs.special_hands())}))
+    elif result.melds or (side.quick is not None and (side.quick.meld_points
+                                                      or side.quick.canastas)):
+        problems.append(Problem("special_hand.melded", f"{where}.special_hand", {}))
     return problems
 
 
@@ -267,12 +369,16 @@ def _quick_problems(rs: RuleSet, side: SideEntry) -> list[Problem]:
         "natural_canastas": q.natural_canastas, "mixed_canastas": q.mixed_canastas,
         "wild_canastas": q.wild_canastas, "meld_points": q.meld_points,
         "hand_points": q.hand_points, "black_threes_in_hand": q.black_threes_in_hand,
+        **{name: q.special(name) for name in SPECIAL_QUICK_FIELDS},
     }
     for name, value in fields.items():
         if value < 0:
             problems.append(Problem("request.value", f"quick.{name}", {"minimum": 0}))
     if problems:
         return problems
+    for name, param in SPECIAL_QUICK_FIELDS.items():
+        if q.special(name) and not getattr(rs, param):
+            problems.append(Problem("quick.not_in_rules", f"quick.{name}", {"field": name}))
     if q.wild_canastas and not rs.allows_wild_canasta():
         problems.append(Problem("quick.wild_canasta", "quick.wild_canastas", {}))
     step = math.gcd(rs.joker_value, rs.two_value, rs.ace_value, rs.high_value, rs.low_value,
@@ -287,7 +393,11 @@ def _quick_problems(rs: RuleSet, side: SideEntry) -> list[Problem]:
     size = rs.canasta_size
     least = (q.natural_canastas * size * rs.low_value
              + q.mixed_canastas * ((size - 1) * rs.low_value + min_wild)
-             + q.wild_canastas * size * min_wild)
+             + q.wild_canastas * size * min_wild
+             + q.sevens_canastas * size * rs.low_value
+             + q.aces_canastas * size * rs.ace_value
+             + q.wild_canastas_jokers * (4 * rs.joker_value + (size - 4) * rs.two_value)
+             + q.wild_canastas_twos * size * rs.two_value)
     if q.meld_points < least:
         problems.append(Problem("quick.meld_points_low", "quick.meld_points",
                                 {"minimum": least, "value": q.meld_points}))

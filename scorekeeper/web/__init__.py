@@ -23,6 +23,7 @@ def register_blueprints(app: Flask) -> None:
         points_text,
         rank_name,
         ruleset_title,
+        special_hand_name,
     )
 
     for module in (api, games_api, main, games, referee, rules_pages, sheets, fifty):
@@ -34,4 +35,5 @@ def register_blueprints(app: Flask) -> None:
         card_label=card_label,
         rank_name=rank_name,
         ruleset_title=ruleset_title,
+        special_hand_name=special_hand_name,
     )

@@ -9,7 +9,7 @@ from typing import Any
 import segno
 from flask import request
 
-from ..rules.scoring import ITEM_KEYS
+from ..rules.scoring import item_keys
 from ..store.games import GameState
 from .entry import problem_text
 from .messages import item_labels, ruleset_title
@@ -41,7 +41,7 @@ def board_context(state: GameState) -> dict[str, Any]:
         "ruleset_name": ruleset_title(state.ruleset),
         "house_rules": house_rule_lines(state.rules, state.base_rules),
         "standard_target": state.base_rules.target_for(state.players),
-        "item_labels": item_labels(),
-        "item_order": ITEM_KEYS,
+        "item_labels": item_labels(keys=item_keys(state.rules)),
+        "item_order": item_keys(state.rules),
         "problem_text": problem_text,
     }

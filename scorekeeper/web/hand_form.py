@@ -14,6 +14,7 @@ from werkzeug.datastructures import MultiDict
 from ..rules.cards import parse_cards
 from ..rules.problems import Problem
 from ..rules.ruleset import RuleSet
+from ..rules.scoring import SPECIAL_QUICK_FIELDS
 from ..store.games import GameState
 from .messages import card_label
 from .pages import read_int
@@ -28,6 +29,16 @@ QUICK_FIELDS = (
     "black_threes_in_hand",
 )
 CANASTA_FIELDS = QUICK_FIELDS[:3]
+#: RULES.md §6: the special canastas (shown with the canastas) and the penalties.
+SPECIAL_CANASTA_FIELDS = ("sevens_canastas", "aces_canastas", "wild_canastas_jokers",
+                          "wild_canastas_twos")
+PENALTY_FIELDS = ("unfinished_sevens", "unfinished_aces", "unfinished_wild", "sevens_aces_held")
+
+
+def special_fields(rs: RuleSet) -> list[str]:
+    """The quick fields of special canastas and penalties this ruleset scores (its parameter
+    for the field is not 0); other rulesets never see them."""
+    return [name for name, param in SPECIAL_QUICK_FIELDS.items() if getattr(rs, param)]
 MIN_MELD_FIELDS = 3
 MAX_MELD_FIELDS = 30
 
@@ -49,6 +60,8 @@ class SideForm:
     hand_counts: dict[int, str] = field(default_factory=dict)
     minimums: list[int] = field(default_factory=list)  # per column
     totals_before: list[int] = field(default_factory=list)  # per column
+    black: str = ""  # black threes laid out (RULES.md §6), where threes score by colour
+    special: str = ""  # a special hand (RULES.md §6), or ""
 
     @property
     def prefix(self) -> str:
@@ -64,6 +77,19 @@ class HandForm:
     version: int = 0
     number: int | None = None  # the hand being corrected, None for a new hand
     dealer: str = ""
+    extra_slots: tuple[str, ...] = ()  # the note slots of fields only some rulesets have
+
+
+def extra_slots(rs: RuleSet) -> tuple[str, ...]:
+    """The note slots of each side for the fields only some rulesets have (RULES.md §6)."""
+    slots = []
+    if any(name in PENALTY_FIELDS for name in special_fields(rs)):
+        slots.append("q-penalties")
+    if rs.threes_by_colour:
+        slots.append("black")
+    if rs.special_hands():
+        slots.append("special")
+    return tuple(slots)
 
 
 def card_token(rank: str) -> str:
@@ -157,7 +183,8 @@ def blank_hand(state: GameState) -> HandForm:
         if len(modes) == len(sides):
             side.mode = modes[side.index]
         _pad_fields(side)
-    return HandForm(sides, lone=lone, version=state.version, dealer=dealer)
+    return HandForm(sides, lone=lone, version=state.version, dealer=dealer,
+                    extra_slots=extra_slots(state.rules))
 
 
 def _pad_fields(side: SideForm) -> None:
@@ -193,10 +220,13 @@ def hand_from_stored(state: GameState, number: int) -> HandForm:
             continue
         red = team.get("red_threes", 0)
         side.red = [str(r) for r in red] if isinstance(red, list) else [str(red)]
+        side.black = str(team.get("black_threes") or "")
+        side.special = str(team.get("special_hand") or "")
         quick = team.get("quick")
         if isinstance(quick, dict):
             side.mode = "quick"
-            side.quick = {k: str(quick.get(k, 0)) for k in QUICK_FIELDS}
+            side.quick = {k: str(quick.get(k, 0))
+                          for k in (*QUICK_FIELDS, *special_fields(state.rules))}
         else:
             side.mode = "detail"
             side.melds = [cards_text(m) for m in team.get("melds") or []]
@@ -216,6 +246,7 @@ def hand_from_stored(state: GameState, number: int) -> HandForm:
         version=state.version,
         number=number,
         dealer=dealer,
+        extra_slots=extra_slots(state.rules),
     )
 
 
@@ -232,7 +263,11 @@ def read_hand(state: GameState, form: MultiDict[str, str], number: int | None) -
         side.melds = [m[:400] for m in form.getlist(f"{p}-meld")][:MAX_MELD_FIELDS]
         side.hands = [h[:400] for h in form.getlist(f"{p}-hand")]
         side.red = [r[:12] for r in form.getlist(f"{p}-red")]
-        side.quick = {k: form.get(f"{p}-{k}", "")[:12] for k in QUICK_FIELDS}
+        side.quick = {k: form.get(f"{p}-{k}", "")[:12]
+                      for k in (*QUICK_FIELDS, *special_fields(state.rules))}
+        side.black = form.get(f"{p}-black", "")[:12]
+        special = form.get(f"{p}-special", "")
+        side.special = special if special in state.rules.special_hands() else ""
         side.meld_counts = {v: form.get(f"{p}-mc-{v}", "")[:6] for v in values}
         side.hand_counts = {v: form.get(f"{p}-hc-{v}", "")[:6] for v in values}
         _pad_fields(side)
@@ -245,6 +280,7 @@ def read_hand(state: GameState, form: MultiDict[str, str], number: int | None) -
         version=version,
         number=number,
         dealer=dealer,
+        extra_slots=extra_slots(state.rules),
     )
 
 
@@ -287,7 +323,7 @@ def build_entry(state: GameState, hf: HandForm) -> Entry:
         side_sums: dict[str, int] = {}
         if side.mode == "quick":
             quick: dict[str, int] = {}
-            for key in QUICK_FIELDS:
+            for key in (*QUICK_FIELDS, *special_fields(state.rules)):
                 quick[key] = _number_field(side.quick.get(key, ""), f"{w}.quick.{key}", problems)
             for kind, counts in (
                 ("meld_points", side.meld_counts),
@@ -319,8 +355,12 @@ def build_entry(state: GameState, hf: HandForm) -> Entry:
             team["hands"] = hands
         reds = [_number_field(t, f"{w}.red_threes", problems) for t in side.red] or [0]
         team["red_threes"] = reds if _per_player_red(side) else reds[0]
+        if state.rules.threes_by_colour:
+            team["black_threes"] = _number_field(side.black, f"{w}.black_threes", problems)
         team["went_out"] = hf.out == str(side.index)
         team["concealed"] = hf.concealed and team["went_out"]
+        if side.special:
+            team["special_hand"] = side.special
         teams.append(team)
         meld_fields.append(fields_sent)
         sums.append(side_sums)

@@ -19,7 +19,16 @@ from ..store import games as store
 from ..store.games import GameState
 from ..store.models import Game
 from .entry import Notes, Words, problem_text
-from .hand_form import CANASTA_FIELDS, QUICK_FIELDS, Entry, HandForm, SideForm, build_entry
+from .hand_form import (
+    CANASTA_FIELDS,
+    PENALTY_FIELDS,
+    QUICK_FIELDS,
+    SPECIAL_CANASTA_FIELDS,
+    Entry,
+    HandForm,
+    SideForm,
+    build_entry,
+)
 from .i18n import number
 from .messages import canasta_kind, canastas_text, points_text
 from .messages import cards_text as count_cards
@@ -78,10 +87,16 @@ def slot_for(where: str, hf: HandForm, entry: Entry) -> str:
         return f"{p}-h{index[2]}" if int(index[2]) < len(hf.sides[i].hands) else p
     if rest.startswith(".red_threes"):
         return f"{p}-red"
+    if rest.startswith(".black_threes"):
+        return f"{p}-black"
+    if rest.startswith(".special_hand"):
+        return f"{p}-special"
     if rest.startswith(".quick."):
         key = rest[len(".quick.") :].split(".")[0]
-        if key in CANASTA_FIELDS:
+        if key in CANASTA_FIELDS or key in SPECIAL_CANASTA_FIELDS:
             return f"{p}-q-canastas"
+        if key in PENALTY_FIELDS:
+            return f"{p}-q-penalties"
         if key in QUICK_FIELDS:
             return f"{p}-q-{key}"
     if rest.startswith((".went_out", ".concealed")):
@@ -101,6 +116,7 @@ def slot_ids(hf: HandForm) -> list[str]:
             f"{p}-q-hand_points",
             f"{p}-q-black_threes_in_hand",
         ]
+        ids += [f"{p}-{extra}" for extra in hf.extra_slots]
         ids += [f"{p}-m{f}" for f in range(len(side.melds))]
         ids += [f"{p}-h{h}" for h in range(len(side.hands))]
     return ids

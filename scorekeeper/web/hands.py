@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 from werkzeug.datastructures import MultiDict
 
-from ..rules.scoring import ITEM_KEYS
+from ..rules.scoring import item_keys
 from ..store import games as store
 from ..store.games import GameState
 from ..store.models import Game
@@ -101,8 +101,8 @@ class CanastaHands(EntryFlow[GameState, HandForm, Preview]):
             "pv": view,
             "rs": rules,
             "values": count_values(rules),
-            "item_labels": item_labels(),
-            "item_order": ITEM_KEYS,
+            "item_labels": item_labels(keys=item_keys(loaded.state.rules)),
+            "item_order": item_keys(loaded.state.rules),
             "pad": [(r, card_token(r)) for r in PAD_RANKS],
             "ruleset_name": ruleset_title(loaded.state.ruleset),
         }
@@ -114,8 +114,8 @@ class CanastaHands(EntryFlow[GameState, HandForm, Preview]):
             "hf": form,
             "pv": view,
             "slots": slot_ids(form),
-            "item_labels": item_labels(),
-            "item_order": ITEM_KEYS,
+            "item_labels": item_labels(keys=item_keys(loaded.state.rules)),
+            "item_order": item_keys(loaded.state.rules),
         }
 
     def board_context(self, loaded: Loaded[GameState]) -> dict[str, Any]:

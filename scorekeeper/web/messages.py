@@ -6,7 +6,7 @@ turns a code into words (pages, API ``message`` fields and PDF labels all call i
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -43,25 +43,30 @@ def ruleset_title(rs: Any, short: bool = False) -> str:
     ruleset_id = rs if isinstance(rs, str) else rs.id
     if short:
         names = {"german": _("German"), "polish": _("Polish"), "classic": _("Classic"),
-                 "three-is-fifty": _("3 is 50")}
+                 "american": _("American"), "three-is-fifty": _("3 is 50")}
     else:
         names = {"german": _("Canasta (German rules)"), "polish": _("Canasta (Polish rules)"),
                  "classic": _("Classic Canasta (international)"),
+                 "american": _("Modern American Canasta"),
                  "three-is-fifty": _("3 is 50")}
     return names.get(ruleset_id, ruleset_id if isinstance(rs, str) else rs.name)
 
 
-def item_labels(short: bool = False) -> dict[str, str]:
-    """The label of each item of a hand's score breakdown, keyed and ordered as
-    ``rules.scoring.ITEM_KEYS``; ``short``: the headings of the PDF's narrow columns."""
+def item_labels(short: bool = False, keys: Sequence[str] = ITEM_KEYS) -> dict[str, str]:
+    """The label of each item of a hand's score breakdown, keyed and ordered as ``keys``
+    (``rules.scoring.ITEM_KEYS``, or ``item_keys(ruleset)`` for a ruleset with more items);
+    ``short``: the headings of the PDF's narrow columns."""
     labels = {
         "melded_cards": _("Melded cards"),
         "canasta_bonus": _("Canastas"),
         "red_threes": _("Red threes"),
+        "black_threes": _("Black threes"),
         "going_out": _("Going out"),
+        "penalties": _("Penalties"),
         "in_hand": _("In hand") if short else _("Left in hand"),
+        "special_hand": _("Special hand"),
     }
-    return {key: labels[key] for key in ITEM_KEYS}
+    return {key: labels[key] for key in keys}
 
 
 def canasta_kind(kind: str) -> str:
@@ -95,6 +100,9 @@ def _black_threes(p: dict[str, Any]) -> str:
         return _("A meld of black threes may not contain wild cards.")
     if reason == "too_many":
         return _("At most %(maximum)s black threes go into one meld.", maximum=_n(p, "maximum"))
+    if reason == "laid_out":
+        return _("Black threes are never melded here: they are laid out and scored like red "
+                 "threes.")
     return _("Black threes may be melded only when going out, %(low)s to %(high)s of them.",
              low=_n(p, "minimum"), high=_n(p, "maximum"))
 
@@ -107,6 +115,9 @@ def _concealed(p: dict[str, Any]) -> str:
     if reason == "no_canasta":
         return _("Going out concealed needs at least one complete canasta of the player's own "
                  "in that turn.")
+    if reason == "joined":
+        return _("Going out concealed adds nothing to the partner's melds: every card goes "
+                 "into a new meld of the player's own.")
     return _("Only the side that went out can have gone out concealed.")
 
 
@@ -127,6 +138,9 @@ def _frozen(p: dict[str, Any]) -> str:
         why = _("it holds a wild card")
     elif reason == "red_three":
         why = _("a red three was turned up as its first card")
+    elif reason == "always":
+        return _("In these rules the pile is taken only by melding its top card with two "
+                 "natural %(rank)s from your hand.", rank=rank)
     else:
         why = _("your side has not melded yet")
     return _("The pile is frozen (%(why)s): take it only by melding the top card with two "
@@ -151,9 +165,23 @@ def _allowed_pile(p: dict[str, Any]) -> str:
 def _going_out_allowed(p: dict[str, Any]) -> str:
     if p.get("concealed"):
         return _("Going out concealed scores %(bonus)s.", bonus=_n(p, "bonus"))
-    return ngettext("The side has the %(num)s canasta needed; going out scores %(bonus)s.",
+    text = ngettext("The side has the %(num)s canasta needed; going out scores %(bonus)s.",
                     "The side has the %(num)s canastas needed; going out scores "
                     "%(bonus)s.", int(p.get("needed", 1)), bonus=_n(p, "bonus"))
+    if p.get("discard"):
+        text += " " + _("Keep one card for the final discard.")
+    return text
+
+
+def _going_out_possible(p: dict[str, Any]) -> str:
+    discard = p.get("discard")
+    shown = {"3b": "3\u2660", "3r": "3\u2665"}.get(str(discard), card_label(str(discard)))
+    thrown = " " + _("Discard %(card)s last.", card=shown) if discard else ""
+    if p.get("concealed"):
+        return _("You may go out concealed now: your side scores %(score)s for the hand, before "
+                 "red threes and your partner's cards.", score=_n(p, "score")) + thrown
+    return _("You may go out now: your side scores %(score)s for the hand, before red threes "
+             "and your partner's cards.", score=_n(p, "score")) + thrown
 
 
 MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
@@ -186,6 +214,35 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
                               "worth %(points)s.", rank=rank_name(p.get("rank")),
                               naturals=_n(p, "naturals"), wilds=_n(p, "wilds"),
                               points=_n(p, "points")),
+    "meld.black_threes_going_out": lambda p: _(
+        "Legal only as the last meld when going out: %(size)s black threes, worth %(points)s. "
+        "Black threes are no canasta.", size=_n(p, "size"), points=_n(p, "points")),
+    "initial_meld.possible": lambda p: (
+        _("Fewest cards: these melds count %(counted)s of the %(required)s needed and keep the "
+          "most cards in hand.", counted=_n(p, "counted"), required=_n(p, "required"))
+        if p.get("variant") == "fewest_cards"
+        else _("Most points: these melds count %(counted)s of the %(required)s needed.",
+               counted=_n(p, "counted"), required=_n(p, "required"))),
+    "meld.add": lambda p: (
+        _("Add %(cards)s to your side's meld of %(rank)s; up to %(wilds)s of your wild cards "
+          "could join it too.", cards=_n(p, "cards"), rank=rank_name(p.get("rank")),
+          wilds=_n(p, "wilds"))
+        if p.get("cards") else
+        _("Up to %(wilds)s of your wild cards could join your side's meld of %(rank)s.",
+          wilds=_n(p, "wilds"), rank=rank_name(p.get("rank")))),
+    "meld.new": lambda p: ngettext("A new meld from your hand, worth %(points)s.",
+                                   "New melds from your hand, worth %(points)s.",
+                                   int(p.get("melds", 1)), points=_n(p, "points")),
+    "going_out.possible": _going_out_possible,
+    "going_out.cards_left": lambda p: _("Not every card of this hand can be laid out now, so "
+                                        "you cannot go out yet."),
+    "going_out.draw_first": lambda p: _("Going out is judged after the draw: tick “I have "
+                                        "drawn already” with the drawn card in your hand."),
+    "initial_meld.not_needed": lambda p: _("Your side has melded already: there is no minimum, "
+                                           "and the cards join your side's melds."),
+    "discard_pile.black_three_exit": lambda p: _("Taking a pile stopped by a black three means "
+                                                 "going out at once, but not every card of this "
+                                                 "hand can be laid out."),
     "meld.canasta": lambda p: _("Legal %(kind)s canasta: %(points)s for the cards plus a bonus "
                                 "of %(bonus)s.", kind=canasta_kind(str(p.get("kind"))),
                                 points=_n(p, "points"), bonus=_n(p, "bonus")),
@@ -335,3 +392,28 @@ def cards_text(count: int) -> str:
 def points_text(count: int) -> str:
     """"1 point", "5 points" in the reader's plural forms, number in the reader's format."""
     return ngettext("%(points)s point", "%(points)s points", count, points=number(count))
+
+
+def special_hand_name(name: str) -> str:
+    """A special hand of RULES.md §6 in the reader's language."""
+    names = {"straight": _("Straight"), "pairs": _("Pairs"), "garbage": _("Garbage")}
+    return names.get(name, name)
+
+
+# RULES.md §6 (Modern American Canasta): its own problems.
+MESSAGES.update({
+    "meld.too_many_cards": lambda p: _("A meld holds at most %(maximum)s cards (this one has "
+                                       "%(size)s).", maximum=_n(p, "maximum"),
+                                       size=_n(p, "size")),
+    "meld.sevens_wild": lambda p: _("Sevens are never mixed: a meld of sevens takes no wild "
+                                    "card."),
+    "meld.aces_wild": lambda p: _("Aces take wild cards only in the side's initial meld."),
+    "special_hand.unknown": lambda p: (
+        _("Special hands here: %(hands)s.", hands=", ".join(
+            special_hand_name(str(h)) for h in p.get("allowed", [])))
+        if p.get("allowed") else _("These rules have no special hands.")),
+    "special_hand.melded": lambda p: _("A special hand is laid by a side that has melded "
+                                       "nothing: leave its melds empty."),
+    "black_threes.not_laid_out": lambda p: _("In these rules black threes are not laid out."),
+    "quick.not_in_rules": lambda p: _("These rules do not score this."),
+})

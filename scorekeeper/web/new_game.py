@@ -238,7 +238,8 @@ def _rows(rows: Iterable[tuple[str, str]], kind: str, standard: Any) -> tuple[An
         parsed.append([key, value])
     if kind == "table":
         return parsed, bool(parsed)
-    return {str(k): v for k, v in sorted(parsed)}, bool(parsed)
+    # A map the ruleset leaves empty (RULES.md §6: American threes table elsewhere) stays empty.
+    return {str(k): v for k, v in sorted(parsed)}, bool(parsed) or not standard
 
 
 def where_slot_new_game(where: str) -> str:

@@ -50,6 +50,32 @@ def option_labels() -> dict[str, str]:
         "black_three_pile_when_going_out": _("A black three on the pile may be taken when "
                                              "going out with it"),
         "frozen_needs_natural_pair": _("A frozen pile needs a natural pair"),
+        "pile_frozen_until_melded": _("The pile is frozen for a side that has not melded"),
+        "concealed_needs_all_canastas": _("Going out concealed needs all the canastas required "
+                                          "to go out"),
+        # RULES.md §6 (Modern American Canasta)
+        "sevens_never_mixed": _("Sevens are never mixed with wild cards"),
+        "aces_mixed_only_in_initial_meld": _("Aces take wild cards only in the initial meld"),
+        "wild_meld_open": _("Wild cards alone make a meld (3 or more) that grows to a canasta"),
+        "sevens_canasta_bonus": _("Canasta of sevens bonus (0 = as natural)"),
+        "aces_canasta_bonus": _("Canasta of aces bonus (0 = as natural)"),
+        "wild_canasta_jokers_bonus": _("Wild canasta with all four jokers (0 = as wild)"),
+        "wild_canasta_twos_bonus": _("Wild canasta of twos only (0 = as wild)"),
+        "unfinished_sevens_penalty": _("Unfinished meld of sevens, minus"),
+        "unfinished_aces_penalty": _("Unfinished meld of natural aces, minus"),
+        "unfinished_wild_penalty": _("Unfinished meld of wild cards, minus"),
+        "held_sevens_aces_penalty": _("Sevens or aces held at the end, minus each time"),
+        "held_sevens_aces_count": _("Sevens or aces held that cost the penalty, at least"),
+        "threes_by_colour": _("Red and black threes laid out and scored per colour"),
+        "threes_table": _("Threes of one colour score"),
+        "threes_zero_canastas": _("Threes count nothing from this many canastas"),
+        "threes_plus_canastas": _("Threes count plus from this many canastas"),
+        "going_out_needs_discard": _("Going out needs a final discard"),
+        "pile_needs_natural_pair_always": _("The pile is always taken with a natural pair"),
+        "melds_minus_without_canasta": _("Melded cards count minus without a canasta"),
+        "special_straight_value": _("Special hand: straight (0 = not played)"),
+        "special_pairs_value": _("Special hand: pairs (0 = not played)"),
+        "special_garbage_value": _("Special hand: garbage (0 = not played)"),
     }
     assert set(labels) == set(OPTION_SPECS)
     return labels

@@ -7,6 +7,7 @@ items (:func:`rule_items`), so an answer and the page it links to always say the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from babel.lists import format_list
@@ -17,7 +18,8 @@ from ..rules import three_is_fifty
 from ..rules.explain import SECTIONS, THREE_IS_FIFTY_SECTIONS, changed_items, section_of
 from ..rules.ruleset import RuleSet
 from .i18n import number
-from .messages import card_label
+from .messages import card_label, special_hand_name
+from .readings import add_readings
 from .rule_tables import Row, Table, bonus_table, card_value_table, minimum_table, per_players
 
 
@@ -81,6 +83,11 @@ def rule_items(rs: RuleSet, players: int | None = None,
     # overview
     add("overview.players", _("A game for %(counts)s players.",
                               counts=_listed([number(n) for n in rs.players_allowed])))
+    if rs.threes_by_colour and 3 not in rs.players_allowed:
+        # RULES.md §6 settles four players; two play the same numbers, one a side.
+        items["overview.players"].text += " " + _(
+            "Two players play with the same numbers, one player a side. Three players are not "
+            "offered: the sources give no rules for three-player partnerships in this game.")
     if any(n % 2 == 0 for n in rs.players_allowed):
         sides = _("Partners sit opposite each other and play as a side: they meld together and "
                   "score together.")
@@ -105,8 +112,13 @@ def rule_items(rs: RuleSet, players: int | None = None,
         deck += " " + _("With %(counts)s players: three packs and six jokers, 162 cards.",
                         counts=_listed([number(n) for n in three_packs]))
     add("cards.deck", deck)
-    add("cards.kinds", _("Jokers and twos are wild cards. Fours up to aces are natural cards. "
-                         "Red threes are bonus cards; black threes are stop cards."))
+    if rs.threes_by_colour:
+        add("cards.kinds", _("Jokers and twos are wild cards. Fours up to aces are natural "
+                             "cards. Threes of both colours are laid out and scored by colour; "
+                             "a black three on the pile also stops it."))
+    else:
+        add("cards.kinds", _("Jokers and twos are wild cards. Fours up to aces are natural "
+                             "cards. Red threes are bonus cards; black threes are stop cards."))
     add("cards.values", _("A card counts its points for its side when melded, and against it "
                           "when left in hand."), card_value_table(rs, changed))
 
@@ -122,6 +134,10 @@ def rule_items(rs: RuleSet, players: int | None = None,
             natural += " " + ngettext("It needs at least %(num)s natural card.",
                                       "It needs at least %(num)s natural cards.",
                                       rs.min_natural_per_meld)
+    elif rs.max_wild_per_meld <= rs.min_natural_per_meld:
+        natural = ngettext("A mixed meld needs at least %(num)s natural card.",
+                           "A mixed meld needs at least %(num)s natural cards.",
+                           rs.min_natural_per_meld)
     else:
         natural = ngettext("A meld needs at least %(num)s natural card; it may hold more wild "
                            "cards than natural ones.",
@@ -136,7 +152,34 @@ def rule_items(rs: RuleSet, players: int | None = None,
                            "%(mixed)s.", size=number(rs.canasta_size),
                            natural=number(rs.natural_canasta_bonus),
                            mixed=number(rs.mixed_canasta_bonus)))
-    if rs.allows_wild_canasta():
+    if rs.sevens_never_mixed or rs.sevens_canasta_bonus:
+        sevens = []
+        if rs.sevens_never_mixed:
+            sevens.append(_("Sevens are never mixed: a meld of sevens takes no wild card."))
+        if rs.sevens_canasta_bonus:
+            sevens.append(_("A canasta of sevens earns %(bonus)s.",
+                            bonus=number(rs.sevens_canasta_bonus)))
+        add("melds.sevens", " ".join(sevens))
+    if rs.aces_mixed_only_in_initial_meld or rs.aces_canasta_bonus:
+        aces = []
+        if rs.aces_mixed_only_in_initial_meld:
+            aces.append(_("Aces take wild cards only when laid in the side's initial meld; "
+                          "such a meld of aces counts as an ordinary meld."))
+        if rs.aces_canasta_bonus:
+            aces.append(_("A natural canasta of aces earns %(bonus)s.",
+                          bonus=number(rs.aces_canasta_bonus)))
+        add("melds.aces", " ".join(aces))
+    if rs.allows_wild_canasta() and rs.wild_meld_open:
+        wild = _("Wild cards alone make a meld of %(low)s to %(size)s cards. As a canasta it "
+                 "earns %(bonus)s.", low=number(rs.min_meld_size), size=number(rs.canasta_size),
+                 bonus=number(rs.wild_canasta_bonus))
+        if rs.wild_canasta_jokers_bonus:
+            wild += " " + _("With all four jokers: %(bonus)s.",
+                            bonus=number(rs.wild_canasta_jokers_bonus))
+        if rs.wild_canasta_twos_bonus:
+            wild += " " + _("Of twos only: %(bonus)s.", bonus=number(rs.wild_canasta_twos_bonus))
+        add("melds.wild_canasta", wild)
+    elif rs.allows_wild_canasta():
         add("melds.wild_canasta", _("A canasta of %(size)s wild cards only earns a bonus of "
                                     "%(bonus)s; it is laid complete, in one turn.",
                                     size=number(rs.canasta_size),
@@ -149,8 +192,12 @@ def rule_items(rs: RuleSet, players: int | None = None,
     add("melds.opponents", _("Nobody adds cards to the opponents' melds."))
     add("melds.red_threes", _("Red threes are never melded."))
     black = [number(n) for n in range(rs.black_three_meld_min, rs.black_three_meld_max + 1)]
-    add("melds.black_threes", _("Black threes are melded only when going out: %(counts)s of "
-                                "them, without wild cards.", counts=_listed(black)))
+    if rs.threes_by_colour:
+        add("melds.black_threes", _("Black threes are never melded: they are laid out like red "
+                                    "threes."))
+    else:
+        add("melds.black_threes", _("Black threes are melded only when going out: %(counts)s "
+                                    "of them, without wild cards.", counts=_listed(black)))
     seven = rs.canasta_size * rs.high_value
     add("melds.value", _("A meld is worth the points of its cards; a canasta's bonus comes on "
                          "top (%(size)s kings: %(cards)s + %(bonus)s = %(total)s).",
@@ -185,24 +232,35 @@ def rule_items(rs: RuleSet, players: int | None = None,
         add("discard-pile.black_three_exception", _(
             "Exception: a player who goes out may take a pile stopped by a black three by "
             "melding that black three with black threes from hand."))
-    if rs.frozen_needs_natural_pair:
+    if rs.pile_needs_natural_pair_always:
+        add("discard-pile.frozen", _(
+            "The pile is taken only by melding its top card with two natural cards of the same "
+            "rank from your hand (they may join your side's meld of that rank while it stays "
+            "within the largest meld). A side that has not melded must also reach its minimum."))
+    elif rs.frozen_needs_natural_pair:
         add("discard-pile.frozen", _(
             "The pile is frozen for everyone once it holds a wild card, or when a red three was "
-            "turned up as its first card; it is frozen for a side that has not melded yet. To "
+            "turned up as its first card. To "
             "take a frozen pile, meld its top card with two natural cards of the same rank "
             "from your hand."))
     else:
         add("discard-pile.frozen", _("A frozen pile is taken like any other pile."))
-    add("discard-pile.open", _("When the pile is not frozen, its top card may go onto your "
-                               "side's meld of that rank, or into a new meld with cards from "
-                               "your hand."))
+    if not rs.pile_needs_natural_pair_always:
+        add("discard-pile.open", _("When the pile is not frozen, its top card may go onto your "
+                                   "side's meld of that rank, or into a new meld with cards "
+                                   "from your hand."))
     add("discard-pile.show", _("Show the meld with the top card before taking the rest of the "
                                "pile. The other cards of the pile never count toward the initial "
                                "meld."))
 
     # going out
-    add("going-out.how", _("A player goes out by melding all their cards, with or without a "
-                           "final discard. Only one side goes out in a hand."))
+    if rs.going_out_needs_discard:
+        add("going-out.how", _("A player goes out by melding all their cards but one and "
+                               "discarding it: the final discard is needed. Only one side goes "
+                               "out in a hand."))
+    else:
+        add("going-out.how", _("A player goes out by melding all their cards, with or without "
+                               "a final discard. Only one side goes out in a hand."))
     needed = {n: rs.canastas_needed(n) for n in counts}
     if players:
         canastas = ngettext("With %(players)s players, a side needs %(num)s canasta to go out.",
@@ -218,9 +276,13 @@ def rule_items(rs: RuleSet, players: int | None = None,
             Table([_("Players"), _("Canastas")],
                   [Row([number(n), number(k)], "canastas_to_go_out" in changed)
                    for n, k in needed.items()]))
-    add("going-out.bonus", _("Going out earns %(bonus)s; going out concealed earns %(concealed)s "
-                             "instead.", bonus=number(rs.going_out_bonus),
-                             concealed=number(rs.concealed_going_out_bonus)))
+    if rs.concealed_going_out_bonus == rs.going_out_bonus:
+        add("going-out.bonus", _("Going out earns %(bonus)s, concealed or not.",
+                                 bonus=number(rs.going_out_bonus)))
+    else:
+        add("going-out.bonus", _("Going out earns %(bonus)s; going out concealed earns "
+                                 "%(concealed)s instead.", bonus=number(rs.going_out_bonus),
+                                 concealed=number(rs.concealed_going_out_bonus)))
     add("going-out.concealed", _(
         "Going out concealed: the player has melded nothing earlier in the hand, melds the "
         "whole hand in one turn including at least one complete canasta of their own, and adds "
@@ -228,6 +290,8 @@ def rule_items(rs: RuleSet, players: int | None = None,
     add("going-out.stock", _("When the stock runs out, nobody earns the going-out bonus."))
 
     # red threes
+    if rs.threes_by_colour:
+        _threes_items(rs, add, changed)
     red = [_("A red three is laid out as soon as it is drawn and replaced from the stock. Each "
              "scores %(value)s.", value=number(rs.red_three_value))]
     for n in counts:
@@ -240,15 +304,35 @@ def rule_items(rs: RuleSet, players: int | None = None,
                              rule=sentence)
             if sentence not in red:
                 red.append(sentence)
-    add("red-threes.value", " ".join(red))
-    if rs.red_threes_negative_without_meld:
+    if not rs.threes_by_colour:
+        add("red-threes.value", " ".join(red))
+    if rs.red_threes_negative_without_meld and not rs.threes_by_colour:
         add("red-threes.negative", _("If the side has melded nothing by the end of the hand, "
                                      "its red threes count as minus points."))
 
     # scoring
-    add("scoring.formula", _("A side scores its melded cards, its canasta bonuses, its red "
-                             "threes and the going-out bonus, minus the cards left in its "
-                             "players' hands."), bonus_table(rs, players, changed))
+    if rs.threes_by_colour or rs.has_meld_penalties():
+        add("scoring.formula", _("A side scores its melded cards, its canasta bonuses, its "
+                                 "threes and the going-out bonus, minus its penalties and the "
+                                 "cards left in its players' hands."),
+            bonus_table(rs, players, changed))
+    else:
+        add("scoring.formula", _("A side scores its melded cards, its canasta bonuses, its red "
+                                 "threes and the going-out bonus, minus the cards left in its "
+                                 "players' hands."), bonus_table(rs, players, changed))
+    if rs.melds_minus_without_canasta:
+        items["scoring.formula"].text += " " + _("A side without a canasta counts its melded "
+                                                 "cards as minus points.")
+    if rs.has_meld_penalties():
+        _penalty_item(rs, add, changed)
+    if rs.special_hands():
+        add("scoring.special_hands", _(
+            "A special hand (14 cards shown at once by a player whose side has not melded) "
+            "replaces that side's score for the hand:"),
+            Table([_("Special hand"), _("Points")],
+                  [Row([special_hand_name(name), number(value)],
+                       f"special_{name}_value" in changed)
+                   for name, value in rs.special_hands().items()]))
     add("scoring.black_three_penalty", _("A black three left in hand costs %(penalty)s.",
                                          penalty=number(rs.black_three_in_hand_penalty)))
     if len(set(targets.values())) == 1:
@@ -257,7 +341,41 @@ def rule_items(rs: RuleSet, players: int | None = None,
     else:
         add("scoring.target", _("The game ends when a side reaches the target:"),
             per_players(rs, rs.target_for, "target" in changed))
+    # Where the sources are unclear: the readings, each with the source's words (issue 14).
+    add_readings(rs, counts, add)
     return items
+
+
+def _threes_items(rs: RuleSet, add: Callable[..., None], changed: set[str]) -> None:
+    """RULES.md §6: threes of each colour scored by count, their sign by the canastas made."""
+    rows = [Row([number(count), number(points)], "threes_table" in changed)
+            for count, points in sorted(rs.threes_table.items())]
+    add("red-threes.value", _("Red and black threes are laid out as soon as they are drawn and "
+                              "replaced from the stock. Each colour scores by how many a side "
+                              "has:"), Table([_("Threes of one colour"), _("Points")], rows))
+    add("red-threes.negative", ngettext(
+        "With no canasta the threes count as minus points; with %(num)s canasta they count "
+        "nothing; with %(plus)s or more they count plus.",
+        "With fewer than %(num)s canastas the threes count as minus points; with %(num)s they "
+        "count nothing; with %(plus)s or more they count plus.",
+        rs.threes_zero_canastas, plus=number(rs.threes_plus_canastas)))
+
+
+def _penalty_item(rs: RuleSet, add: Callable[..., None], changed: set[str]) -> None:
+    """RULES.md §6: unfinished melds of sevens, aces or wild cards, and sevens or aces held."""
+    rows = []
+    for label, key in ((_("Unfinished meld of sevens"), "unfinished_sevens_penalty"),
+                       (_("Unfinished meld of natural aces"), "unfinished_aces_penalty"),
+                       (_("Unfinished meld of wild cards"), "unfinished_wild_penalty")):
+        if getattr(rs, key):
+            rows.append(Row([label, number(-getattr(rs, key))], key in changed))
+    if rs.held_sevens_aces_penalty:
+        rows.append(Row([_("%(count)s or more sevens, or aces, in one player's hand at the end",
+                           count=number(rs.held_sevens_aces_count)),
+                         number(-rs.held_sevens_aces_penalty)],
+                        "held_sevens_aces_penalty" in changed))
+    add("scoring.penalties", _("Penalties at the end of a hand (the cards still count their "
+                               "points as usual):"), Table([_("For"), _("Points")], rows))
 
 
 def rule_book(rs: RuleSet, players: int | None = None,
@@ -265,6 +383,8 @@ def rule_book(rs: RuleSet, players: int | None = None,
     """The rules page's sections, in reading order."""
     items = rule_items(rs, players, changed)
     titles = section_titles()
+    if rs.threes_by_colour:
+        titles["red-threes"] = _("Red and black threes")
     return [Section(anchor, titles[anchor],
                     [item for item in items.values() if item.anchor == anchor])
             for anchor in SECTIONS]

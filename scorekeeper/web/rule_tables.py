@@ -73,16 +73,25 @@ def bonus_table(rs: RuleSet, players: int | None, changed: set[str]) -> Table:
         Row([_("Mixed canasta"), number(rs.mixed_canasta_bonus)],
             "mixed_canasta_bonus" in changed),
     ]
+    # RULES.md §6: canastas of sevens and aces, and wild canastas of several values.
+    for label, key in ((_("Canasta of sevens"), "sevens_canasta_bonus"),
+                       (_("Natural canasta of aces"), "aces_canasta_bonus")):
+        if getattr(rs, key):
+            rows.append(Row([label, number(getattr(rs, key))], key in changed))
     if rs.allows_wild_canasta():
         rows.append(Row([_("Wild canasta"), number(rs.wild_canasta_bonus)],
                         "wild_canasta_bonus" in changed))
-    rows += [
-        Row([_("Going out"), number(rs.going_out_bonus)], "going_out_bonus" in changed),
-        Row([_("Going out concealed"), number(rs.concealed_going_out_bonus)],
-            "concealed_going_out_bonus" in changed),
-        Row([_("Each red three"), number(rs.red_three_score(1, count))],
-            "red_three_value" in changed),
-        Row([_("Black three left in hand"), number(-rs.black_three_in_hand_penalty)],
-            "black_three_in_hand_penalty" in changed),
-    ]
+    for label, key in ((_("Wild canasta with all four jokers"), "wild_canasta_jokers_bonus"),
+                       (_("Wild canasta of twos only"), "wild_canasta_twos_bonus")):
+        if rs.allows_wild_canasta() and getattr(rs, key):
+            rows.append(Row([label, number(getattr(rs, key))], key in changed))
+    rows.append(Row([_("Going out"), number(rs.going_out_bonus)], "going_out_bonus" in changed))
+    if rs.concealed_going_out_bonus != rs.going_out_bonus:
+        rows.append(Row([_("Going out concealed"), number(rs.concealed_going_out_bonus)],
+                        "concealed_going_out_bonus" in changed))
+    if not rs.threes_by_colour:
+        rows.append(Row([_("Each red three"), number(rs.red_three_score(1, count))],
+                        "red_three_value" in changed))
+    rows.append(Row([_("Black three left in hand"), number(-rs.black_three_in_hand_penalty)],
+                    "black_three_in_hand_penalty" in changed))
     return Table([_("For"), _("Points")], rows)
