@@ -1,8 +1,9 @@
 # scorekeeper: the Canasta scorekeeper, served by waitress on port 8000.
 #   docker build -t scorekeeper .
 #   docker run -p 8000:8000 -v scorekeeper-data:/data scorekeeper
-# The SQLite database (and the instance secret) live in the /data volume; for PostgreSQL run
-# with -e SCOREKEEPER_DATABASE_URL=postgresql+psycopg://user:password@host/dbname.
+# The SQLite database, the instance secret and the compiled catalogues live in the /data volume;
+# for PostgreSQL run with -e SCOREKEEPER_DATABASE_URL=postgresql+psycopg://user:password@host/db.
+# `scorekeeper serve` applies the schema migrations when it starts.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -10,19 +11,22 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
-WORKDIR /app
-COPY . /app
+COPY . /src
 
-# Compile the translation catalogues at build time: the app folder is read-only at run time.
-# The instance folder (per-installation secret) points into the volume so it survives updates.
-RUN pip install -e '.[postgres]' \
- && python -c "from scorekeeper import ROOT; from scorekeeper.web.catalogs import ensure_compiled; ensure_compiled(ROOT)" \
+# Installed as a wheel (templates, catalogues and migrations inside the package), no source kept.
+# Flask's instance folder of an installed package is <prefix>/var/scorekeeper-instance: it points
+# into the volume, so the secret survives updates. The catalogues are compiled there at build
+# time (and again at start when an update brings newer ones).
+RUN pip install '/src[postgres]' \
+ && rm -rf /src \
  && useradd --system --uid 10001 --user-group --home-dir /data --no-create-home scorekeeper \
- && mkdir -p /data/instance \
- && rm -rf /app/instance \
- && ln -s /data/instance /app/instance \
+ && mkdir -p /data/instance /usr/local/var \
+ && ln -s /data/instance /usr/local/var/scorekeeper-instance \
+ && python -c "from pathlib import Path; from scorekeeper import data_folder; from scorekeeper.web.catalogs import ensure_compiled; ensure_compiled(data_folder('translations'), Path('/data/instance'))" \
+ && test -f /data/instance/translations/de/LC_MESSAGES/messages.mo \
  && chown -R scorekeeper:scorekeeper /data
 
+WORKDIR /data
 ENV SCOREKEEPER_DATABASE_URL=sqlite:////data/scorekeeper.sqlite3
 VOLUME /data
 USER scorekeeper

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -103,3 +105,29 @@ def test_messages_in_the_asked_language(tmp_path: Path, lang: str) -> None:
                  tmp_path=tmp_path)
     assert result.returncode == 1
     assert all(p["message"].strip() for p in answer(result)["problems"])
+
+
+# ---- scorekeeper db upgrade (issue 11: migrations) ---------------------------------------------
+
+def tables(path: Path) -> set[str]:
+    with closing(sqlite3.connect(path)) as connection:
+        return {row[0] for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def test_db_upgrade_makes_the_schema_and_can_run_again(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    for _ in range(2):
+        result = run(["db", "upgrade", "--db", f"sqlite:///{database}"], tmp_path=tmp_path)
+        assert result.returncode == 0, result.stderr.decode()
+    assert {"games", "hands", "alembic_version"} <= tables(database)
+
+
+def test_db_upgrade_reads_the_database_from_the_environment(tmp_path: Path) -> None:
+    database = tmp_path / "from-env.sqlite3"
+    env = dict(os.environ, SCOREKEEPER_SECRET_KEY="cli-test",
+               SCOREKEEPER_DATABASE_URL=f"sqlite:///{database}")
+    result = subprocess.run([str(SCOREKEEPER), "db", "upgrade"], capture_output=True,
+                            timeout=120, env=env, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr.decode()
+    assert {"games", "hands", "alembic_version"} <= tables(database)
