@@ -92,7 +92,7 @@ def test_a_whole_evening(live_server: str, page: Page, browser: Browser,
         page.get_by_role("button", name="Save").click()
         page.wait_for_url(game_url)
         assert totals(page) == ["78", "112", "22"]
-        expect(page.locator(".winner")).to_contain_text("Cleo won with 22.")
+        expect(page.locator(".winner")).to_contain_text("Won: Cleo with 22 points.")
         expect(page.get_by_role("link", name="Enter game 3")).to_have_count(0)
         shot(page, "fifty-04-winner", full_page=True)
         assert scroll_width(page) <= 390
@@ -107,7 +107,7 @@ def test_a_whole_evening(live_server: str, page: Page, browser: Browser,
         page.get_by_role("button", name="Save").click()
         page.wait_for_url(game_url)
         assert totals(page) == ["10", "112", "22"]
-        expect(page.locator(".winner")).to_contain_text("Anna won with 10.")
+        expect(page.locator(".winner")).to_contain_text("Won: Anna with 10 points.")
     finally:
         other.close()
 

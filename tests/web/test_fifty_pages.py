@@ -108,8 +108,8 @@ def test_enter_by_cards_and_by_total_then_winner(client: FlaskClient) -> None:
     assert save(client, game_id, data)[0] == 303
     show = client.get(f"/fifty/{game_id}").text
     assert totals(show) == ["78", "132", "12"]
-    assert "Cleo won with 12." in show
-    assert "66 ahead" in show
+    assert "Won: Cleo with 12 points." in show
+    assert "66 points ahead" in show
     assert "Enter game 3" not in show
     # The evening is over: no third game.
     assert client.get(f"/fifty/{game_id}/games/new").status_code == 303
@@ -136,7 +136,7 @@ def test_joker_value_and_target_end(client: FlaskClient) -> None:
     assert save(client, game_id, data)[0] == 303
     show = client.get(f"/fifty/{game_id}").text
     assert totals(show) == ["100", "4"]
-    assert "Player 2 won with 4." in show
+    assert "Won: Player 2 with 4 points." in show
 
 
 def test_htmx_save_redirects_and_preview_is_live(client: FlaskClient) -> None:
@@ -339,7 +339,7 @@ def test_play_again_with_the_same_players(client: FlaskClient) -> None:
     assert save(client, game_id, entry(client, game_id, p0__cards="3", p1__cards="X",
                                        p2__cards=""))[0] == 303
     finished = client.get(f"/fifty/{game_id}").text
-    assert "Cleo won with 0." in finished
+    assert "Won: Cleo with 0 points." in finished
     assert f'action="/fifty/{game_id}/again"' in finished
     response = client.post(f"/fifty/{game_id}/again")
     assert response.status_code == 303
@@ -352,7 +352,7 @@ def test_play_again_with_the_same_players(client: FlaskClient) -> None:
     assert save(client, again_id, entry(client, again_id, p0__cards="X", p1__cards="",
                                         p2__cards="3"))[0] == 303
     assert totals(client.get(f"/fifty/{again_id}").text) == ["25", "0", "50"]
-    assert "Ben won" in client.get(f"/fifty/{again_id}").text
+    assert "Won: Ben" in client.get(f"/fifty/{again_id}").text
     assert totals(client.get(f"/fifty/{game_id}").text) == ["50", "25", "0"]  # untouched
     start = client.get("/").text
     assert f"/fifty/{again_id}" in start and f"/fifty/{game_id}" in start

@@ -344,11 +344,19 @@ def test_finished_game_shows_the_winner(client: FlaskClient) -> None:
     game_id = create_game(client, target="500")
     save_hand(client, game_id, hand_form(client, game_id, **DETAIL_US, **QUICK_THEM))
     page = client.get(f"/games/{game_id}").text
-    assert "Us won with 690." in page
+    assert "Won: Us with 690 points." in page
     assert "Enter hand 2" not in page
     start = client.get("/").text
-    assert "Us won" in start
+    assert "Won: Us" in start
     assert client.get(f"/games/{game_id}/hands/new").status_code == 303
+    # issue 15: a side's name is never the subject of a verb (a side of two is plural, and
+    # "Wir"/"Ihr" need their own forms), so every name reads right in German and Polish.
+    german = client.get(f"/games/{game_id}?lang=de").text
+    assert "Gewonnen: Us mit 690 Punkten." in german and " hat mit " not in german
+    assert "Ausgemacht: Us." in german and "hat ausgemacht" not in german
+    assert "Gewonnen: Us" in client.get("/?lang=de").text
+    polish = client.get(f"/games/{game_id}?lang=pl").text
+    assert "Wygrana: Us, 690 punktów." in polish and "Wyjście: Us." in polish
 
 
 def test_cutthroat_lone_player_and_partners(client: FlaskClient) -> None:
