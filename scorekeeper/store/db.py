@@ -96,8 +96,14 @@ def upgrade_schema(engine: Engine, revision: str = "head") -> None:
 
     with engine.connect() as connection:
         postgres = connection.dialect.name == "postgresql"
+        sqlite = connection.dialect.name == "sqlite"
         if postgres:
             connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": UPGRADE_LOCK_KEY})
+            connection.commit()
+        if sqlite:
+            # SQLite alters a table by copying it and dropping the old one; with foreign keys on,
+            # that drop would cascade and delete every hand of every game.
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
             connection.commit()
         try:
             config = alembic_config(connection)
@@ -107,6 +113,9 @@ def upgrade_schema(engine: Engine, revision: str = "head") -> None:
                     command.stamp(config, FIRST_REVISION)
                 command.upgrade(config, revision)
         finally:
+            if sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
             if postgres:
                 connection.execute(text("SELECT pg_advisory_unlock(:key)"),
                                    {"key": UPGRADE_LOCK_KEY})

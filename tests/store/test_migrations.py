@@ -85,26 +85,41 @@ def test_upgrade_again_changes_nothing(engine: Engine) -> None:
         assert connection.execute(text("SELECT count(*) FROM alembic_version")).scalar() == 1
 
 
+def made_before_migrations(engine: Engine) -> None:
+    """A database as ``create_all`` made it before migrations existed: the tables of the first
+    revision (the models of that time) and no ``alembic_version``."""
+    upgrade_schema(engine, FIRST)
+    with engine.begin() as connection:
+        connection.execute(text("DROP TABLE alembic_version"))
+    assert "alembic_version" not in inspect(engine).get_table_names()
+
+
 def test_database_made_by_create_all_is_adopted(engine: Engine) -> None:
-    Base.metadata.create_all(engine)  # how the schema was made before migrations
+    made_before_migrations(engine)
     with engine.begin() as connection:
         connection.execute(text(
             "INSERT INTO games (id, view_id, ruleset, players, options, sides, target, version,"
             " created_at, updated_at) VALUES ('g1', 'v1', 'german', 4, '{}', '[]', 5000, 1,"
             " '2026-01-01 00:00:00', '2026-01-01 00:00:00')"))
+        connection.execute(text(
+            "INSERT INTO hands (game_id, number, teams, stock_out, created_at, updated_at)"
+            " VALUES ('g1', 1, '[]', false, '2026-01-01 00:00:00', '2026-01-01 00:00:00')"))
     upgrade_schema(engine)
     assert revision(engine) == head()
     with engine.connect() as connection:
         rows = connection.execute(text("SELECT version_num FROM alembic_version")).all()
         assert [row[0] for row in rows] == [head()]
         assert connection.execute(text("SELECT id FROM games")).scalars().all() == ["g1"]
+        # later revisions alter "games"; the hands of the game survive them
+        hands = connection.execute(text("SELECT game_id, number FROM hands")).all()
+        assert [tuple(row) for row in hands] == [("g1", 1)]
     assert differences(engine) == []
 
 
 def test_adopted_database_is_stamped_at_the_first_revision(tmp_path: Path) -> None:
     engine = make_engine(f"sqlite:///{tmp_path / 'old.sqlite3'}")
     try:
-        Base.metadata.create_all(engine)
+        made_before_migrations(engine)
         upgrade_schema(engine, FIRST)
         assert revision(engine) == FIRST
     finally:
