@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException
 from ..extensions import csrf
 from ..rules import api as rules_api
 from ..rules import ruleset as rulesets
+from ..rules.problems import Rejected
 from .jsonapi import EngineAnswer, answer_response, json_response, problem_response, read_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -53,6 +54,20 @@ def referee_discard_pile() -> Response:
 @bp.post("/referee/go-out")
 def referee_go_out() -> Response:
     return _answer(rules_api.referee_go_out, "go-out")
+
+
+@bp.post("/referee/options")
+def referee_options() -> Response:
+    """"What may I do?": every legal move of the turn, each with its rule (CONTRACT.md §3)."""
+    data, error = read_json()
+    if error is not None:
+        return error
+    answer = rules_api.referee_options(data)
+    if isinstance(answer, Rejected):
+        return answer_response(answer)
+    body = {"moves": [m.as_dict() for m in answer.moves], "notes": list(answer.notes),
+            "required": answer.required, "needed": answer.needed}
+    return json_response(body, with_rule=True)
 
 
 @bp.post("/referee/three-is-fifty")

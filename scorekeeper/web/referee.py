@@ -30,12 +30,13 @@ from ..rules.ruleset import PRESETS, RULESET_IDS
 from .i18n import number
 from .messages import message, ruleset_title
 from .referee_forms import Settings, read_question, read_settings, score_or_problem
+from .referee_options import OptionsAnswer, ask_options
 from .rule_book import rule_items, section_titles
 from .rule_tables import minimum_table
 
 bp = Blueprint("referee", __name__)
 
-QUESTIONS = ("meld", "initial-meld", "discard-pile", "go-out", "minimum")
+QUESTIONS = ("meld", "initial-meld", "discard-pile", "go-out", "minimum", "options")
 #: Questions whose answer depends on the number of players (compared at the same count).
 PLAYERS_MATTER = frozenset({"initial-meld", "discard-pile", "go-out", "minimum"})
 
@@ -83,6 +84,7 @@ class Answer:
     score: int = 0
     table: Any = None
     others: list[Other] = field(default_factory=list)  # every ruleset compared with
+    options: OptionsAnswer | None = None  # "What may I do?": the moves
 
     @property
     def differs(self) -> bool:
@@ -176,6 +178,8 @@ def ask(question: str, settings: Settings, values: Mapping[str, str]) -> Answer:
     """Answer one question for the form ``values`` (empty answer when nothing is entered)."""
     if question == "minimum":
         return _ask_minimum(settings, values)
+    if question == "options":
+        return _ask_options(settings, values)
     answer = Answer(question)
     asked = read_question(question, values)
     answer.read = asked.read
@@ -203,6 +207,18 @@ def ask(question: str, settings: Settings, values: Mapping[str, str]) -> Answer:
         other = asked.ask(PRESETS[rid], players)
         answer.others.append(Other(rid, label, _yes_no(other.allowed), _detail(question, other),
                                    anchor, _compare_key(question, other) != key))
+    return answer
+
+
+def _ask_options(settings: Settings, values: Mapping[str, str]) -> Answer:
+    answer = Answer("options")
+    result = ask_options(settings, values)
+    answer.options = result
+    if result.problems:
+        answer.state = "problems"
+        answer.problems = result.problems
+    elif result.asked:
+        answer.state = "info"
     return answer
 
 

@@ -146,6 +146,17 @@ def _melds(text: str) -> list[str]:
     return [part.strip() for part in MELD_SEPARATOR.split(text) if part.strip()]
 
 
+#: Public names of the two field readers, for the options form (:mod:`.referee_options`).
+def text_of(values: Mapping[str, str], key: str) -> str:
+    """A text field's value, trimmed and cut to :data:`MAX_FIELD` characters."""
+    return _text(values, key)
+
+
+def melds_typed(text: str) -> list[str]:
+    """Melds typed in one field, separated by ``/`` (or "Next meld" on the pad)."""
+    return _melds(text)
+
+
 def _score(values: Mapping[str, str], asked: Asked) -> int:
     score = parse_score(values.get("score"))
     if score is None:
@@ -228,9 +239,12 @@ def _go_out(values: Mapping[str, str]) -> Asked:
     melded_before = _flag(values, "melded_before")
     reader = Reader()
     melds: list[list[Card]] = reader.card_lists(_melds(_text(values, "melds")), "melds")
+    side_text = _melds(_text(values, "side_melds"))
+    # RULES.md §5: with the side's melds on the table the canastas are counted from them.
+    side_melds = reader.card_lists(side_text, "side_melds") if side_text else None
     return _checked(Asked(concealed=concealed), reader, lambda rs, players: referee.go_out(
         rs, players, canastas, concealed=concealed, player_melded_before=melded_before,
-        melds=melds))
+        melds=melds, side_melds=side_melds))
 
 
 #: Each question's form reader.

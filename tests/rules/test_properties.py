@@ -215,8 +215,9 @@ def test_discard_pile_answers_keep_their_promises(question: dict[str, Any]) -> N
     status, body = answered(rules_api.referee_discard_pile(question), "discard-pile")
     assert status == 200, body
     ruleset, top, hand = question["ruleset"], question["top_card"], question["hand"]
+    # RULES.md §5: frozen against a side that has not melded, "not Polish".
     frozen = (question["pile_has_wild"] or question["red_three_upcard"]
-              or not question["side_has_melded"])
+              or (not question["side_has_melded"] and ruleset != "polish"))
     pair = hand.count(top) >= 2
     existing = next((m for m in question["side_melds"] if top in m), None)
     if not body["allowed"]:

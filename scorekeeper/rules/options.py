@@ -1,0 +1,301 @@
+""""What may I do?": every legal move worth considering for one player's turn (RULES.md §2–§5).
+
+Given the whole situation at the table — the hand, the side's melds, whether the side has
+melded, its score, the discard pile's top card and what froze it, and whether the player has
+drawn — :func:`turn_options` lists the moves a player would weigh, each with the rule it rests
+on: taking the pile (with which cards, and what must be laid at once), the initial meld (the
+most points, and the one keeping most cards), cards for the side's melds and new melds, and
+going out (concealed or not) with what it would score.
+
+Everything is asked of the same engine the other referee questions use (:mod:`.referee`,
+:mod:`.laying`, :mod:`.scoring`), and only ruleset parameters decide, so house rules and every
+ruleset (also those added later) are covered.
+
+>>> from .ruleset import get_ruleset
+>>> from .cards import parse_cards
+>>> hand = parse_cards("K K K 2 4 4 4 9")[0]
+>>> answer = turn_options(get_ruleset("german"), 4, hand, cumulative_score=2000, drawn=True)
+>>> [(m.kind, m.variant, m.points) for m in answer.moves]
+[('initial_meld', 'most_points', 95), ('initial_meld', 'fewest_cards', 90)]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import referee
+from .cards import Card
+from .laying import MAX_HAND, best_melds, go_out_with
+from .melds import check_meld, meld_rank
+from .problems import Problem
+from .ruleset import RuleSet
+from .scoring import SideEntry, score_side
+
+Cards = tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move a player may make.
+
+    ``kind``: ``take_pile``, ``initial_meld``, ``add`` (cards onto a meld of the side),
+    ``meld`` (new melds of a side that has melded) or ``go_out``. ``cards``: the cards it takes
+    from the hand; ``melds``: the melds it makes or grows, as they lie afterwards; ``points``:
+    the card points laid (for ``go_out`` the side's score for the hand, see ``items``);
+    ``rule``: the rules-page anchor and ``item`` the rule it rests on; ``reason``: what to say.
+    """
+
+    kind: str
+    cards: Cards
+    melds: tuple[Cards, ...]
+    points: int
+    rule: str
+    item: str
+    reason: Problem
+    variant: str = ""
+    discard: Card | None = None
+    wilds: int = 0  # ``add``: wild cards from hand that could join the meld too
+    items: dict[str, int] = field(default_factory=dict)
+    canastas: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of CONTRACT.md §3 ``moves[i]`` (with a few additions)."""
+        out: dict[str, Any] = {
+            "kind": self.kind, "cards": [c.rank for c in self.cards],
+            "melds": [[c.rank for c in m] for m in self.melds], "points": self.points,
+            "rule": self.rule, "rule_item": self.item, "reason": self.reason,
+        }
+        if self.variant:
+            out["variant"] = self.variant
+        if self.discard is not None:
+            out["discard"] = self.discard.rank
+        if self.kind == "add":
+            out["wilds"] = self.wilds
+        if self.items:
+            out["items"] = dict(self.items)
+        if self.canastas is not None:
+            out["canastas"] = self.canastas
+        return out
+
+
+@dataclass(frozen=True)
+class TurnOptions:
+    """The answer: the moves, and notes saying why a move one might look for is not there."""
+
+    moves: tuple[Move, ...]
+    notes: tuple[Problem, ...] = ()
+    required: int | None = None
+    needed: int = 1
+
+    def kinds(self) -> list[str]:
+        return [m.kind for m in self.moves]
+
+
+def _used_from_hand(melds: Sequence[Sequence[Card]], hand: Sequence[Card],
+                    exclude: Sequence[Card] = ()) -> Cards:
+    """The cards of ``melds`` that come from ``hand`` (not the top card, not the table)."""
+    left = Counter(c.rank for c in hand)
+    taken = Counter(c.rank for c in exclude)
+    out: list[Card] = []
+    for meld in melds:
+        for card in meld:
+            if taken[card.rank]:
+                taken[card.rank] -= 1
+            elif left[card.rank]:
+                left[card.rank] -= 1
+                out.append(card)
+    return tuple(out)
+
+
+def turn_options(
+    rs: RuleSet,
+    players: int,
+    hand: Sequence[Card],
+    *,
+    side_melds: Sequence[Sequence[Card]] = (),
+    side_has_melded: bool | None = None,
+    cumulative_score: int = 0,
+    top_card: Card | None = None,
+    pile_has_wild: bool = False,
+    red_three_upcard: bool = False,
+    drawn: bool = False,
+    player_melded_before: bool = False,
+) -> TurnOptions:
+    """Every legal move worth considering for this turn (see the module docstring).
+
+    Before the draw (``drawn`` false) the pile may be taken, and melds are those the hand can
+    lay after drawing (the drawn card is then the discard). After the draw a card must stay for
+    the discard unless the player goes out.
+    """
+    notes: list[Problem] = []
+    hand = list(hand)
+    if any(c.is_red_three for c in hand):
+        # RULES.md §4: red threes are laid out at once and replaced; they never stay in hand.
+        notes.append(Problem("hand.red_three", "hand", {}))
+        hand = [c for c in hand if not c.is_red_three]
+    if len(hand) > MAX_HAND:
+        return TurnOptions((), (Problem("hand.too_many", "hand",
+                                        {"maximum": MAX_HAND, "count": len(hand)}),))
+    melded = bool(side_melds) if side_has_melded is None else side_has_melded or bool(side_melds)
+    table = [list(m) for m in side_melds] if melded else []
+    needed = rs.canastas_needed(players)
+    required = None if melded else rs.initial_meld_minimum(cumulative_score, players)
+    keep = 1 if drawn else 0
+    moves: list[Move] = []
+
+    # 1. The discard pile (RULES.md §5), before drawing only.
+    if top_card is not None and not drawn:
+        verdict = referee.discard_pile(
+            rs, players, top_card, pile_has_wild=pile_has_wild,
+            red_three_upcard=red_three_upcard, side_has_melded=melded, side_melds=table,
+            hand=hand, cumulative_score=cumulative_score,
+            going_out=top_card.is_black_three)
+        frozen = pile_has_wild or red_three_upcard or (not melded and rs.pile_frozen_until_melded)
+        if verdict.allowed:
+            shown = [tuple(Card(r) for r in m) for m in verdict.melds or ()]
+            on_table = [c for m in table for c in m]
+            cards = _used_from_hand(shown, hand, [top_card, *on_table])
+            reason = verdict.reasons[0]
+            item = (referee_item(reason, frozen))
+            points = verdict.counted if verdict.counted is not None else sum(
+                rs.card_value(c) for c in [top_card, *cards])
+            moves.append(Move("take_pile", cards, tuple(shown), points, "discard-pile", item,
+                              reason, variant=str(reason.params.get("how", "")),
+                              canastas=verdict.canastas))
+        else:
+            notes.extend(verdict.reasons[:1])
+
+    # 2. Melds from hand: the initial meld, or cards for the side's melds and new melds.
+    if not melded:
+        assert required is not None
+        plan = best_melds(rs, hand, required=required, keep=keep)
+        picks = [("most_points", plan.most_points), ("fewest_cards", plan.fewest_cards)]
+        seen: list[list[list[str]]] = []
+        for variant, pick in picks:
+            if pick is None:
+                continue
+            shape = sorted(sorted(c.rank for c in m) for m in pick.melds)
+            if shape in seen:
+                continue
+            seen.append(shape)
+            moves.append(Move(
+                "initial_meld", tuple(c for m in pick.melds for c in m), pick.melds, pick.points,
+                "initial-meld", "initial-meld.minimum",
+                Problem("initial_meld.possible", "", {"required": required,
+                                                      "counted": pick.points,
+                                                      "cards": pick.cards,
+                                                      "variant": variant}),
+                variant=variant))
+        if plan.most_points is None:
+            best = best_melds(rs, hand, keep=keep).most_points
+            notes.append(Problem("initial_meld.below_minimum", "hand",
+                                 {"required": required,
+                                  "counted": best.points if best else 0}))
+    else:
+        moves.extend(_lay_offs(rs, hand, table, keep))
+
+    # 3. Going out (RULES.md §4), judged after the draw.
+    if drawn:
+        moves.extend(_going_out(rs, players, hand, table, melded, player_melded_before,
+                                required, notes))
+    elif hand:
+        notes.append(Problem("going_out.draw_first", "drawn", {}))
+    return TurnOptions(tuple(moves), tuple(notes), required, needed)
+
+
+def referee_item(reason: Problem, frozen: bool) -> str:
+    """The rules-page item a pile verdict rests on (as :mod:`.explain` names them)."""
+    from .explain import rule_item
+
+    return rule_item(reason.code, reason.params, frozen=frozen)
+
+
+def _lay_offs(rs: RuleSet, hand: list[Card], table: list[list[Card]], keep: int) -> list[Move]:
+    """Cards for the side's melds, and new melds (RULES.md §2, §5: one meld per rank)."""
+    moves: list[Move] = []
+    wilds = [c for c in hand if c.is_wild]
+    ranks_on_table: set[str] = set()
+    for meld in table:
+        rank = meld_rank(meld)
+        if rank is None:
+            continue
+        ranks_on_table.add(rank)
+        naturals = [c for c in hand if c.rank == rank and rank not in ("wild", "3b")]
+        grown = [*meld, *naturals]
+        if naturals and not check_meld(grown, rs).legal:
+            continue
+        room = 0
+        while room < len(wilds) and check_meld([*grown, *wilds[: room + 1]], rs).legal:
+            room += 1
+        if not naturals and not room:
+            continue
+        if len(naturals) > len(hand) - keep:
+            continue
+        size = len(grown)
+        moves.append(Move(
+            "add", tuple(naturals), (tuple(grown),), sum(rs.card_value(c) for c in naturals),
+            "melds", "melds.one_per_rank",
+            Problem("meld.add", "", {"rank": rank, "cards": len(naturals), "wilds": room,
+                                     "size": size}),
+            wilds=room))
+    rest = [c for c in hand if c.rank not in ranks_on_table or c.is_wild]
+    pick = best_melds(rs, rest, keep=keep).most_points
+    if pick is not None and pick.melds:
+        moves.append(Move(
+            "meld", tuple(c for m in pick.melds for c in m), pick.melds, pick.points, "melds",
+            "melds.size", Problem("meld.new", "", {"melds": len(pick.melds),
+                                                   "points": pick.points})))
+    return moves
+
+
+def _going_out(rs: RuleSet, players: int, hand: list[Card], table: list[list[Card]],
+               melded: bool, player_melded_before: bool, required: int | None,
+               notes: list[Problem]) -> list[Move]:
+    """Going out now, openly and concealed, with what each would score."""
+    needed = rs.canastas_needed(players)
+    discard = True if rs.going_out_needs_discard else None
+    moves: list[Move] = []
+    have = 0
+    tried = False
+    ways: list[tuple[bool, int]] = []
+    if melded:
+        ways.append((False, needed))
+    if not player_melded_before:
+        ways.append((True, needed if rs.concealed_needs_all_canastas else 1))
+    for concealed, need in ways:
+        way = go_out_with(rs, hand, table, needed=need, may_join=not concealed,
+                          discard=discard)
+        if way is None:
+            continue
+        tried = True
+        laid, thrown = way
+        have = max(have, laid.canastas)
+        if laid.canastas < need or (concealed and laid.own_canastas < 1):
+            continue
+        new_points = sum(rs.card_value(c) for cards in laid.laid for c in cards)
+        if (concealed and not melded and rs.concealed_needs_minimum and required is not None
+                and new_points < required):
+            continue
+        side = score_side(rs, players, SideEntry(melds=[list(m) for m in laid.melds],
+                                                 hands=[[]], went_out=True,
+                                                 concealed=concealed))
+        grown = tuple(m for m, cards in zip(laid.melds, laid.laid, strict=True) if cards)
+        cards = tuple(c for cards in laid.laid for c in cards)
+        moves.append(Move(
+            "go_out", cards, grown, side.score, "going-out",
+            "going-out.concealed" if concealed else "going-out.canastas",
+            Problem("going_out.possible", "", {"score": side.score, "concealed": concealed,
+                                               "canastas": laid.canastas, "needed": need,
+                                               "discard": thrown.rank if thrown else None}),
+            variant="concealed" if concealed else "", discard=thrown,
+            items=dict(side.items), canastas=laid.canastas))
+    if not moves and hand:
+        if tried:
+            notes.append(Problem("going_out.not_enough_canastas", "side_melds",
+                                 {"needed": needed, "have": have}))
+        else:
+            notes.append(Problem("going_out.cards_left", "hand", {}))
+    return moves

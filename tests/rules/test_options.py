@@ -1,0 +1,102 @@
+"""The "What may I do?" table (``tests/data/options_cases.json``) against the rules layer.
+
+Every case cites its source; its expected numbers were counted from that source by hand (card
+values, minimums and bonuses of RULES.md §1–§4), never taken from the engine.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from scorekeeper.rules import api as rules_api
+from scorekeeper.rules.cards import parse_cards
+from scorekeeper.rules.melds import check_meld
+from scorekeeper.rules.options import turn_options
+from scorekeeper.rules.ruleset import get_ruleset
+
+from .casefiles import as_json, ids, load
+
+CASES = load("options_cases.json")
+RULESETS = {"german": (4,), "polish": (2, 4), "classic": (2, 4)}
+
+
+def answer_of(request: dict[str, Any]) -> dict[str, Any]:
+    answer = rules_api.referee_options(request)
+    assert not hasattr(answer, "problems"), answer
+    return as_json({"moves": [m.as_dict() for m in answer.moves], "notes": list(answer.notes)})
+
+
+def _matches(move: dict[str, Any], expected: dict[str, Any]) -> bool:
+    for key, value in expected.items():
+        if key == "melds":
+            if sorted(sorted(m) for m in move["melds"]) != sorted(sorted(m) for m in value):
+                return False
+        elif key == "cards":
+            if len(move["cards"]) != value:
+                return False
+        elif key == "variant":
+            if move.get("variant", "") != value:
+                return False
+        elif move.get(key) != value:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids(CASES))
+def test_options(case: dict[str, Any]) -> None:
+    body = answer_of(case["request"])
+    moves = body["moves"]
+    for expected in case.get("moves", []):
+        assert any(_matches(m, expected) for m in moves), (expected, moves)
+    for unwanted in case.get("absent", []):
+        assert not any(_matches(m, unwanted) for m in moves), (unwanted, moves)
+    if "kinds" in case:
+        assert Counter(m["kind"] for m in moves) == Counter(case["kinds"]), moves
+    notes = [n["code"] for n in body["notes"]]
+    assert set(case.get("notes_include", [])) <= set(notes), notes
+    # Every move names its rule, and every meld it shows is legal where it lies (RULES.md §2).
+    rs = get_ruleset(case["request"]["ruleset"])
+    for move in moves:
+        assert move["rule"] and move["rule_item"].startswith(move["rule"]), move
+        for meld in move["melds"]:
+            cards = parse_cards(meld)[0]
+            assert check_meld(cards, rs, going_out=move["kind"] in ("go_out", "take_pile")).legal
+
+
+def test_a_dozen_cases_per_ruleset() -> None:
+    """The table holds at least a dozen real situations per ruleset and player count asked for
+    (issue 14: german, polish, classic with 2 and with 4 players)."""
+    counts = Counter((c["request"]["ruleset"], c["request"]["players"]) for c in CASES)
+    assert counts[("german", 4)] >= 12
+    assert counts[("polish", 2)] + counts[("polish", 4)] >= 12
+    assert counts[("classic", 2)] >= 12
+    assert counts[("classic", 4)] >= 12
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_every_classic_player_count_answers(players: int) -> None:
+    """RULES.md §4: classic is played by 2, 3, 4 and 6; the answer follows the canastas needed
+    (2 for 2, 3 and 6 players, 1 for 4)."""
+    hand = parse_cards("Q Q Q Q Q Q Q 5")[0]
+    answer = turn_options(get_ruleset("classic"), players, hand,
+                          side_melds=[parse_cards("K K K K K K K")[0]], drawn=True,
+                          player_melded_before=True)
+    going_out = [m for m in answer.moves if m.kind == "go_out"]
+    assert len(going_out) == 1
+    needed = 1 if players == 4 else 2
+    assert answer.needed == needed
+
+
+def test_unreadable_requests_are_refused() -> None:
+    for request, code in [({"ruleset": "german"}, "request.missing"),
+                          ({"ruleset": "german", "hand": "K Z"}, "card.unknown"),
+                          ({"ruleset": "german", "hand": ["K"] * 41}, "request.too_large"),
+                          ({"ruleset": "nope", "hand": "K"}, "ruleset.unknown"),
+                          ({"ruleset": "german", "hand": "K", "frozen_by": ["K"]},
+                           "request.value")]:
+        answer = rules_api.referee_options(request)
+        codes = [p.code for p in getattr(answer, "problems", ())]
+        assert code in codes, (request, codes)
