@@ -25,7 +25,7 @@ from ..sheets import (
 )
 from ..store import games
 from .i18n import LANGUAGES, current_language, home_ruleset, long_date, number
-from .messages import item_labels, ruleset_title
+from .messages import item_labels, ruleset_title, special_hand_name
 from .options import house_rule_lines, minimum_ranges, score_step
 from .pages import State, find_game
 
@@ -76,17 +76,48 @@ def scoring_rows(rs: RuleSet, players: int) -> tuple[tuple[str, str], ...]:
         (_("Natural canasta"), number(rs.natural_canasta_bonus)),
         (_("Mixed canasta"), number(rs.mixed_canasta_bonus)),
     ]
+    # RULES.md §6: the special canastas, each where the ruleset prices it.
+    for label, value in ((_("Canasta of sevens"), rs.sevens_canasta_bonus),
+                         (_("Natural canasta of aces"), rs.aces_canasta_bonus)):
+        if value:
+            rows.append((label, number(value)))
     if rs.allows_wild_canasta():
         rows.append((_("Wild canasta"), number(rs.wild_canasta_bonus)))
+        for label, value in ((_("Wild canasta with all four jokers"),
+                              rs.wild_canasta_jokers_bonus),
+                             (_("Wild canasta of twos only"), rs.wild_canasta_twos_bonus)):
+            if value:
+                rows.append((label, number(value)))
+    if rs.threes_by_colour:
+        # RULES.md §6: threes of one colour by count; minus, nothing or plus by canastas.
+        rows += [(_("Threes of one colour: %(count)s", count=number(count)), number(points))
+                 for count, points in sorted(rs.threes_table.items())]
+        rows.append((_("Threes with 0 / %(zero)s / %(plus)s+ canastas",
+                       zero=number(rs.threes_zero_canastas),
+                       plus=number(rs.threes_plus_canastas)), "\u2212 / 0 / +"))
+    else:
+        rows += [
+            (_("Red three, each"), number(rs.red_three_value)),
+            (_("All %(count)s red threes", count=number(rs.red_threes_in_deck(players))),
+             number(rs.red_three_score(rs.red_threes_in_deck(players), players))),
+        ]
+    rows.append((_("Going out"), number(rs.going_out_bonus)))
+    if rs.concealed_going_out_bonus != rs.going_out_bonus:
+        rows.append((_("Going out concealed"), number(rs.concealed_going_out_bonus)))
+    # RULES.md §6: penalties at the end of the hand.
+    for label, value in ((_("Unfinished meld of sevens"), rs.unfinished_sevens_penalty),
+                         (_("Unfinished meld of natural aces"), rs.unfinished_aces_penalty),
+                         (_("Unfinished meld of wild cards"), rs.unfinished_wild_penalty),
+                         (_("%(count)s+ sevens or aces held", count=rs.held_sevens_aces_count),
+                          rs.held_sevens_aces_penalty)):
+        if value:
+            rows.append((label, number(-value)))
     rows += [
-        (_("Red three, each"), number(rs.red_three_value)),
-        (_("All %(count)s red threes", count=number(rs.red_threes_in_deck(players))),
-         number(rs.red_three_score(rs.red_threes_in_deck(players), players))),
-        (_("Going out"), number(rs.going_out_bonus)),
-        (_("Going out concealed"), number(rs.concealed_going_out_bonus)),
         (_("Black three left in hand"), number(-rs.black_three_in_hand_penalty)),
         (_("Canastas to go out"), number(rs.canastas_needed(players))),
     ]
+    rows += [(_("Special hand: %(name)s", name=special_hand_name(name)), number(value))
+             for name, value in rs.special_hands().items()]
     return tuple(rows)
 
 
