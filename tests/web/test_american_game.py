@@ -1,0 +1,84 @@
+"""A whole Modern American Canasta game to 8,500 through the games API (RULES.md §6), then its
+score sheet in three languages. Every number below is worked out by hand from RULES.md §6."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+GAMES = "/api/v1/games"
+SIDES = [{"name": "Us", "players": ["Ann", "Ben"]}, {"name": "Them", "players": ["Cy", "Di"]}]
+
+# Hand 1: we go out with a canasta of sevens (2,500) and a natural one (500): melded 35 + 70,
+# going out 100, two red threes with two canastas = +300: 3,505. They hold an unfinished meld
+# of sevens (-2,500) beside 60 melded, 30 in hand, one black three with no canasta (-100):
+# -2,570.
+HAND_1 = [
+    {"melds": [["7"] * 7, ["K"] * 7], "hands": [[], []], "red_threes": 2, "went_out": True},
+    {"quick": {"meld_points": 60, "hand_points": 30, "unfinished_sevens": 1}, "black_threes": 1},
+]
+# Hand 2: we score a special hand "straight" (3,000 replaces everything); they have one mixed
+# canasta (300) with 95 melded and 20 in hand, their red three counts 0 with one canasta: 375.
+HAND_2 = [
+    {"special_hand": "straight"},
+    {"quick": {"mixed_canastas": 1, "meld_points": 95, "hand_points": 20}, "red_threes": 1},
+]
+# Hand 3: we make a wild canasta of twos only (3,000) and a natural canasta of aces (2,000),
+# melded 140 + 140, went out (+100), a five left in the partner's hand (-5): 5,375. They: nothing melded, 45 in hand, one player held
+# three aces (-1,500): -1,545.
+HAND_3 = [
+    {"melds": [["2"] * 7, ["A"] * 7], "hands": [[], ["5"]], "went_out": True},
+    {"quick": {"hand_points": 45, "sevens_aces_held": 1}},
+]
+
+
+def post_hand(client: FlaskClient, game: dict[str, Any], teams: list[Any]) -> dict[str, Any]:
+    response = client.post(f"{GAMES}/{game['id']}/hands",
+                           json={"version": game["version"], "teams": teams})
+    assert response.status_code == 201, response.get_json()
+    return client.get(f"{GAMES}/{game['id']}").get_json()  # type: ignore[no-any-return]
+
+
+def test_a_whole_american_game_to_8500(client: FlaskClient) -> None:
+    created = client.post(GAMES, json={"ruleset": "american", "players": 4, "sides": SIDES})
+    assert created.status_code == 201, created.get_json()
+    game = created.get_json()
+    assert game["target"] == 8500
+    assert [s["minimum_meld"] for s in game["sides"]] == [125, 125]
+
+    game = post_hand(client, game, HAND_1)
+    assert [s["total"] for s in game["sides"]] == [3505, -2570]
+    # RULES.md §6: 3,000–4,995 needs 155; below 3,000, negative too, 125.
+    assert [s["minimum_meld"] for s in game["sides"]] == [155, 125]
+    assert game["winner"] is None
+
+    game = post_hand(client, game, HAND_2)
+    assert [s["total"] for s in game["sides"]] == [6505, -2195]
+    assert [s["minimum_meld"] for s in game["sides"]] == [180, 125]
+    assert game["winner"] is None
+
+    game = post_hand(client, game, HAND_3)
+    assert [s["total"] for s in game["sides"]] == [11880, -3740]
+    assert game["winner"] == 0
+    assert game["finished"] is True
+
+    for lang in ("de", "pl", "en"):
+        sheet = client.get(f"/games/{game['id']}/sheet.pdf?lang={lang}")
+        assert sheet.status_code == 200
+        assert sheet.data.startswith(b"%PDF")
+
+
+def test_an_american_hand_breaking_its_rules_changes_nothing(client: FlaskClient) -> None:
+    game = client.post(GAMES, json={"ruleset": "american", "players": 4,
+                                    "sides": SIDES}).get_json()
+    bad = [{"melds": [["7", "7", "7", "2"]], "hands": [[], []]}, {"quick": {"meld_points": 0}}]
+    response = client.post(f"{GAMES}/{game['id']}/hands",
+                           json={"version": game["version"], "teams": bad},
+                           headers={"Accept-Language": "de"})
+    assert response.status_code == 422
+    problems = response.get_json()["problems"]
+    assert [p["code"] for p in problems] == ["meld.sevens_wild"]
+    assert "Siebener" in problems[0]["message"]
+    after = client.get(f"{GAMES}/{game['id']}").get_json()
+    assert after["hands"] == [] and [s["total"] for s in after["sides"]] == [0, 0]
