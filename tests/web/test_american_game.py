@@ -25,8 +25,8 @@ HAND_2 = [
     {"quick": {"mixed_canastas": 1, "meld_points": 95, "hand_points": 20}, "red_threes": 1},
 ]
 # Hand 3: we make a wild canasta of twos only (3,000) and a natural canasta of aces (2,000),
-# melded 140 + 140, went out (+100), a five left in the partner's hand (-5): 5,375. They: nothing melded, 45 in hand, one player held
-# three aces (-1,500): -1,545.
+# melded 140 + 140, went out (+100), a five left in the partner's hand (-5): 5,375.
+# They: nothing melded, 45 in hand, one player held three aces (-1,500): -1,545.
 HAND_3 = [
     {"melds": [["2"] * 7, ["A"] * 7], "hands": [[], ["5"]], "went_out": True},
     {"quick": {"hand_points": 45, "sevens_aces_held": 1}},
