@@ -115,6 +115,9 @@ def _concealed(p: dict[str, Any]) -> str:
     if reason == "no_canasta":
         return _("Going out concealed needs at least one complete canasta of the player's own "
                  "in that turn.")
+    if reason == "joined":
+        return _("Going out concealed adds nothing to the partner's melds: every card goes "
+                 "into a new meld of the player's own.")
     return _("Only the side that went out can have gone out concealed.")
 
 
@@ -170,6 +173,17 @@ def _going_out_allowed(p: dict[str, Any]) -> str:
     return text
 
 
+def _going_out_possible(p: dict[str, Any]) -> str:
+    discard = p.get("discard")
+    shown = {"3b": "3\u2660", "3r": "3\u2665"}.get(str(discard), card_label(str(discard)))
+    thrown = " " + _("Discard %(card)s last.", card=shown) if discard else ""
+    if p.get("concealed"):
+        return _("You may go out concealed now: your side scores %(score)s for the hand, before "
+                 "red threes and your partner's cards.", score=_n(p, "score")) + thrown
+    return _("You may go out now: your side scores %(score)s for the hand, before red threes "
+             "and your partner's cards.", score=_n(p, "score")) + thrown
+
+
 MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
     "card.unknown": lambda p: (
         _("A three needs its colour: 3h or 3d for a red three, 3s or 3c for a black three.")
@@ -200,6 +214,38 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
                               "worth %(points)s.", rank=rank_name(p.get("rank")),
                               naturals=_n(p, "naturals"), wilds=_n(p, "wilds"),
                               points=_n(p, "points")),
+    "meld.black_threes_going_out": lambda p: _(
+        "Legal only as the last meld when going out: %(size)s black threes, worth %(points)s. "
+        "Black threes are no canasta.", size=_n(p, "size"), points=_n(p, "points")),
+    "initial_meld.possible": lambda p: (
+        _("Fewest cards: these melds count %(counted)s of the %(required)s needed and keep the "
+          "most cards in hand.", counted=_n(p, "counted"), required=_n(p, "required"))
+        if p.get("variant") == "fewest_cards"
+        else _("Most points: these melds count %(counted)s of the %(required)s needed.",
+               counted=_n(p, "counted"), required=_n(p, "required"))),
+    "meld.add": lambda p: (
+        (_("Your %(rank)s from hand (%(cards)s) join your side's meld of that rank; up to "
+           "%(wilds)s of your wild cards could join it too.", cards=_n(p, "cards"),
+           rank=rank_name(p.get("rank")), wilds=_n(p, "wilds"))
+         if p.get("wilds") else
+         _("Your %(rank)s from hand (%(cards)s) join your side's meld of that rank.",
+           cards=_n(p, "cards"), rank=rank_name(p.get("rank"))))
+        if p.get("cards") else
+        _("Up to %(wilds)s of your wild cards could join your side's meld of %(rank)s.",
+          wilds=_n(p, "wilds"), rank=rank_name(p.get("rank")))),
+    "meld.new": lambda p: ngettext("A new meld from your hand, worth %(points)s.",
+                                   "New melds from your hand, worth %(points)s.",
+                                   int(p.get("melds", 1)), points=_n(p, "points")),
+    "going_out.possible": _going_out_possible,
+    "going_out.cards_left": lambda p: _("Not every card of this hand can be laid out now, so "
+                                        "you cannot go out yet."),
+    "going_out.draw_first": lambda p: _("Going out is judged after the draw: tick “I have "
+                                        "drawn already” with the drawn card in your hand."),
+    "initial_meld.not_needed": lambda p: _("Your side has melded already: there is no minimum, "
+                                           "and the cards join your side's melds."),
+    "discard_pile.black_three_exit": lambda p: _("Taking a pile stopped by a black three means "
+                                                 "going out at once, but not every card of this "
+                                                 "hand can be laid out."),
     "meld.canasta": lambda p: _("Legal %(kind)s canasta: %(points)s for the cards plus a bonus "
                                 "of %(bonus)s.", kind=canasta_kind(str(p.get("kind"))),
                                 points=_n(p, "points"), bonus=_n(p, "bonus")),

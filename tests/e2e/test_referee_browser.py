@@ -276,3 +276,70 @@ def test_unknown_ruleset_page(page: Page, live_server: str) -> None:
     response = page.goto(f"{live_server}/rules/nope?lang=de")
     assert response is not None and response.status == 404
     expect(page.locator("html")).to_have_attribute("lang", "de")
+
+
+# ---- "What may I do?" (issue 14) on a phone, in German and Polish ----------------------------
+
+OPTIONS_CASES = {
+    # seed 003: a Polish side that has not melded takes an unfrozen pile (K-K-Joker = 70).
+    "pl": {"query": "&ruleset=polish&players=4", "hand": ["K", "X", "D", "D", "D"],
+           "take": "Weź stos kart odkrytych", "out": "Wyjdź"},
+    # seed 000: the German pile is frozen for a side that has not melded: a natural pair.
+    "de": {"query": "&ruleset=german", "hand": ["K", "K", "D", "D", "D", "X"],
+           "take": "Den Abwurfstapel nehmen", "out": "Ausmachen"},
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "pl"])
+def test_what_may_i_do(page: Page, live_server: str, lang: str, shot: Shot,
+                       scroll_width: Width) -> None:
+    case = OPTIONS_CASES[lang]
+    _open(page, live_server, lang, case["query"])
+    # The question comes first: the one players reach for.
+    expect(page.locator(".jump a").first).to_have_attribute("href", "#q-options")
+    page.locator("#q-options input[name=side_has_melded][value=no]").check()
+    page.locator("#op-hand").tap()
+    _tap(page, *case["hand"])
+    expect(page.locator("#op-hand")).to_have_value(" ".join(case["hand"]) + " ")
+    # Live: the moves appear as the cards are tapped, before any top card.
+    expect(page.locator("#answer-options [data-move=initial_meld]").first).to_be_visible()
+    page.locator("#op-top").tap()
+    _tap(page, "K")
+    take = page.locator("#answer-options [data-move=take_pile]")
+    expect(take).to_be_visible()
+    expect(take).to_contain_text(case["take"])
+    expect(take.locator(".rule-link")).to_have_attribute(
+        "href", re.compile(r"/rules/(polish|german)#discard-pile"))
+    _fits(page, scroll_width)
+    _show(page, "#answer-options", "start")
+    shot(page, f"referee-options-{lang}")
+
+    # After the draw: seven cards of a rank and the side's canasta-to-be: going out.
+    page.locator("#op-top").fill("")
+    page.locator("#q-options input[name=side_has_melded][value=yes]").check()
+    page.locator("#op-drawn").check()
+    page.locator("#op-hand").tap()
+    _tap(page, "clear", "7", "7", "9")
+    page.locator("#op-melds").tap()
+    _tap(page, "7", "7", "7", "7", "7", "2", "2")
+    out = page.locator("#answer-options [data-move=go_out]")
+    expect(out).to_be_visible()
+    expect(out).to_contain_text(case["out"])
+    # RULES.md §1: twos 50 in German, 20 in Polish; 7 sevens (35) + two twos + 300 + 100.
+    expect(out).to_contain_text("535" if lang == "de" else "475")
+    _fits(page, scroll_width)
+    _show(page, "#answer-options", "start")
+    shot(page, f"referee-options-out-{lang}")
+
+
+def test_black_threes_on_the_german_pad(page: Page, live_server: str) -> None:
+    """Issue 14.4: the pad writes 3♠, never "3b" (B is the jack in German), and the answer
+    speaks of black threes."""
+    _open(page, live_server, "de")
+    page.locator("#meld-cards").tap()
+    _tap(page, "3\u2660", "3\u2660", "3\u2660")
+    expect(page.locator("#meld-cards")).to_have_value("3\u2660 3\u2660 3\u2660 ")
+    page.locator("#meld-going-out").check()
+    _verdict(page, "meld", "yes")
+    expect(page.locator("#answer-meld")).to_contain_text("schwarze Dreien")
+    expect(page.locator("#answer-meld .rule-quote")).to_contain_text("Schwarze Dreien")

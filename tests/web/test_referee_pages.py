@@ -47,8 +47,20 @@ CASES = [
      "A wild card on top blocks the pile"),
     ("discard-pile", {"ruleset": "german", "top_card": "K", "hand": "K 2 5",
                       "pile_has_wild": "1"}, "no", "The pile is frozen"),
-    ("discard-pile", {"ruleset": "polish", "players": "2", "top_card": "3s", "hand": "3s 3s",
-                      "going_out": "1"}, "yes", "black three"),
+    ("discard-pile", {"ruleset": "polish", "players": "2", "top_card": "3\u2660",
+                      "hand": "3\u2660 3\u2660", "going_out": "1",
+                      "side_melds": "K K K K K K K / D D D D D D D"}, "yes", "black three"),
+    # seed 003: the black-three exit still needs the side's canastas (issue 14.2).
+    ("discard-pile", {"ruleset": "polish", "players": "2", "top_card": "3\u2660",
+                      "hand": "3\u2660 3\u2660", "going_out": "1", "side_melds": "K K K"},
+     "no", "Going out needs 2 canastas"),
+    # The pad writes black threes with their suit; the answer speaks of black threes and
+    # quotes the black-three rule (issue 14.4).
+    ("meld", {"ruleset": "german", "cards": "3\u2660 3\u2660 3\u2663", "going_out": "1"}, "yes",
+     "Black threes are melded only when going out"),
+    # RULES.md §5: going out by adding to the side's melds on the table (issue 14.1).
+    ("go-out", {"ruleset": "german", "side_melds": "7 7 7 7 7 2 2", "melds": "7 7"}, "yes",
+     "going out scores"),
     ("go-out", {"ruleset": "german", "natural": "1", "mixed": "0"}, "yes", "going out scores"),
     ("go-out", {"ruleset": "polish", "players": "2", "natural": "1"}, "no",
      "Going out needs 2 canastas; the side has 1."),
@@ -103,7 +115,9 @@ def test_card_pad_letters_follow_the_reader(client: FlaskClient, lang: str,
     shown = re.findall(r'data-card="([^"]+)"', pad)
     for letter in letters:
         assert letter in shown
-    assert shown[-4:] == ["2", "X", "3r", "3b"]
+    # Threes carry their suit, as on the hand pad: "3b" would read as a three and a jack
+    # (Bube) to a German player (issue 14).
+    assert shown[-4:] == ["2", "X", "3\u2665", "3\u2660"]
 
 
 @pytest.mark.parametrize(("question", "data", "expected", "phrase"), CASES)
@@ -404,3 +418,89 @@ def test_the_rules_asked_about_follow_the_language(client: FlaskClient) -> None:
         html = client.get(f"/referee?lang={lang}").text
         current = re.search(r'<a href="([^"]*)" class="active" aria-current="page">', html)
         assert current is not None and f"ruleset={ruleset}" in current.group(1), lang
+
+
+# ---- "What may I do?" (issue 14) ------------------------------------------------------------
+
+def test_options_form_answers_the_polish_pile_in_polish(client: FlaskClient) -> None:
+    """seed 003: a Polish side that has not melded takes an unfrozen pile (K-K-X, 70 >= 50)."""
+    response = client.post("/referee/options?lang=pl", headers=HX, data={
+        "ruleset": "polish", "players": "4", "hand": "K X D D D", "top_card": "K",
+        "side_has_melded": "no", "score": "0"})
+    assert response.status_code == 200
+    text = _text(response.text)
+    assert _verdict(response.text, "options") == "info"
+    assert "Weź stos kart odkrytych" in text
+    assert "Pierwsze wyłożenie z największą liczbą punktów" in text
+    assert 'data-move="take_pile"' in response.text
+    # Each move quotes its rule and links the ruleset's rules page.
+    assert 'href="/rules/polish#discard-pile"' in response.text
+
+
+def test_options_form_goes_out_in_german(client: FlaskClient) -> None:
+    """seed 000: 7 7 onto the mixed canasta of sevens, discard the 9 (35+100+300+100 = 535)."""
+    response = client.post("/referee/options?lang=de", headers=HX, data={
+        "ruleset": "german", "hand": "7 7 9", "side_melds": "7 7 7 7 7 2 2", "drawn": "1",
+        "melded_before": "1"})
+    text = _text(response.text)
+    assert "Ausmachen" in text and "535" in text
+    assert "Zuletzt 9 abwerfen." in text
+
+
+def test_options_form_problems_and_empty(client: FlaskClient) -> None:
+    bad = client.post("/referee/options", headers=HX, data={"ruleset": "german", "hand": "K Z"})
+    assert _verdict(bad.text, "options") == "check-input"
+    assert "Unknown card" in _text(bad.text)
+    empty = client.post("/referee/options", headers=HX, data={"ruleset": "german", "hand": ""})
+    assert _verdict(empty.text, "options") is None
+    assert "every move you may make appears here" in empty.text
+    # Without JavaScript: the whole page, the answer in place.
+    page = client.post("/referee/options", data={"ruleset": "classic", "hand": "K K Q Q 2",
+                                                 "top_card": "K", "side_has_melded": "no"})
+    assert page.status_code == 200
+    assert _verdict(page.text, "options") == "info"
+    assert "Take the discard pile" in _text(page.text)
+
+
+def test_options_api(client: FlaskClient) -> None:
+    """CONTRACT.md §3 "Referee questions": moves with kind, cards, melds, points, rule."""
+    response = client.post("/api/v1/referee/options", json={
+        "ruleset": "classic", "players": 4, "hand": ["K", "K", "Q", "Q", "2"], "top_card": "K",
+        "side_has_melded": False, "cumulative_score": 0})
+    assert response.status_code == 200
+    body = response.get_json()
+    take = [m for m in body["moves"] if m["kind"] == "take_pile"]
+    assert len(take) == 1
+    # seed 002: "K-K-K, Q-Q-2 using the king from the top of the pile, for 70 points"
+    assert take[0]["points"] == 70
+    assert sorted(sorted(m) for m in take[0]["melds"]) == [["2", "Q", "Q"], ["K", "K", "K"]]
+    assert take[0]["rule"] == "discard-pile"
+    assert take[0]["reason"]["message"]
+    bad = client.post("/api/v1/referee/options", json={"ruleset": "classic", "hand": "K Z"})
+    assert bad.status_code == 422  # as the other referee questions answer an unknown card
+    assert [p["code"] for p in bad.get_json()["problems"]] == ["card.unknown"]
+    missing = client.post("/api/v1/referee/options", json={"ruleset": "classic"})
+    assert missing.status_code == 400
+
+
+@pytest.mark.parametrize(("ruleset", "lang", "phrases"), [
+    ("polish", "en", ["A reading:", "Zamrożenie stosu odkrytego", "-100 punktów",
+                      "eight or more wild cards", "with 2 canastas needed, both"]),
+    ("german", "de", ["Eine Auslegung:", "Über 3.000", "genau 3.000 Punkten: 120"]),
+    ("classic", "en", ["A reading:", "nobody has won yet"]),
+])
+def test_readings_are_on_the_rules_pages(client: FlaskClient, ruleset: str, lang: str,
+                                         phrases: list[str]) -> None:
+    """Issue 14: every reading of an unclear seed is stated on the rules page with the seed's
+    words (seed 000, seed 003)."""
+    text = _text(client.get(f"/rules/{ruleset}?lang={lang}").text).replace("&#34;", '"')
+    for phrase in phrases:
+        assert phrase in text, phrase
+
+
+def test_a_reading_that_is_a_house_rule_is_marked(client: FlaskClient) -> None:
+    options = quote(json.dumps({"pile_frozen_until_melded": True}))
+    html = client.get(f"/rules/polish?options={options}&lang=en").text
+    block = html.split('id="rule-discard-pile-not_melded"', 1)[1].split("</div>", 1)[0]
+    assert "House rule" in block
+    assert "always frozen" in block
