@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import referee, three_is_fifty
+from . import laying, referee, three_is_fifty
 from .cards import Card, parse_cards
+from .options import TurnOptions, turn_options
 from .problems import Problem, Rejected
 from .referee import Verdict
 from .ruleset import RuleSet, resolve_ruleset
@@ -253,7 +254,8 @@ def referee_initial_meld(data: Any) -> Verdict | Rejected:
         score_ = r.integer(d, "cumulative_score", "cumulative_score", 0, -MAX_SCORE, MAX_SCORE)
         melds = r.card_lists(d.get("melds"), "melds")
         top = r.card(d.get("top_card"), "top_card")
-        return referee.initial_meld(rs, players, score_, melds, top)
+        side_melds = r.card_lists(d.get("side_melds"), "side_melds")
+        return referee.initial_meld(rs, players, score_, melds, top, side_melds)
     return _referee(data, ask)
 
 
@@ -297,8 +299,56 @@ def referee_go_out(data: Any) -> Verdict | Rejected:
             concealed=r.boolean(d, "concealed", "concealed"),
             player_melded_before=r.boolean(d, "player_melded_before", "player_melded_before"),
             melds=r.card_lists(d["melds"], "melds") if d.get("melds") is not None else None,
+            side_melds=(r.card_lists(d["side_melds"], "side_melds")
+                        if d.get("side_melds") is not None else None),
         )
     return _referee(data, ask)
+
+
+def referee_options(data: Any) -> TurnOptions | Rejected:
+    """``POST /api/v1/referee/options``: every legal move worth considering this turn.
+
+    The pile is frozen by ``pile_frozen`` (true: frozen for everyone, as by a wild card),
+    ``pile_has_wild``, ``red_three_upcard``, or ``frozen_by`` (the cards that froze it: a wild
+    card or a red three). ``side_has_melded`` defaults to whether ``side_melds`` are given.
+    """
+    reader = Reader()
+    obj = reader.obj(data, "")
+    if obj is None:
+        return reader.rejected()
+    rs, players = _ruleset(reader, obj)
+    if rs is None:
+        return reader.rejected()
+    if "hand" not in obj:
+        reader.fail("request.missing", "hand")
+    hand = reader.cards(obj.get("hand"), "hand")
+    side_melds = reader.card_lists(obj.get("side_melds"), "side_melds")
+    melded_raw = obj.get("side_has_melded")
+    side_has_melded = (reader.boolean(obj, "side_has_melded", "side_has_melded")
+                       if melded_raw is not None else None)
+    score_ = reader.integer(obj, "cumulative_score", "cumulative_score", 0, -MAX_SCORE, MAX_SCORE)
+    top = reader.card(obj.get("top_card"), "top_card")
+    pile_has_wild = (reader.boolean(obj, "pile_has_wild", "pile_has_wild")
+                     or reader.boolean(obj, "pile_frozen", "pile_frozen"))
+    red_three_upcard = reader.boolean(obj, "red_three_upcard", "red_three_upcard")
+    for card in reader.cards(obj.get("frozen_by"), "frozen_by"):
+        if card.is_wild:
+            pile_has_wild = True
+        elif card.is_red_three:
+            red_three_upcard = True
+        else:
+            reader.fail("request.value", "frozen_by")
+    drawn = reader.boolean(obj, "drawn", "drawn")
+    melded_before = reader.boolean(obj, "player_melded_before", "player_melded_before")
+    if len(hand) > laying.MAX_HAND:
+        reader.fail("request.too_large", "hand", limit=laying.MAX_HAND)
+    if reader.problems:
+        return reader.rejected()
+    return turn_options(rs, players, hand, side_melds=side_melds,
+                        side_has_melded=side_has_melded, cumulative_score=score_,
+                        top_card=top, pile_has_wild=pile_has_wild,
+                        red_three_upcard=red_three_upcard, drawn=drawn,
+                        player_melded_before=melded_before)
 
 
 def referee_three_is_fifty(data: Any) -> three_is_fifty.FiftyMoves | Rejected:

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, cards_to_str
-from .melds import check_meld
+from .laying import best_melds, go_out_with
+from .melds import check_meld, count_canastas, meld_rank
 from .problems import Problem
 from .ruleset import RuleSet
 from .scoring import same_rank_problems
@@ -91,6 +92,10 @@ def meld(rs: RuleSet, cards: Sequence[Card], going_out: bool = False,
                              "kind": m.kind, "naturals": m.naturals, "wilds": m.wilds}
     if not m.legal:
         return Verdict(False, m.problems, **facts)
+    if m.rank == "3b":
+        # RULES.md §2: black threes are melded only when going out; they are no canasta.
+        return Verdict(True, (Problem("meld.black_threes_going_out", "",
+                                      {"size": len(cards), "points": m.points}),), **facts)
     code = "meld.canasta" if m.is_canasta else "meld.legal"
     params = {"rank": m.rank, "naturals": m.naturals, "wilds": m.wilds, "points": m.points,
               "kind": m.kind, "bonus": m.bonus, "size": len(cards)}
@@ -110,6 +115,7 @@ def initial_meld(
     cumulative_score: int,
     melds: Sequence[Sequence[Card]],
     top_card: Card | None = None,
+    side_melds: Sequence[Sequence[Card]] = (),
 ) -> Verdict:
     """Does this initial meld reach the side's minimum? (RULES.md §3)
 
@@ -118,7 +124,11 @@ def initial_meld(
     natural cards of that rank from hand. If the meld of that rank lists three or more natural
     cards of it, the top card is taken to be among them; with fewer it is added to that meld.
     Only the top card counts toward the minimum, never the rest of the pile or any bonus.
+    With ``side_melds`` (the side's melds on the table) the side has melded already: there is
+    no minimum, and the cards laid join the side's melds of their rank (RULES.md §5).
     """
+    if side_melds:
+        return _after_initial_meld(rs, melds, side_melds, top_card)
     required = rs.initial_meld_minimum(cumulative_score, players)
     laid = [list(m) for m in melds]
     reasons: list[Problem] = []
@@ -136,7 +146,8 @@ def initial_meld(
                 from_hand = in_meld - 1 if in_meld >= 3 else in_meld
                 if in_meld < 3:
                     laid[idx] = [top_card, *laid[idx]]
-                if from_hand < 2 and rs.frozen_needs_natural_pair:
+                if (from_hand < 2 and rs.frozen_needs_natural_pair
+                        and rs.pile_frozen_until_melded):
                     reasons.append(Problem("discard_pile.frozen", f"melds[{idx}]",
                                            {"reason": "not_melded", "rank": top_card.rank}))
     checked = [check_meld(cards, rs, initial_meld=True, where=f"melds[{i}]")
@@ -157,6 +168,82 @@ def initial_meld(
         return Verdict(False, tuple(reasons), **facts)
     return Verdict(True, (Problem("initial_meld.reached", "",
                                   {"required": required, "counted": counted}),), **facts)
+
+
+def join_melds(
+    side_melds: Sequence[Sequence[Card]], melds: Sequence[Sequence[Card]],
+    rs: RuleSet | None = None,
+) -> tuple[list[list[Card]], list[bool], list[int]]:
+    """The side's melds after a turn: each group laid joins the side's meld of its rank or
+    starts a new one (RULES.md §5 "Going out"; §2 one meld per rank).
+
+    A group of wild cards only that is no meld by itself (with ``rs`` to judge) is laid off
+    onto the first of the side's melds that stays legal with it.
+
+    Returns the melds, which of them hold cards laid this turn, and for each group laid the
+    index of the meld it went into.
+
+    >>> from .cards import parse_cards
+    >>> after, touched, into = join_melds([parse_cards("7777722")[0]], [parse_cards("77")[0]])
+    >>> [len(m) for m in after], touched, into
+    ([9], [True], [0])
+    """
+    after = [list(m) for m in side_melds]
+    touched = [False] * len(after)
+    into: list[int] = []
+    by_rank: dict[str, int] = {}
+    for i, meld in enumerate(after):
+        rank = meld_rank(meld)
+        if rank is not None and rank != "wild":
+            by_rank.setdefault(rank, i)
+    for group in melds:
+        rank = meld_rank(group)
+        target = by_rank.get(rank) if rank is not None and rank != "wild" else None
+        if (rank == "wild" and rs is not None and side_melds
+                and not check_meld(group, rs, going_out=True).legal):
+            target = next((k for k, m in enumerate(after[: len(side_melds)])
+                           if check_meld([*m, *group], rs, going_out=True).legal), 0)
+        if target is not None:
+            i = target
+            after[i].extend(group)
+        else:
+            i = len(after)
+            after.append(list(group))
+            touched.append(False)
+        touched[i] = True
+        into.append(i)
+    return after, touched, into
+
+
+def _after_initial_meld(rs: RuleSet, melds: Sequence[Sequence[Card]],
+                        side_melds: Sequence[Sequence[Card]], top_card: Card | None) -> Verdict:
+    """The side has melded already: no minimum; the groups join the side's melds."""
+    groups = [list(m) for m in melds]
+    reasons: list[Problem] = []
+    if top_card is not None:
+        block = _blocked(top_card)
+        if block is not None:
+            reasons.append(block)
+        elif not any(c.rank == top_card.rank for g in groups for c in g) and not any(
+                c.rank == top_card.rank for m in side_melds for c in m):
+            reasons.append(Problem("discard_pile.no_meld", "top_card", {"rank": top_card.rank}))
+        else:
+            idx = _top_meld_index(groups, top_card)
+            if idx is None:
+                groups.append([top_card])
+            else:
+                groups[idx] = [top_card, *groups[idx]]
+    after, touched, _into = join_melds(side_melds, groups, rs)
+    checked = [check_meld(m, rs, where=f"melds[{i}]") for i, m in enumerate(after) if touched[i]]
+    for m in checked:
+        reasons.extend(m.problems)
+    laid = sum(rs.card_value(c) for g in groups for c in g)
+    facts: dict[str, Any] = {"required": 0, "counted": laid,
+                             "melds": _melds_shown([m for i, m in enumerate(after)
+                                                    if touched[i]])}
+    if reasons:
+        return Verdict(False, tuple(reasons), **facts)
+    return Verdict(True, (Problem("initial_meld.not_needed", "", {"counted": laid}),), **facts)
 
 
 def _blocked(top: Card) -> Problem | None:
@@ -224,13 +311,7 @@ def discard_pile(
     if block is not None:
         if (top_card.is_black_three and rs.black_three_pile_when_going_out and going_out
                 and counts["3b"] + 1 >= rs.black_three_meld_min):
-            # seed 003: a pile blocked by a black three may be taken by a player who melds that
-            # black three while going out.
-            threes = [top_card] + [c for c in hand if c.is_black_three]
-            threes = threes[: rs.black_three_meld_max]
-            return Verdict(True, (Problem("discard_pile.allowed", "",
-                                          {"how": "black_threes_going_out"}),),
-                           melds=_melds_shown([threes]))
+            return _black_three_exit(rs, players, top_card, hand, side_melds)
         return Verdict(False, (block,), melds=none)
 
     frozen_reason = None
@@ -238,7 +319,8 @@ def discard_pile(
         frozen_reason = "wild"
     elif red_three_upcard:
         frozen_reason = "red_three"
-    elif not side_has_melded:
+    elif not side_has_melded and rs.pile_frozen_until_melded:
+        # RULES.md §5: frozen against a side that has not melded (not in the Polish rules).
         frozen_reason = "not_melded"
     if frozen_reason is None and rs.pile_needs_natural_pair_always:
         # RULES.md §6, seed 002: the American pile is taken only with a natural pair of its rank.
@@ -247,10 +329,11 @@ def discard_pile(
     naturals = [c for c in hand if c.rank == rank]
     wilds = [c for c in hand if c.is_wild]
     existing = next((list(m) for m in side_melds if any(c.rank == rank for c in m)), None)
+    needs_pair = bool(frozen_reason) and rs.frozen_needs_natural_pair
 
     top_meld: list[Card] | None = None
     how = ""
-    if frozen_reason and rs.frozen_needs_natural_pair:
+    if needs_pair:
         if len(naturals) >= 2:
             top_meld = [top_card, *naturals[:2]]
             how = "natural_pair"
@@ -287,13 +370,11 @@ def discard_pile(
         required = rs.initial_meld_minimum(cumulative_score, players)
         counted = check.points
         if counted < required:
-            # Use the rest of this rank and wild cards, and other melds from hand.
-            used = {id(c) for c in top_meld}
-            rest = [c for c in hand if id(c) not in used]
-            forced = [*top_meld, *[c for c in rest if c.rank == rank]]
-            melds_to_show = best_initial_melds(
-                rs, [c for c in rest if c.rank != rank], forced)
-            counted = sum(check_meld(m, rs).points for m in melds_to_show)
+            # The most valuable melds around the top card (laying.best_melds searches them all).
+            plan = best_melds(rs, hand, top=top_card, top_naturals=2 if needs_pair else 1)
+            if plan.most_points is not None and plan.most_points.points > counted:
+                melds_to_show = [list(m) for m in plan.most_points.melds]
+                counted = plan.most_points.points
         if counted < required:
             return Verdict(False, (Problem("initial_meld.below_minimum", "hand",
                                            {"required": required, "counted": counted}),),
@@ -301,6 +382,35 @@ def discard_pile(
     return Verdict(True, (Problem("discard_pile.allowed", "", {"how": how, "rank": rank}),),
                    melds=_melds_shown(melds_to_show), required=required, counted=counted,
                    how=how)
+
+
+def _black_three_exit(rs: RuleSet, players: int, top_card: Card, hand: list[Card],
+                      side_melds: Sequence[Sequence[Card]]) -> Verdict:
+    """seed 003: a pile blocked by a black three may be taken by a player who melds that black
+    three while getting rid of all cards ("którą gracz zaraz zamelduje pozbywając się
+    wszystkich swoich kart"); the hand ends only when the side has its required canastas
+    ("jeśli dana strona ma już ułożoną wymaganą liczbę kanast"), counted with the melds on the
+    table (RULES.md §5)."""
+    none: tuple[tuple[str, ...], ...] = ()
+    threes = [top_card] + [c for c in hand if c.is_black_three]
+    meld_threes = threes[: rs.black_three_meld_max]
+    rest = [c for c in hand if not c.is_black_three] + threes[rs.black_three_meld_max:]
+    needed = rs.canastas_needed(players)
+    table = [*[list(m) for m in side_melds], meld_threes]
+    way = go_out_with(rs, rest, table, needed=needed)
+    if way is None:
+        return Verdict(False, (Problem("discard_pile.black_three_exit", "hand",
+                                       {"reason": "cards_left"}),), melds=none)
+    laid, _thrown = way
+    if laid.canastas < needed:
+        return Verdict(False, (Problem("going_out.not_enough_canastas", "side_melds",
+                                       {"needed": needed, "have": laid.canastas}),),
+                       melds=none, needed=needed, canastas=laid.canastas)
+    grown = [list(m) for m, cards in zip(laid.melds, laid.laid, strict=True) if cards]
+    shown = [meld_threes, *[m for m in grown if m != meld_threes]]
+    return Verdict(True, (Problem("discard_pile.allowed", "",
+                                  {"how": "black_threes_going_out"}),),
+                   melds=_melds_shown(shown), needed=needed, canastas=laid.canastas)
 
 
 def go_out(
@@ -311,25 +421,59 @@ def go_out(
     concealed: bool = False,
     player_melded_before: bool = False,
     melds: Sequence[Sequence[Card]] | None = None,
+    side_melds: Sequence[Sequence[Card]] | None = None,
 ) -> Verdict:
     """May this player go out (concealed or not)? (RULES.md §4)
 
     ``melds`` is what the player lays down in the going-out turn; ``None`` means
     "not told", and then the concealed check cannot ask for a canasta of the
     player's own in that turn (the side's canastas are taken as theirs).
+    ``side_melds``: the side's melds already on the table; when given, each group laid joins
+    the side's meld of its rank or starts a new one, and the canastas are counted after that
+    (RULES.md §5 "Going out"); ``side_canastas`` is then not needed.
     """
     needed = rs.canastas_needed(players)
-    checked = [check_meld(cards, rs, going_out=True, where=f"melds[{i}]")
-               for i, cards in enumerate(melds or ())]
+    groups = [list(m) for m in (melds or ())]
     reasons: list[Problem] = []
-    for m in checked:
-        reasons.extend(m.problems)
-    reasons.extend(same_rank_problems(checked, ""))
-    if side_canastas.get("wild") and not rs.allows_wild_canasta():
+    if side_melds is not None:
+        for i, cards in enumerate(side_melds):
+            reasons.extend(check_meld(cards, rs, going_out=True,
+                                      where=f"side_melds[{i}]").problems)
+        after, touched, into = join_melds(side_melds, groups, rs)
+        checked_all = [check_meld(cards, rs, going_out=True, where=f"melds[{i}]")
+                       for i, cards in enumerate(after)]
+        reasons.extend(p for i, m in enumerate(checked_all) if touched[i] and i >= len(side_melds)
+                       for p in m.problems)
+        for g, i in enumerate(into):
+            if i < len(side_melds):
+                reasons.extend(Problem(p.code, f"melds[{g}]", p.params)
+                               for p in checked_all[i].problems)
+        if not reasons:
+            reasons.extend(same_rank_problems(checked_all[len(side_melds):], ""))
+        counts = count_canastas(checked_all)
+        new_canastas = sum(1 for i, m in enumerate(checked_all)
+                           if i >= len(side_melds) and m.is_canasta)
+        joined = any(i < len(side_melds) for i in into)
+        points = sum(rs.card_value(c) for g in groups for c in g)
+        have = sum(counts.values())
+        if concealed and joined:
+            reasons.append(Problem("going_out.concealed", "melds", {"reason": "joined"}))
+    else:
+        checked = [check_meld(cards, rs, going_out=True, where=f"melds[{i}]")
+                   for i, cards in enumerate(groups)]
+        for m in checked:
+            reasons.extend(m.problems)
+        reasons.extend(same_rank_problems(checked, ""))
+        counts = dict(side_canastas)
+        new_canastas = sum(1 for m in checked if m.is_canasta)
+        have = sum(side_canastas.values()) + new_canastas
+        points = sum(m.points + m.bonus for m in checked)
+    if counts.get("wild") and not rs.allows_wild_canasta():
         # RULES.md §2: only the Polish rules know wild canastas.
         reasons.append(Problem("quick.wild_canasta", "side_canastas.wild", {}))
-    new_canastas = sum(1 for m in checked if m.is_canasta)
-    have = sum(side_canastas.values()) + new_canastas
+    if concealed and not rs.concealed_needs_all_canastas:
+        # A house rule: one canasta of the player's own is enough to go out concealed.
+        needed = min(needed, 1)
     if have < needed:
         reasons.append(Problem("going_out.not_enough_canastas", "side_canastas",
                                {"needed": needed, "have": have}))
@@ -341,7 +485,7 @@ def go_out(
             reasons.append(Problem("going_out.concealed", "melds", {"reason": "no_canasta"}))
     bonus = rs.concealed_going_out_bonus if concealed else rs.going_out_bonus
     facts: dict[str, Any] = {"needed": needed, "canastas": have, "bonus": bonus,
-                             "points": sum(m.points + m.bonus for m in checked)}
+                             "points": points}
     if reasons:
         return Verdict(False, tuple(reasons), **facts)
     return Verdict(True, (Problem("going_out.allowed", "",

@@ -69,6 +69,12 @@ class RuleSet:
     # §5 the discard pile
     black_three_pile_when_going_out: bool = False  # polish exception
     frozen_needs_natural_pair: bool = True
+    # RULES.md §5: the pile is frozen against a side that has not melded (german, classic);
+    # seed 003 freezes it only with a wild card or a red three in it (polish: False).
+    pile_frozen_until_melded: bool = True
+    # A reading (RULES.md §4 with seed 003): going out concealed needs the side's required
+    # canastas like any going out; False: one canasta of the player's own is enough.
+    concealed_needs_all_canastas: bool = True
     # Decks: 2 packs + 4 jokers; 3 packs + 6 jokers for these player counts.
     three_packs_for_players: tuple[int, ...] = ()
     # §6 Modern American Canasta. Every default leaves the other rulesets as they are.
@@ -370,6 +376,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "target": OptionSpec("int", 100, 1_000_000),
     "black_three_pile_when_going_out": OptionSpec("bool"),
     "frozen_needs_natural_pair": OptionSpec("bool"),
+    "pile_frozen_until_melded": OptionSpec("bool"),
+    "concealed_needs_all_canastas": OptionSpec("bool"),
     "sevens_never_mixed": OptionSpec("bool"),
     "aces_mixed_only_in_initial_meld": OptionSpec("bool"),
     "wild_meld_open": OptionSpec("bool"),
@@ -420,6 +428,7 @@ PRESETS: dict[str, RuleSet] = {
         canastas_to_go_out={2: 2, 4: 1},
         black_three_in_hand_penalty=100,
         black_three_pile_when_going_out=True,
+        pile_frozen_until_melded=False,
     ),
     # seed 002 (classic international rules)
     "classic": RuleSet(

@@ -50,6 +50,9 @@ def option_labels() -> dict[str, str]:
         "black_three_pile_when_going_out": _("A black three on the pile may be taken when "
                                              "going out with it"),
         "frozen_needs_natural_pair": _("A frozen pile needs a natural pair"),
+        "pile_frozen_until_melded": _("The pile is frozen for a side that has not melded"),
+        "concealed_needs_all_canastas": _("Going out concealed needs all the canastas required "
+                                          "to go out"),
         # RULES.md §6 (Modern American Canasta)
         "sevens_never_mixed": _("Sevens are never mixed with wild cards"),
         "aces_mixed_only_in_initial_meld": _("Aces take wild cards only in the initial meld"),

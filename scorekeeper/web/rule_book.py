@@ -19,6 +19,7 @@ from ..rules.explain import SECTIONS, THREE_IS_FIFTY_SECTIONS, changed_items, se
 from ..rules.ruleset import RuleSet
 from .i18n import number
 from .messages import card_label, special_hand_name
+from .readings import add_readings
 from .rule_tables import Row, Table, bonus_table, card_value_table, minimum_table, per_players
 
 
@@ -239,7 +240,7 @@ def rule_items(rs: RuleSet, players: int | None = None,
     elif rs.frozen_needs_natural_pair:
         add("discard-pile.frozen", _(
             "The pile is frozen for everyone once it holds a wild card, or when a red three was "
-            "turned up as its first card; it is frozen for a side that has not melded yet. To "
+            "turned up as its first card. To "
             "take a frozen pile, meld its top card with two natural cards of the same rank "
             "from your hand."))
     else:
@@ -340,6 +341,8 @@ def rule_items(rs: RuleSet, players: int | None = None,
     else:
         add("scoring.target", _("The game ends when a side reaches the target:"),
             per_players(rs, rs.target_for, "target" in changed))
+    # Where the sources are unclear: the readings, each with the source's words (issue 14).
+    add_readings(rs, counts, add)
     return items
 
 
