@@ -21,15 +21,15 @@ def test_ruleset_title_takes_a_ruleset_or_its_id(app: Flask) -> None:
 
 @pytest.mark.parametrize("lang, titles", [
     ("de", ["Canasta (deutsche Regeln)", "Canasta (polnische Regeln)",
-            "Klassisches Canasta (international)"]),
+            "Klassisches Canasta (international)", "Modernes amerikanisches Canasta"]),
     ("en", ["Canasta (German rules)", "Canasta (Polish rules)",
-            "Classic Canasta (international)"]),
+            "Classic Canasta (international)", "Modern American Canasta"]),
 ])
 def test_new_game_form_names_the_rulesets(client: FlaskClient, lang: str,
                                           titles: list[str]) -> None:
     html = client.get(f"/games/new?lang={lang}").text
     chips = re.findall(r'name="ruleset" value="(\w+)"[^>]*>\s*([^<]+?)\s*</label>', html)
-    assert chips == list(zip(["german", "polish", "classic"], titles, strict=True))
+    assert chips == list(zip(["german", "polish", "classic", "american"], titles, strict=True))
 
 
 def test_item_labels_in_the_order_of_a_breakdown(app: Flask) -> None:
