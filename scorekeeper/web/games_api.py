@@ -62,8 +62,12 @@ def _hand_json(hand: HandRow) -> dict[str, Any]:
     return out
 
 
-def state_json(state: GameState, game_id: str | None = None) -> dict[str, Any]:
-    """A game's sheet as JSON; ``game_id`` (the editing key) only for those who have it."""
+def state_json(state: GameState, game_id: str | None = None,
+               hands_from: int = 1) -> dict[str, Any]:
+    """A game's sheet as JSON; ``game_id`` (the editing key) only for those who have it.
+
+    ``hands`` lists the hands from number ``hands_from`` on (all of them by default): a save
+    answers with those it changed, not with a sheet of a thousand hands."""
     out: dict[str, Any] = {}
     if game_id is not None:
         out["id"] = game_id
@@ -81,7 +85,8 @@ def state_json(state: GameState, game_id: str | None = None) -> dict[str, Any]:
         "sides": [{"name": c.name, "players": list(c.players), "total": c.total,
                    "minimum_meld": c.minimum_meld, "to_target": c.to_target}
                   for c in state.columns],
-        "hands": [_hand_json(h) for h in state.hands],
+        "hands_from": hands_from,
+        "hands": [_hand_json(h) for h in state.hands[max(0, hands_from - 1):]],
         "winner": state.winner,
         "finished": state.finished,
         "next_hand": state.next_hand,
@@ -226,7 +231,10 @@ def _change(key: str, number: str | None,
             change: Callable[[Session, Game, dict[str, Any]], int | None], *,
             created: bool = False, optional_body: bool = False) -> Response:
     """Change a game's hands in one transaction that checks its version; answers the new
-    sheet (201 with the new hand's Location when ``created``), 409 or 422 with problems."""
+    sheet with what changed (201 with the new hand's Location when ``created``), 409 or 422
+    with problems. What changed: the sides' totals and everything about the game, and in
+    ``hands`` the hands from ``hands_from`` on: the new one, or the corrected one and those
+    after it (their running totals moved); none after a delete."""
     data, error = read_object(optional=optional_body)
     if data is None:
         return error  # type: ignore[return-value]
@@ -236,7 +244,9 @@ def _change(key: str, number: str | None,
             if game is None:
                 return _not_found()
             hand = change(session, game, data)
-            body = state_json(game_state(game), game.id)
+            state = game_state(game)
+            changed = hand if hand is not None else len(state.hands) + 1
+            body = state_json(state, game.id, hands_from=changed)
     except GameProblems as problems:
         return _problems(problems)
     except VersionConflict as conflict:

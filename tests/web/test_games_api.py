@@ -128,7 +128,10 @@ def test_cutthroat_over_the_api(any_client: FlaskClient) -> None:
     assert sheet["hands"][0]["lone_player"] == 0
     stock_out = client.post(f"{GAMES}/{game['id']}/hands", json={
         "version": 2, "teams": [quick(meld=50), quick(meld=60), quick(meld=70)]})
-    assert stock_out.status_code == 201 and stock_out.get_json()["hands"][1]["stock_out"]
+    # a save answers with the hands it changed: here the second one only
+    assert stock_out.status_code == 201 and stock_out.get_json()["hands_from"] == 2
+    assert [h["number"] for h in stock_out.get_json()["hands"]] == [2]
+    assert stock_out.get_json()["hands"][0]["stock_out"]
     missing = client.post(f"{GAMES}/{game['id']}/hands", json={
         "version": 3, "teams": [quick(meld=100), quick(meld=200, natural=2, out=True)]})
     assert missing.status_code == 422 and "hand.lone_player" in codes(missing)
