@@ -341,6 +341,8 @@ def replace_game(session: Session, game: Game, number: Any, version: Any,
     hand = games._find(game, number)
     if hand is None:  # pragma: no cover - the version check excludes this
         raise HandNotFound(number)
+    if games._canonical(hand.teams) != games._canonical(teams):
+        games.keep_revision(game, hand, "corrected", given + 1)  # issue 15
     hand.teams = teams
     hand.updated_at = utcnow()
     session.flush()

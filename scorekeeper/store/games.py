@@ -39,7 +39,7 @@ from ..rules.game import is_cutthroat, winner
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS, RuleSet, resolve_ruleset
 from ..rules.scoring import SIDE_COUNTS, HandResult, SideEntry, score_hand
-from .models import Game, Hand, utcnow
+from .models import Game, Hand, HandRevision, utcnow
 
 NAME_MAX = 40
 MAX_HANDS = 500  # far beyond any real game; keeps one game's re-score bounded
@@ -123,6 +123,16 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class Correction:
+    """What a corrected hand was before one correction (issue 15): the earlier entry re-scored,
+    when it had been entered and when it was changed."""
+
+    entered_at: datetime
+    changed_at: datetime
+    scores: list[int]  # per column, as the earlier entry scored
+
+
+@dataclass(frozen=True)
 class HandRow:
     """One stored hand, re-scored."""
 
@@ -136,6 +146,11 @@ class HandRow:
     updated_at: datetime
     problems: list[Problem] = field(default_factory=list)  # only if the rules changed since
     warnings: list[Problem] = field(default_factory=list)
+    corrections: list[Correction] = field(default_factory=list)  # oldest first
+
+    @property
+    def corrected(self) -> bool:
+        return bool(self.corrections)
 
 
 @dataclass(frozen=True)
@@ -293,7 +308,8 @@ def start_again(session: Session, game: Game) -> Game:
     again = Game(name=game.name, ruleset=game.ruleset, players=game.players,
                  options=dict(game.options),
                  sides=[{**side, "players": list(side["players"])} for side in game.sides],
-                 target=game.target, version=1, created_at=now, updated_at=now)
+                 target=game.target, version=1, created_at=now, updated_at=now,
+                 previous_id=game.id)
     session.add(again)
     session.flush()
     return again
@@ -607,13 +623,76 @@ def replace_hand(session: Session, game: Game, number: Any, version: Any, teams:
     hand = _find(game, number)
     if hand is None:  # pragma: no cover - the version check excludes this
         raise HandNotFound(number)
+    lone = lone_player if len(teams) == 2 and is_cutthroat(game.players) else None
+    if (_canonical(hand.teams), hand.lone_player, bool(hand.stock_out)) != (
+            _canonical(teams), lone, stock):
+        keep_revision(game, hand, "corrected", given + 1)
     hand.teams = teams
-    hand.lone_player = (lone_player if len(teams) == 2 and is_cutthroat(game.players)
-                        else None)
+    hand.lone_player = lone
     hand.stock_out = stock
     hand.updated_at = utcnow()
     session.flush()
     return hand
+
+
+def keep_revision(game: Game, hand: Hand, kind: str, version: int) -> HandRevision:
+    """Keep ``hand`` as it is now, before it is corrected or deleted (``kind``); ``version``:
+    the game's version once the change is made. Also used by :mod:`.fifty`."""
+    revision = HandRevision(number=hand.number, kind=kind, teams=hand.teams,
+                            lone_player=hand.lone_player, stock_out=bool(hand.stock_out),
+                            entered_at=hand.updated_at, hand_created_at=hand.created_at,
+                            changed_at=utcnow(), version=version)
+    game.revisions.append(revision)
+    return revision
+
+
+# A deleted hand can be brought back for this long (issue 15: a message with "Undo" for a
+# while, also after a reload), and only while nothing else has changed in the game.
+UNDO_SECONDS = 15 * 60
+
+
+def undoable_deletion(game: Game) -> HandRevision | None:
+    """The deletion that :func:`undo_delete` can still take back, if any: the game's latest
+    change, made less than :data:`UNDO_SECONDS` ago."""
+    return undoable_deletion_at(game, game.version)
+
+
+def undo_delete(session: Session, game: Game, revision_id: Any, version: Any) -> Hand:
+    """Bring back the hand deleted last (flushed, not committed); bumps the version.
+
+    ``version`` is the game's version the undo was offered at: if anything changed since (a
+    new hand, a correction, another undo) the undo is stale (:class:`VersionConflict`), so it
+    never overwrites a newer change. Raises :class:`GameProblems` (``hand.undo_expired``) when
+    the offer is gone (too old, or not the latest deletion).
+    """
+    given = _version(version)
+    _claim(session, game, given)
+    last = undoable_deletion_at(game, given)
+    if last is None or isinstance(revision_id, bool) or last.id != revision_id:
+        raise GameProblems([Problem("hand.undo_expired", "", {})], 422)
+    hand = Hand(number=last.number, teams=last.teams, lone_player=last.lone_player,
+                stock_out=last.stock_out, created_at=last.hand_created_at,
+                updated_at=last.entered_at)
+    game.revisions.remove(last)
+    game.hands.append(hand)
+    session.flush()
+    return hand
+
+
+def undoable_deletion_at(game: Game, version: int) -> HandRevision | None:
+    """:func:`undoable_deletion` as it was at ``version`` (the game is re-read after the
+    version bump, so its version is one higher by then)."""
+    if not game.revisions:
+        return None
+    last = game.revisions[-1]
+    if last.kind != "deleted" or last.version != version \
+            or last.number != len(game.hands) + 1:
+        return None
+    if (utcnow() - last.changed_at).total_seconds() > UNDO_SECONDS:
+        return None
+    return last
+
+
 
 
 def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None:
@@ -634,6 +713,7 @@ def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None
     if hand.number != len(game.hands):
         raise GameProblems([Problem("hand.not_last", "number",
                                     {"number": hand.number, "last": len(game.hands)})])
+    keep_revision(game, hand, "deleted", given + 1)
     game.hands.remove(hand)
     session.flush()
 
@@ -659,6 +739,33 @@ def seats(game: Game) -> list[Seat]:
     return out or [Seat(0, "", 0)]
 
 
+def _earlier_entries(game: Game) -> dict[int, list[HandRevision]]:
+    """Each hand's corrections, oldest first: the rows of its number after the last deletion of
+    that number (an earlier hand of that number was deleted; its trail is not this hand's)."""
+    out: dict[int, list[HandRevision]] = {}
+    for revision in game.revisions:
+        if revision.kind == "deleted":
+            out.pop(revision.number, None)
+        elif revision.kind == "corrected":
+            out.setdefault(revision.number, []).append(revision)
+    return out
+
+
+def _column_scores(entry: _Entry, columns: int) -> list[int]:
+    """What each column scored with an entry (a partner's own red threes in cutthroat)."""
+    out = [0] * columns
+    for t, result in enumerate(entry.result.sides):
+        cols = entry.members[t] if t < len(entry.members) else []
+        for k, c in enumerate(cols):
+            if c >= columns:
+                continue
+            out[c] = result.score
+            if result.player_scores is not None and len(cols) > 1 \
+                    and k < len(result.player_scores):
+                out[c] = result.player_scores[k]
+    return out
+
+
 def game_state(game: Game) -> GameState:
     """Re-score every hand and derive totals, minimums, the dealer and the winner."""
     rs = _ruleset(game)
@@ -669,6 +776,7 @@ def game_state(game: Game) -> GameState:
     totals = [0] * n
     rows: list[HandRow] = []
     options = _canonical(game.options or {})
+    earlier = _earlier_entries(game)
     for hand in game.hands:
         entry = _stored_entry(game, options, hand)
         minimums = [rs.initial_meld_minimum(t, players) for t in totals]
@@ -694,7 +802,13 @@ def game_state(game: Game) -> GameState:
                   for c, s in enumerate(scores)]
         rows.append(HandRow(hand.number, hand.teams, hand.lone_player, bool(hand.stock_out),
                             filled, table[(hand.number - 1) % len(table)], hand.created_at,
-                            hand.updated_at, list(entry.problems), list(entry.result.warnings)))
+                            hand.updated_at, list(entry.problems), list(entry.result.warnings),
+                            [Correction(r.entered_at, r.changed_at,
+                                        _column_scores(_scored(
+                                            game.ruleset, players, options, n,
+                                            _canonical(r.teams), r.lone_player,
+                                            bool(r.stock_out)), n))
+                             for r in earlier.get(hand.number, [])]))
     target = game.target
     columns = [Column(str(side.get("name", "")), [str(p) for p in side.get("players") or []],
                       totals[c], rs.initial_meld_minimum(totals[c], players),

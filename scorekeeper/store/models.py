@@ -84,10 +84,21 @@ class Game(Base):
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
+    # The game this one was started from with "same players again": the chain of games of one
+    # evening at one table (issue 15). SET NULL: the chain may lose a link, never a game.
+    previous_id: Mapped[str | None] = mapped_column(
+        String(43), ForeignKey("games.id", ondelete="SET NULL"), nullable=True, index=True)
 
     hands: Mapped[list[Hand]] = relationship(
         back_populates="game",
         order_by="Hand.number",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        lazy="selectin",
+    )
+    revisions: Mapped[list[HandRevision]] = relationship(
+        back_populates="game",
+        order_by="HandRevision.id",
         cascade="all, delete-orphan",
         passive_deletes=True,
         lazy="selectin",
@@ -120,3 +131,36 @@ class Hand(Base):
 
     def __repr__(self) -> str:
         return f"<Hand {self.number} of {self.game_id[:4]}…>"
+
+
+class HandRevision(Base):
+    """A hand as it was before a correction or a deletion (issue 15: corrections leave a
+    trace). Who changed it cannot be known (anyone with the link may); when, and what it was
+    before, can.
+
+    ``kind`` is ``"corrected"`` or ``"deleted"``. ``version`` is the game's version right after
+    the change: a deletion can be undone only while the game is still at that version, so an
+    undo never overwrites a newer change. Undoing a deletion removes its row, which makes the
+    hand's earlier corrections (rows of the same number before it) belong to it again; a new
+    hand under the same number only owns the rows after the deletion.
+    """
+
+    __tablename__ = "hand_revisions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        String(43), ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(10))
+    teams: Mapped[list[Any]] = mapped_column(JSON)  # the entry before the change
+    lone_player: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    stock_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    entered_at: Mapped[datetime] = mapped_column(UTCDateTime)  # when that entry was made
+    hand_created_at: Mapped[datetime] = mapped_column(UTCDateTime)  # the hand's first entry
+    changed_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    version: Mapped[int] = mapped_column(Integer)
+
+    game: Mapped[Game] = relationship(back_populates="revisions")
+
+    def __repr__(self) -> str:
+        return f"<HandRevision {self.kind} hand {self.number} of {self.game_id[:4]}…>"

@@ -3,14 +3,17 @@ minimums, history) and the view link's QR code."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
 import segno
 from flask import request
+from flask_babel import format_timedelta
 
 from ..rules.scoring import item_keys
 from ..store.games import GameState
+from ..store.models import utcnow
 from .entry import problem_text
 from .messages import item_labels, ruleset_title
 from .options import house_rule_lines
@@ -44,4 +47,11 @@ def board_context(state: GameState) -> dict[str, Any]:
         "item_labels": item_labels(keys=item_keys(state.rules)),
         "item_order": item_keys(state.rules),
         "problem_text": problem_text,
+        "ago": ago,
     }
+
+
+def ago(moment: datetime) -> str:
+    """How long ago, in the reader's language ("vor 5 Minuten"): the server does not know the
+    phone's time zone, and "how long ago" needs none."""
+    return format_timedelta(moment - utcnow(), granularity="minute", add_direction=True)

@@ -78,7 +78,8 @@ def play_again(game_id: str) -> Response:
 @bp.get("/games/<game_id>")
 def show(game_id: str) -> Response:
     """The scorekeeper's page: board, hands, sharing, referee and PDF links."""
-    state = HANDS.load(game_id).state
+    loaded = HANDS.load(game_id)
+    state = loaded.state
     view_url = url_for("games.view", view_id=state.view_id, _external=True)
     referee = [
         (
@@ -96,6 +97,7 @@ def show(game_id: str) -> Response:
         qr=qr_svg(view_url),
         referee=referee,
         pdfs=pages.pdf_links("sheets.game_sheet", game_id),
+        undo=store.undoable_deletion(loaded.game),
         **board_context(state),
     )
     response = make_response(html)
@@ -114,6 +116,22 @@ def view(view_id: str) -> Response:
         view_id=view_id,
         **board_context(state),
     )
+
+
+@bp.post("/games/<game_id>/undo")
+def undo_delete(game_id: str) -> Response | tuple[str, int]:
+    """Bring back the hand deleted last (issue 15), while nothing else has changed: a stale
+    offer is a 409 over the game as it is now, an expired one a 422; nothing changes then."""
+    revision = pages.read_int(request.form.get("revision"))
+    version = pages.read_int(request.form.get("version")) or 0
+    try:
+        with pages.stored_game(game_id, store.get_game) as (session, game):
+            store.undo_delete(session, game, revision, version)
+    except store.VersionConflict:
+        return HANDS.trouble(game_id, [], 409)
+    except store.GameProblems as error:
+        return HANDS.trouble(game_id, [problem_text(p) for p in error.problems], 422)
+    return pages.see_other(url_for("games.show", game_id=game_id))
 
 
 # ---- entering a hand (the shared flow of .entry) ----------------------------------------

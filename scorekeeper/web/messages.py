@@ -308,6 +308,7 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
     "hand.not_last": lambda p: _("Only the last hand (%(last)s) can be deleted.",
                                  last=_n(p, "last")),
     "game.finished": lambda p: _("This game is over: correct a hand or start a new game."),
+    "hand.undo_expired": lambda p: _("The deleted hand can no longer be brought back."),
     "hand.red_three": lambda p: _("A red three in a hand: red threes are laid out at once; count "
                                   "it among the side's red threes."),
     "hands.too_many_players": lambda p: _("More hands than players on this side (%(hands)s, at "

@@ -420,9 +420,9 @@ def test_long_game_shows_latest_hands_first_load(client: FlaskClient, game_id: s
         save_hand(client, game_id, hand_form(client, game_id, out="stock", t0__mode="quick",
                                              t0__meld_points="50", t1__mode="quick"))
     page = client.get(f"/games/{game_id}").text
-    assert page.count('<details class="hand">') == 6
+    assert page.count('<details class="hand" id=') == 6
     assert "Show all 10 hands" in page and "?all=1" in page
-    assert client.get(f"/games/{game_id}?all=1").text.count('<details class="hand">') == 10
+    assert client.get(f"/games/{game_id}?all=1").text.count('<details class="hand" id=') == 10
     assert totals(client, game_id) == ["500", "0"]
 
 
