@@ -129,7 +129,7 @@ def test_discard_pile(page: Page, live_server: str, lang: str, shot: Shot,
     if lang == "en":
         expect(page.locator("#answer-discard-pile")).to_contain_text("Show this, then take")
     # Not melded yet, score 0: K K K counts 30, below the 50 needed.
-    page.locator('input[name="side_has_melded"][value="no"]').check()
+    page.locator('#q-discard-pile input[name="side_has_melded"][value="no"]').check()
     _verdict(page, "discard-pile", "no")
     if lang == "en":
         expect(page.locator("#answer-discard-pile")).to_contain_text("needs 50")
