@@ -172,7 +172,8 @@ def test_minimum(page: Page, live_server: str, lang: str, shot: Shot,
     page.locator("#min-score").fill("-50")
     expect(answer.locator("tbody tr").first).to_have_class(re.compile("current"))
     expect(answer.locator(".verdict.info .answer")).not_to_have_text("50")
-    expect(answer.locator(".others .other.differs")).to_have_count(2)  # 15 in Polish, Classic
+    # At -50 (RULES.md §3, §6): German none; Polish and Classic 15; American 125.
+    expect(answer.locator(".others .other.differs")).to_have_count(3)
     if lang == "en":
         expect(answer.locator(".verdict.info .answer")).to_have_text("No minimum")
         expect(answer.locator("tr.current th")).to_have_text("below 0")
