@@ -34,6 +34,7 @@ from reportlab.platypus import (
     Flowable,
     Frame,
     KeepTogether,
+    PageBreak,
     PageTemplate,
     Paragraph,
     Spacer,
@@ -498,6 +499,11 @@ class _HandTable:
         if body_row_height is not None:
             heights = [None if r < self.HEADER_ROWS or r in self.free_rows else body_row_height
                        for r in range(len(self.rows))]
+        return _table(self.rows, self.widths, self._all_commands(), rowHeights=heights,
+                      repeatRows=self.HEADER_ROWS)
+
+    def _all_commands(self) -> list[tuple[Any, ...]]:
+        """The table's style commands, for the whole table (row indices of ``self.rows``)."""
         header_end = self.HEADER_ROWS - 1
         body = self.HEADER_ROWS
         commands: list[tuple[Any, ...]] = [
@@ -539,8 +545,47 @@ class _HandTable:
         # A string cell's baseline sits at bottom padding + leading - size: with the leading
         # equal to the size, figures of every size stand on one line.
         commands += [("LEADING", c[1], c[2], c[3]) for c in commands if c[0] == "FONTSIZE"]
-        return _table(self.rows, self.widths, commands, rowHeights=heights,
-                      repeatRows=self.HEADER_ROWS)
+        return commands
+
+    def page_tables(self, body_row_height: float, first_room: float,
+                    room: float) -> list[Flowable]:
+        """The table cut into one table per page (each with the header), page breaks between.
+
+        reportlab splits a long table page by page, copying and restyling the rest each time:
+        a 1,000-hand sheet took seconds (issue 16). Here each page's rows are known from the
+        rows' heights (one wrap of the whole table), and each page's table is built once.
+        ``first_room``: the height left on the first page; ``room``: on the others.
+        """
+        whole = self.table(body_row_height)
+        whole.wrap(FRAME_WIDTH * mm, 1e9)  # every row measured, not just the first page
+        heights = list(whole._rowHeights)  # noqa: SLF001 (reportlab keeps them there)
+        header = sum(heights[: self.HEADER_ROWS])
+        rows = len(self.rows)
+        # A hand and its note stay together (the note's NOSPLIT): cut only before a hand.
+        starts = [r for r in range(self.HEADER_ROWS, rows)
+                  if r not in self.free_rows or r == self.final_row]
+        pages: list[tuple[int, int]] = []
+        first, used, left = self.HEADER_ROWS, header, first_room
+        for r in starts:
+            end = next((s for s in starts if s > r), rows)
+            unit = sum(heights[r:end])
+            if used + unit > left and r > first:
+                pages.append((first, r))
+                first, used, left = r, header, room
+            used += unit
+        pages.append((first, rows))
+        if len(pages) == 1:
+            return [whole]
+        commands = self._all_commands()
+        out: list[Flowable] = []
+        for i, (a, b) in enumerate(pages):
+            if i:
+                out.append(PageBreak())
+            data = self.rows[: self.HEADER_ROWS] + self.rows[a:b]
+            out.append(_table(data, self.widths, _rows_commands(commands, rows, self.HEADER_ROWS,
+                                                                a, b),
+                              rowHeights=heights[: self.HEADER_ROWS] + heights[a:b]))
+        return out
 
     def _shrink_too_wide(self) -> list[tuple[Any, ...]]:
         """A number wider than its column (e.g. a 6-digit total) gets a smaller size for
@@ -568,6 +613,34 @@ class _HandTable:
                     fitted = max(SMALLEST_PT, size * room / width)
                     commands.append(("FONTSIZE", (c, r), (c, r), fitted))
         return commands
+
+
+def _rows_commands(commands: list[tuple[Any, ...]], rows: int, header: int, first: int,
+                   end: int) -> list[tuple[Any, ...]]:
+    """The style commands of a table of ``rows`` rows, for the table of its ``header`` rows
+    and its rows ``first`` to ``end`` (exclusive): rows renumbered, commands of other rows
+    dropped, commands over a range cut to the part that is there."""
+    out: list[tuple[Any, ...]] = []
+    shift = first - header
+    last = end - 1
+    for command in commands:
+        (c0, r0), (c1, r1) = command[1], command[2]
+        r0 = r0 + rows if r0 < 0 else r0
+        r1 = r1 + rows if r1 < 0 else r1
+        if r1 < header:  # the header only
+            out.append(command)
+            continue
+        low = r0 if r0 < header else max(r0, first)
+        high = min(r1, last)
+        if high < first:  # body part elsewhere; the header part, if any, stays
+            if r0 < header:
+                out.append((command[0], (c0, r0), (c1, header - 1), *command[3:]))
+            continue
+        if low > high:
+            continue
+        low = low if low < header else low - shift
+        out.append((command[0], (c0, low), (c1, high - shift), *command[3:]))
+    return out
 
 
 # --- cells ------------------------------------------------------------------------------------
@@ -712,7 +785,10 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
     final = sheet.hands[-1].cells if sheet.hands else None
     totals = [fmt(final[g].total) if final else fmt(0) for g in range(groups)]
     hands.add_final_row(totals, sheet.winner)
-    story.append(hands.table(HAND_ROW * mm))
+    room = PAGE_HEIGHT - (MARGIN_TOP + MARGIN_BOTTOM) * mm
+    above = sum(f.wrap(FRAME_WIDTH * mm, room)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                for f in story)
+    story += hands.page_tables(HAND_ROW * mm, room - above, room)
 
     closing: list[Flowable] = [Spacer(0, 3 * mm)]
     if any(cell.concealed for hand in sheet.hands for cell in hand.cells):

@@ -7,6 +7,7 @@ Labels come from the Babel catalogues in the language of ``?lang=``; the rendere
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from flask import Blueprint, Response, abort, request
 from flask_babel import force_locale
@@ -20,11 +21,9 @@ from ..sheets import (
     SheetColumn,
     SheetHand,
     SheetLabels,
-    render_blank_sheet,
-    render_score_sheet,
 )
 from ..store import games
-from .i18n import LANGUAGES, current_language, home_ruleset, long_date, number
+from .i18n import LANGUAGES, current_language, home_ruleset, long_date, number, signed
 from .messages import item_labels, ruleset_title, special_hand_name
 from .options import house_rule_lines, minimum_ranges, score_step
 from .pages import State, find_game
@@ -131,6 +130,8 @@ def pdf_response(data: bytes, filename: str) -> Response:
 def score_sheet_pdf(build: Callable[[State], ScoreSheet], state: State, filename: str) -> Response:
     """A stored game's score sheet as PDF, in the language of ``?lang=``."""
     with force_locale(_lang()):
+        from ..sheets.pdf import render_score_sheet  # reportlab: only when a PDF is made
+
         data = render_score_sheet(build(state))
     return pdf_response(data, filename)
 
@@ -162,16 +163,23 @@ def blank_sheet() -> Response:
             format_number=number,
             house_rules=(),
         )
+        from ..sheets.pdf import render_blank_sheet  # reportlab: only when a PDF is made
+
         data = render_blank_sheet(sheet)
     return pdf_response(data, f"canasta-{ruleset_id}-blank.pdf")
 
 
 def _hand_note(state: games.GameState, row: games.HandRow) -> str:
+    notes = []
     if row.stock_out:
-        return _("The stock ran out: nobody went out.")
-    if state.cutthroat and row.lone_player is not None:
-        return _("%(name)s played alone.", name=state.columns[row.lone_player].name)
-    return ""
+        notes.append(_("The stock ran out: nobody went out."))
+    elif state.cutthroat and row.lone_player is not None:
+        notes.append(_("%(name)s played alone.", name=state.columns[row.lone_player].name))
+    if row.corrections:
+        # Issue 15: a corrected hand is marked on paper too, with what it said before.
+        notes.append(_("Corrected; entered before: %(scores)s.", scores=" · ".join(
+            " / ".join(signed(score) for score in fix.scores) for fix in row.corrections)))
+    return " ".join(notes)
 
 
 def score_sheet(state: games.GameState) -> ScoreSheet:
@@ -198,7 +206,9 @@ def score_sheet(state: games.GameState) -> ScoreSheet:
         hands=hands,
         winner=state.winner,
         margin=state.margin,
-        labels=sheet_labels(),
+        # Issue 15: a game without a winner has no final score yet.
+        labels=sheet_labels() if state.finished
+        else replace(sheet_labels(), final_score=_("Score so far")),
         format_number=number,
     )
 
