@@ -49,7 +49,7 @@
     if (target) pad.goTo(target);
   }
 
-  var pad = window.scorekeeperCardPad({ form: "#hand-form", label: label, next: next });
+  var pad = window.scorekeeperCardPad({ form: "#hand-form", label: label, next: next, liftSaveBar: true });
 
   d.addEventListener("click", function (e) {
     var add = e.target.closest("[data-add-meld]");
@@ -86,11 +86,5 @@
     }
   });
 
-  /* A refused save (409, 422) swaps the form back in: show why. */
-  d.addEventListener("htmx:afterSwap", function (e) {
-    var form = d.getElementById("hand-form");
-    if (!form || !e.detail.xhr || e.detail.xhr.status < 400) return;
-    var why = form.querySelector("[role=alert], .problem");
-    if (why) why.scrollIntoView({ block: "center" });
-  });
+  /* A refused save (409, 422) swaps the form back in: problems.js shows why. */
 })();

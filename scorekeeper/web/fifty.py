@@ -145,6 +145,8 @@ def sheet_labels() -> SheetLabels:
 def score_sheet(state: store.FiftyState) -> ScoreSheet:
     """A stored evening as the renderer's plain data, in the current locale."""
     labels = sheet_labels()
+    if not state.finished:  # issue 15: no final score while the evening goes on
+        labels = replace(labels, final_score=_("Score so far"))
     winner = state.winners[0] if len(state.winners) == 1 else None
     if len(state.winners) > 1:
         names = ", ".join(state.players[i] for i in state.winners)

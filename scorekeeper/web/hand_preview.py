@@ -207,3 +207,12 @@ def _field_info(
             slot = f"{p}-q-{kind}"
             if slot not in notes:
                 notes.add(slot, _("Counted: %(points)s", points=number(total)), "info")
+        # Issue 15: say what is subtracted for the cards left in hand, black threes apart.
+        quick = entry.teams[side.index].get("quick") or {}
+        threes, points = quick.get("black_threes_in_hand"), quick.get("hand_points")
+        slot = f"{p}-q-black_threes_in_hand"
+        if isinstance(threes, int) and threes > 0 and slot not in notes:
+            notes.add(slot, _("Subtracted: %(points)s + %(count)s × %(each)s = %(total)s",
+                              points=number(points if isinstance(points, int) else 0),
+                              count=number(threes), each=number(rs.black_three_in_hand_penalty),
+                              total=number(scored.items.get("in_hand", 0))), "info")

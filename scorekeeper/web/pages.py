@@ -127,9 +127,12 @@ def start_again(game_id: str, get: Getter, show: str,
 
 
 def pdf_links(endpoint: str, game_id: str) -> list[tuple[str, str]]:
-    """The score sheet in each language, as (label, URL)."""
-    return [(label, url_for(endpoint, game_id=game_id, lang=code))
-            for code, label in PDF_LANGUAGES]
+    """The score sheet in each language, as (label, URL): the reader's language first."""
+    from .i18n import current_language
+
+    first = current_language()
+    ordered = sorted(PDF_LANGUAGES, key=lambda language: language[0] != first)
+    return [(label, url_for(endpoint, game_id=game_id, lang=code)) for code, label in ordered]
 
 
 def live_view(version: int, page: str, fragment: str, **context: Any) -> Response:

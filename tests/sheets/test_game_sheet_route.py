@@ -59,11 +59,11 @@ def german_game(client: FlaskClient) -> dict[str, Any]:
 
 @pytest.mark.parametrize("lang, labels, page", [
     ("de", ["Canasta-Punkteliste", "Regeln", "Hausregeln", "Spieler", "Rote Dreien",
-            "Ausmachen", "Handkarten", "Gesamt", "Endstand"], "Seite 1 von 1"),
+            "Ausmachen", "Handkarten", "Gesamt", "Zwischenstand"], "Seite 1 von 1"),
     ("pl", ["Kanasta – karta wyników", "Zasady", "Zasady domowe", "Gracze", "Kanasty",
-            "Na ręce", "Suma", "Wynik końcowy"], "Strona 1 z 1"),
+            "Na ręce", "Suma", "Wynik dotychczasowy"], "Strona 1 z 1"),
     ("en", ["Canasta score sheet", "Rules", "House rules", "Players", "Red threes",
-            "Going out", "In hand", "Total", "Final score"], "Page 1 of 1"),
+            "Going out", "In hand", "Total", "Score so far"], "Page 1 of 1"),
 ])
 def test_labels_follow_the_language(client: FlaskClient, german_game: dict[str, Any],
                                     lang: str, labels: list[str], page: str) -> None:
@@ -95,7 +95,9 @@ def test_names_hands_and_totals_reach_the_sheet(client: FlaskClient,
             assert contains_run(text, run), (row["number"], run)
     totals = [s["total"] for s in german_game["sides"]]
     assert totals == [3165, 2155]  # 600 + 65 + 2,500 and 415 + 1,700 + 40
-    assert contains_run(text, ["Wynik końcowy", pl(totals[0])])
+    # Issue 15: nobody has won yet, so it is the score so far, not the final score.
+    assert contains_run(text, ["Wynik dotychczasowy", pl(totals[0])])
+    assert "Wynik końcowy" not in text
     assert "200*" in text  # the concealed going out, marked
 
 
@@ -117,6 +119,7 @@ def test_the_winner_and_margin(client: FlaskClient) -> None:
     assert game["winner"] == 0
     text = sheet(client, game["id"], "en")[0]
     assert contains_run(text, ["Final score", "1,300", "Final score", "70"])
+    assert "Score so far" not in text
     assert contains_run(text, ["Winner", "Anna", "Margin", "1,230"])  # 1,300 - 70
     # A player alone is the column: no "Anna: Anna" list.
     assert "Anna: Anna" not in text and "Ben: Ben" not in text
@@ -168,3 +171,19 @@ def test_blank_pads_per_ruleset_and_language(client: FlaskClient) -> None:
         text = " ".join(pdf_lines(response.data)[0])
         assert needle in text, (ruleset, needle)
     assert client.get("/sheets/blank.pdf?ruleset=nope").status_code == 404
+
+
+def test_a_corrected_hand_is_marked_with_its_earlier_entry(
+        client: FlaskClient, german_game: dict[str, Any]) -> None:
+    """Issue 15: hand 2 first said 65 / 1,700 (see german_game); corrected to one more red
+    three for the first side (+100), the sheet marks it and prints what it said before."""
+    changed = client.put(f"/api/v1/games/{german_game['id']}/hands/2", json={
+        "version": german_game["version"],
+        "teams": [quick(meld=90, hand=25, red=1),
+                  quick(natural=2, meld=300, red=2, out=True, concealed=True)]})
+    assert changed.status_code == 200, changed.get_json()
+    text = " ".join(sheet(client, german_game["id"], "de")[0])
+    assert "Korrigiert; vorher eingetragen: +65 / +1.700." in text
+    english = " ".join(sheet(client, german_game["id"], "en")[0])
+    assert "Corrected; entered before: +65 / +1,700." in english
+    assert english.count("Corrected") == 1  # hands 1 and 3 were never corrected
