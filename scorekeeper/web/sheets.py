@@ -21,8 +21,6 @@ from ..sheets import (
     SheetColumn,
     SheetHand,
     SheetLabels,
-    render_blank_sheet,
-    render_score_sheet,
 )
 from ..store import games
 from .i18n import LANGUAGES, current_language, home_ruleset, long_date, number, signed
@@ -132,6 +130,8 @@ def pdf_response(data: bytes, filename: str) -> Response:
 def score_sheet_pdf(build: Callable[[State], ScoreSheet], state: State, filename: str) -> Response:
     """A stored game's score sheet as PDF, in the language of ``?lang=``."""
     with force_locale(_lang()):
+        from ..sheets.pdf import render_score_sheet  # reportlab: only when a PDF is made
+
         data = render_score_sheet(build(state))
     return pdf_response(data, filename)
 
@@ -163,6 +163,8 @@ def blank_sheet() -> Response:
             format_number=number,
             house_rules=(),
         )
+        from ..sheets.pdf import render_blank_sheet  # reportlab: only when a PDF is made
+
         data = render_blank_sheet(sheet)
     return pdf_response(data, f"canasta-{ruleset_id}-blank.pdf")
 
