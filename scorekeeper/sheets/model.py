@@ -90,6 +90,7 @@ class SheetLabels:
     scoring_summary: str  #: heading of the blank pad's scoring summary, "Punktwerte"
     page_of: str          #: "Seite {page} von {pages}"
     pad_title: str = ""   #: heading of the blank pad, e.g. "Canasta-Block"; empty: ``title``
+    chart: str = ""       #: heading of the chart of running totals, "Verlauf der Punktestände"
 
 
 @dataclass(frozen=True)

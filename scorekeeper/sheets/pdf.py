@@ -797,6 +797,11 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
         closing.append(Spacer(0, 1.5 * mm))
     closing.append(_result_box(sheet))
     story.append(KeepTogether(closing))
+    from .chart import running_chart  # issue 15: the running totals as a line chart
+
+    chart = running_chart(sheet, FRAME_WIDTH * mm, FONT, FONT_BOLD)
+    if chart is not None:
+        story += [Spacer(0, 5 * mm), chart]
 
     footer = _Footer(left=f"{sheet.title} \u00b7 {sheet.ruleset_name} \u00b7 {sheet.date_text}",
                      page_of=labels.page_of)

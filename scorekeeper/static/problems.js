@@ -22,15 +22,27 @@
     return input && !input.classList.contains("cardfield") ? input : null;
   }
 
-  function show(form) {
+  var shownAt = 0;
+
+  function show(form, quiet) {
     var note = form && firstProblem(form);
     if (!note) return false;
-    note.scrollIntoView({ block: "center" });
+    if (!quiet) note.scrollIntoView({ block: "center" });
     var target = fieldOf(note) || note;
     if (target === note) note.setAttribute("tabindex", "-1");
     target.focus({ preventScroll: true });
+    shownAt = Date.now();
     return true;
   }
+
+  /* The live preview replaces the notes it brings (out of band): a note just focused may be
+     swapped out under the reader; focus its successor instead of leaving focus nowhere. */
+  d.addEventListener("htmx:oobAfterSwap", function () {
+    if (Date.now() - shownAt > 3000) return;
+    var active = d.activeElement;
+    if (active && active !== d.body && d.contains(active)) return;
+    show(d.querySelector("form.hand-form, form.entry-form"), true);
+  });
 
   d.addEventListener("click", function (e) {
     var link = e.target.closest && e.target.closest("[data-first-problem]");

@@ -14,6 +14,7 @@ from flask_babel import format_timedelta
 from ..rules.scoring import item_keys
 from ..store.games import GameState
 from ..store.models import utcnow
+from .chart import running_chart
 from .entry import problem_text
 from .messages import item_labels, ruleset_title
 from .options import house_rule_lines
@@ -48,6 +49,9 @@ def board_context(state: GameState) -> dict[str, Any]:
         "item_order": item_keys(state.rules),
         "problem_text": problem_text,
         "ago": ago,
+        "chart": running_chart([c.name for c in state.columns],
+                               [[s.total for s in row.scores] for row in state.hands],
+                               state.target),
     }
 
 

@@ -55,6 +55,7 @@ def sheet_labels() -> SheetLabels:
         scoring_summary=_("Scoring"),
         page_of=_("Page {page} of {pages}"),
         pad_title=_("Canasta score pad"),
+        chart=_("Running totals"),
     )
 
 
