@@ -16,8 +16,9 @@ from ..store.games import GameState
 from ..store.models import utcnow
 from .chart import running_chart
 from .entry import problem_text
-from .messages import item_labels, ruleset_title
+from .messages import canasta_kind, item_labels, ruleset_title
 from .options import house_rule_lines
+from .stats import side_stats
 
 # A long game shows its latest hands and a link to all of them, so the page stays light on a
 # phone (issue: the game page's first load under 80 KB); short games show every hand.
@@ -49,6 +50,8 @@ def board_context(state: GameState) -> dict[str, Any]:
         "item_order": item_keys(state.rules),
         "problem_text": problem_text,
         "ago": ago,
+        "stats": side_stats(state),
+        "canasta_kind": canasta_kind,
         "chart": running_chart([c.name for c in state.columns],
                                [[s.total for s in row.scores] for row in state.hands],
                                state.target),

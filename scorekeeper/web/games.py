@@ -19,6 +19,7 @@ from .entry import Notes, problem_text
 from .hands import HANDS
 from .i18n import home_ruleset
 from .new_game import NewGameForm, blank_new_game, read_new_game, where_slot_new_game
+from .stats import evening_of
 
 bp = Blueprint("games", __name__)
 
@@ -98,6 +99,7 @@ def show(game_id: str) -> Response:
         referee=referee,
         pdfs=pages.pdf_links("sheets.game_sheet", game_id),
         undo=store.undoable_deletion(loaded.game),
+        evening=evening_of(game_id, store.get_game),
         **board_context(state),
     )
     response = make_response(html)
@@ -114,6 +116,7 @@ def view(view_id: str) -> Response:
         "games/view.html",
         "games/_live.html",
         view_id=view_id,
+        evening=evening_of(view_id, store.get_by_view),
         **board_context(state),
     )
 

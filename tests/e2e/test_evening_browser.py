@@ -54,6 +54,11 @@ def test_grammar_chart_and_winner_in_three_languages(
     assert scroll_width(page) <= PHONE["width"]
     chart.scroll_into_view_if_needed()
     shot(page, "i15-de-chart")
+    stats = page.locator("details.stats")
+    expect(stats).to_have_attribute("open", "")  # the game is over: the statistics are open
+    expect(stats.locator("tr", has_text="Bestes Spiel")).to_contain_text("+1.015")
+    stats.scroll_into_view_if_needed()
+    shot(page, "i15-de-stats")
     page.goto(f"{live_server}/games/{game['id']}?lang=pl")
     expect(page.locator(".winner")).to_have_text("★ Wygrana: Anna & Ben, 1\u00a0530 punktów.")
     expect(page.locator("figure.chart figcaption")).to_have_text("Przebieg wyników")
