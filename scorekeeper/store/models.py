@@ -126,6 +126,10 @@ class Hand(Base):
     stock_out: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    # What the rules engine made of ``teams`` when it was saved (scores, items, problems),
+    # tagged with the engine's fingerprint (store.games.ENGINE_VERSION): deriving the sheet
+    # reads it instead of scoring every hand again; a stale or missing one is scored anew.
+    scored: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
 
     game: Mapped[Game] = relationship(back_populates="hands")
 
