@@ -1,6 +1,7 @@
 """The bare Flask app the scorekeeper is measured against (issue 16).
 
-It is served by waitress with the settings ``scorekeeper serve`` uses (8 threads, loopback),
+It is served by waitress with the settings ``scorekeeper serve`` uses (8 threads, poll, the
+same connection limit and timeouts; loopback),
 and answers with bodies of a size the benchmark asks for, so each figure compares the same
 number of bytes through the same server:
 
@@ -49,4 +50,7 @@ def echo(size: int) -> Response:
 if __name__ == "__main__":
     from waitress import serve
 
-    serve(app, host="127.0.0.1", port=int(sys.argv[1]), threads=8, ident="baseline")
+    # the settings of ``scorekeeper serve`` (scorekeeper/cli.py) with its defaults
+    serve(app, listen=f"127.0.0.1:{int(sys.argv[1])}", threads=8, ident="baseline",
+          max_request_body_size=512 * 1024, connection_limit=500, channel_timeout=30,
+          asyncore_use_poll=True, cleanup_interval=15)
