@@ -10,6 +10,7 @@ shared flow of :mod:`.entry`, filled in for Canasta in :mod:`.hands`.
 from __future__ import annotations
 
 from flask import Blueprint, Response, make_response, render_template, request, url_for
+from flask_babel import gettext as _
 
 from ..rules.ruleset import RULESET_IDS
 from ..store import games as store
@@ -140,3 +141,94 @@ def undo_delete(game_id: str) -> Response | tuple[str, int]:
 # ---- entering a hand (the shared flow of .entry) ----------------------------------------
 
 HANDS.add_routes(bp, "/games/<game_id>", "hands", "hand")
+
+
+# ---- backups and moving (issue 15; web/export.py) -----------------------------------------
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    response = make_response(body)
+    response.mimetype = mimetype
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/games/<game_id>/export.json")
+def export_game(game_id: str) -> Response:
+    """The game as JSON in the API's shape (by editing or view key; never the editing key)."""
+    from .export import game_export
+    from .jsonapi import dumped_response
+
+    _game, state = pages.find_game(game_id, store.game_state, store.get_game, store.get_by_view)
+    response = dumped_response(game_export(state))
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="canasta-{state.created_at:%Y-%m-%d}.json"')
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/games/export.json")
+def export_games() -> Response:
+    """Every game this phone lists, in one file."""
+    from ..store.db import session_scope
+    from .export import games_export
+    from .jsonapi import dumped_response
+
+    with session_scope() as session:
+        states = [store.game_state(g) for g in store.recent_games(session, ids=recent_ids(),
+                                                                 limit=200)]
+    response = dumped_response(games_export(states))
+    response.headers["Content-Disposition"] = 'attachment; filename="canasta-games.json"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/games/<game_id>/hands.csv")
+def export_csv(game_id: str) -> Response:
+    """The hands for a spreadsheet, headings in the reader's language."""
+    from ..rules.scoring import item_keys
+    from .export import hands_csv
+    from .messages import item_labels
+
+    _game, state = pages.find_game(game_id, store.game_state, store.get_game, store.get_by_view)
+    keys = list(item_keys(state.rules))
+    words = {"hand": _("Hand"), "dealer": _("Dealer"), "score": _("Hand score"),
+             "total": _("Total"), "went_out": _("Went out"), "yes": _("yes"),
+             "concealed": _("concealed"), "corrected": _("Corrections")}
+    text = hands_csv(state, keys, item_labels(keys=keys), words)
+    # A byte order mark: spreadsheet programs then read the names as UTF-8.
+    return _download("\ufeff" + text, "text/csv",
+                     f"canasta-{state.created_at:%Y-%m-%d}.csv")
+
+
+@bp.post("/games/import")
+def import_file() -> Response | tuple[str, int]:
+    """Import a backup file chosen on the start page (one game or a phone's games); the
+    games join this phone's list. A file with any problem changes nothing (422)."""
+    import json
+
+    from ..store.db import session_scope
+    from .export import import_games
+
+    upload = request.files.get("backup")
+    problems: list[str] = []
+    keys: list[str] = []
+    try:
+        data = json.loads(upload.read().decode("utf-8")) if upload else None
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        data = None
+    if data is None:
+        problems.append(_("This file is not a backup of this app (JSON)."))
+    else:
+        try:
+            with session_scope() as session:
+                keys = import_games(session, data)
+        except store.GameProblems as error:
+            problems += [f"{p.where}: {problem_text(p)}" if p.where else problem_text(p)
+                         for p in error.problems[:20]]
+    if problems:
+        return render_template("games/import.html", problems=problems), 422
+    response = pages.see_other(url_for("main.index"))
+    kept = [k for k in request.cookies.get(RECENT_COOKIE, "").split() if k not in keys]
+    return pages._set_recent(response, RECENT_COOKIE, keys + kept)  # all at once

@@ -160,6 +160,26 @@ def create() -> Response:
     return response
 
 
+@bp.post("/import")
+def import_games() -> Response:
+    """Import a backup (issue 15): one game as ``GET /api/v1/games/{id}`` gives it, or
+    ``{"games": [...]}``; every value is checked as in ``POST /api/v1/games`` and ``…/hands``.
+    201 ``{"games": [{"id", "view_id", "version"}]}``; any problem: nothing is stored."""
+    from .export import import_games as create_all
+
+    data, error = read_object()
+    if data is None:
+        return error  # type: ignore[return-value]
+    try:
+        with session_scope() as session:
+            made = [games.get_game(session, key) for key in create_all(session, data)]
+            body = {"games": [{"id": g.id, "view_id": g.view_id, "version": g.version}
+                              for g in made if g is not None]}
+    except GameProblems as problems:
+        return _problems(problems)
+    return dumped_response(body, 201)
+
+
 @bp.get("/<key>")
 def detail(key: str) -> Response:
     """The sheet, by editing key (with ``id``) or by ``view_id`` (read-only, without it)."""

@@ -147,3 +147,37 @@ def test_dark_mode_follows_the_phone(live_server: str, browser: Browser,
         shot(page, "i15-en-dark", full_page=True)
     finally:
         context.close()
+
+
+def test_export_and_import_round_trip(live_server: str, page: Page, browser: Browser,
+                                      shot: Callable[..., Path], tmp_path: Path) -> None:
+    game = api_game(page, live_server)
+    api_hand(page, live_server, game)
+    page.goto(f"{live_server}/games/{game['id']}?lang=pl")
+    pdf = page.locator(".tools .buttons a").first
+    expect(pdf).to_have_attribute("target", "_blank")  # PDFs open in a new tab
+    expect(page.locator("button.share").last).to_be_visible()  # share or copy the PDF link
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Partia jako plik (JSON)").click()
+    path = tmp_path / "backup.json"
+    download.value.save_as(path)
+    with page.expect_download() as sheet:
+        page.get_by_role("link", name="Rozdania do arkusza (CSV)").click()
+    assert sheet.value.suggested_filename.endswith(".csv")
+    # Another phone imports the file from its start page.
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{live_server}/?lang=de")
+        phone.set_input_files("#backup", str(path))
+        shot(phone, "i15-de-import")
+        phone.get_by_role("button", name="Importieren", exact=True).click()
+        phone.wait_for_url(f"{live_server}/")
+        recent = phone.locator(".recent li").first
+        expect(recent).to_contain_text("Anna & Ben")
+        expect(recent).to_contain_text("515")
+        recent.locator("a").first.click()
+        expect(phone.locator(".board .total").first).to_have_text("515")
+        assert game["id"] not in phone.url  # a game of its own, with its own key
+    finally:
+        context.close()
