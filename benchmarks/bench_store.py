@@ -6,7 +6,9 @@ again untimed so every save meets 60 hands. Target: median < 20 ms.
 
     .venv/bin/python benchmarks/bench_store.py [--saves 50]
 
-"cold" clears the memo of scored hands before each save: the first request after a restart.
+"cold" clears the memo of scored hands and the state cache before each save: the first request
+after a restart. (Each save here stores the same hand; ``bench_ratios.py`` saves varied hands
+into distinct games, with a baseline.)
 """
 
 from __future__ import annotations
@@ -61,14 +63,19 @@ def run(saves: int) -> dict[str, float]:
                 response = client.post(f"{url}/hands", json={"version": version, "teams": HAND})
                 samples.append(time.perf_counter() - start)
                 assert response.status_code == 201, response.get_json()
-                assert len(response.get_json()["hands"]) == 61
+                # the answer carries what changed: the new hand
+                assert [h["number"] for h in response.get_json()["hands"]] == [61]
                 version = response.get_json()["version"]
                 gone = client.delete(f"{url}/hands/61", json={"version": version})
                 version = gone.get_json()["version"]
             return samples
 
         warm = save()
-        cold = save(games._scored.cache_clear)
+        def forget() -> None:
+            games._scored.cache_clear()
+            games.forget_states()
+
+        cold = save(forget)
         reads = []
         for _ in range(saves):
             start = time.perf_counter()
@@ -83,6 +90,7 @@ def run(saves: int) -> dict[str, float]:
                 assert stored is not None and len(stored.hands) == 60
                 for _ in range(saves):
                     games._scored.cache_clear()
+                    games.forget_states()
                     start = time.perf_counter()
                     games.game_state(stored)
                     states.append(time.perf_counter() - start)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Flask, current_app
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -82,6 +83,36 @@ def alembic_config(connection: Connection | None = None, url: str | None = None)
     return config
 
 
+def head_revisions() -> set[str]:
+    """The newest revisions in ``migrations/versions``, read from the files' ``revision`` and
+    ``down_revision`` lines (without importing Alembic)."""
+    import re
+
+    revisions: set[str] = set()
+    parents: set[str] = set()
+    for path in (MIGRATIONS / "versions").glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        own = re.search(r'^revision\s*=\s*"([^"]+)"', source, re.M)
+        down = re.search(r"^down_revision\s*=\s*(.+)$", source, re.M)
+        if own:
+            revisions.add(own[1])
+        if down:
+            parents.update(re.findall(r'"([^"]+)"', down[1]))
+    return revisions - parents
+
+
+def schema_is_current(engine: Engine) -> bool:
+    """Whether the database is at the newest revision already (one small query)."""
+    heads = head_revisions()
+    try:
+        with engine.connect() as connection:
+            found = set(connection.execute(text("SELECT version_num FROM alembic_version"))
+                        .scalars())
+    except DBAPIError:
+        return False
+    return bool(heads) and found == heads
+
+
 def upgrade_schema(engine: Engine, revision: str = "head") -> None:
     """Bring the database to ``revision`` (every migration by default); cheap when it is there.
 
@@ -90,6 +121,8 @@ def upgrade_schema(engine: Engine, revision: str = "head") -> None:
     a session advisory lock on the same connection, so two processes starting at once take
     turns: the second finds the schema at head and does nothing.
     """
+    if revision == "head" and schema_is_current(engine):
+        return  # the usual start: no need to import Alembic (issue 16: start-up time)
     from alembic import command
 
     from ..migrations import FIRST_REVISION

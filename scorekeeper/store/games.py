@@ -21,24 +21,29 @@ Errors are exceptions carrying data, for the web layer to translate:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
+import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import event, select, update
+from sqlalchemy import inspect as sa_inspect
+from sqlalchemy.orm import Session, lazyload, object_session
 
 from ..rules.api import Reader, read_sides
 from ..rules.game import is_cutthroat, winner
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS, RuleSet, resolve_ruleset
-from ..rules.scoring import SIDE_COUNTS, HandResult, SideEntry, score_hand
+from ..rules.scoring import SIDE_COUNTS, HandResult, SideEntry, SideScore, score_hand
 from .models import Game, Hand, HandRevision, utcnow
 
 NAME_MAX = 40
@@ -214,20 +219,35 @@ def _canasta(game: Game | None, any_ruleset: bool) -> Game | None:
     return None
 
 
+# Reading a game loads its row only: its hands (and their history) are loaded when its state has
+# to be derived, which the state cache (:func:`game_state`) spares most requests.
+_LAZY = [lazyload(Game.hands)]
+
+
+def hand_count(game: Game) -> int:
+    """How many hands the game has, without loading them when its state is cached (also for
+    a game whose session has ended)."""
+    if "hands" in sa_inspect(game).unloaded:
+        cached = _cached(game.id, _stamp(game))
+        if cached is not None:
+            return len(cached.hands)
+    return len(game.hands)
+
+
 def get_game(session: Session, game_id: Any, any_ruleset: bool = False) -> Game | None:
     """The game with this editing key, with its hands; None for unknown or malformed keys
     (and, unless ``any_ruleset``, for games of another kind than Canasta)."""
     if not isinstance(game_id, str) or not _KEY.match(game_id):
         return None
-    return _canasta(session.get(Game, game_id), any_ruleset)
+    return _canasta(session.get(Game, game_id, options=_LAZY), any_ruleset)
 
 
 def get_by_view(session: Session, view_id: Any, any_ruleset: bool = False) -> Game | None:
     """The game with this read-only key, or None (see :func:`get_game`)."""
     if not isinstance(view_id, str) or not _KEY.match(view_id):
         return None
-    return _canasta(session.scalars(select(Game).where(Game.view_id == view_id)).first(),
-                    any_ruleset)
+    return _canasta(session.scalars(select(Game).where(Game.view_id == view_id)
+                                    .options(*_LAZY)).first(), any_ruleset)
 
 
 def recent_games(session: Session, limit: int = 10,
@@ -440,18 +460,79 @@ def _read_entry(rs: RuleSet, players: int, columns: int, teams: Any, lone_player
     return _Entry(sides, members, result, problems)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=512)
 def _scored(ruleset: str, players: int, options: str, columns: int, teams: str,
             lone_player: int | None, stock_out: bool) -> _Entry:
-    """Scoring one stored hand, memoized on its JSON text: a game's sheet is re-derived on
-    every request, and stored hands do not change without changing this key."""
+    """Scoring one stored hand that has no score stored beside it (an entry of an older
+    engine, an earlier entry of a corrected hand), memoized on its JSON text."""
     rs = _resolved(ruleset, players, options)
     return _read_entry(rs, players, columns, json.loads(teams), lone_player, stock_out)
 
 
 def _stored_entry(game: Game, options: str, hand: Hand) -> _Entry:
+    kept = _entry_from_json(getattr(hand, "scored", None))
+    if kept is not None:
+        return kept
     return _scored(game.ruleset, game.players, options, len(game.sides),
                    _canonical(hand.teams), hand.lone_player, bool(hand.stock_out))
+
+
+# ---- scores kept beside the entry -------------------------------------------------------------
+# A save stores what the engine made of the hand (``Hand.scored``), so that deriving a game's
+# sheet reads numbers instead of scoring every hand again (a cold start re-scored all of them).
+# The stored score carries the fingerprint of the code that made it: the source of the rules
+# engine and of this module. Any change there (a rule fixed, a parameter added) makes every
+# stored score stale; the hand is then scored again when read, and stored again when saved.
+
+def _fingerprint() -> str:
+    digest = hashlib.sha256()
+    here = Path(__file__).resolve()
+    for path in [here, *sorted((here.parent.parent / "rules").glob("*.py"))]:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+ENGINE_VERSION = _fingerprint()
+
+
+def _problems_json(problems: Sequence[Problem]) -> list[list[Any]]:
+    return [[p.code, p.where, p.params] for p in problems]
+
+
+def _entry_json(entry: _Entry) -> dict[str, Any] | None:
+    """What the engine made of a hand, as JSON for ``Hand.scored`` (None if it cannot be)."""
+    data = {
+        "engine": ENGINE_VERSION,
+        "sides": [[s.went_out, s.concealed] for s in entry.sides],
+        "scores": [[r.score, r.items, r.canastas, r.player_scores] for r in entry.result.sides],
+        "members": entry.members,
+        "problems": _problems_json(entry.problems),
+        "warnings": _problems_json(entry.result.warnings),
+    }
+    try:
+        json.dumps(data, allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+    return data
+
+
+def _entry_from_json(data: Any) -> _Entry | None:
+    """The entry as :func:`_entry_json` stored it, if the same engine stored it."""
+    if not isinstance(data, dict) or data.get("engine") != ENGINE_VERSION:
+        return None
+    try:
+        sides = [SideEntry(went_out=bool(out), concealed=bool(concealed))
+                 for out, concealed in data["sides"]]
+        scores = [SideScore(int(score), dict(items), dict(canastas),
+                            player_scores=list(players) if players is not None else None)
+                  for score, items, canastas, players in data["scores"]]
+        problems = [Problem(c, w, dict(p)) for c, w, p in data["problems"]]
+        warnings = [Problem(c, w, dict(p)) for c, w, p in data["warnings"]]
+        members = [list(m) for m in data["members"]]
+    except (KeyError, TypeError, ValueError):
+        return None
+    return _Entry(sides, members, HandResult(scores, problems, warnings), problems)
 
 
 def _canonical(value: Any) -> str:
@@ -574,6 +655,7 @@ def _claim(session: Session, game: Game, version: int) -> None:
     if result.rowcount != 1:  # type: ignore[attr-defined]
         current = session.scalar(select(Game.version).where(Game.id == game.id))
         raise VersionConflict(version, current)
+    session.info[_CLAIMED] = True  # states derived from now on wait for the commit
     # What was read before the lock may be older than ``version``: read it again.
     session.expire_all()
 
@@ -592,19 +674,31 @@ def add_hand(session: Session, game: Game, version: Any, teams: Any, lone_player
     has a winner), :class:`VersionConflict`.
     """
     given = _version(version)
-    stock = _checked(game, checked, teams, lone_player, stock_out).stock_out
+    checked = _checked(game, checked, teams, lone_player, stock_out)
+    stock = checked.stock_out
     _claim(session, game, given)
-    if len(game.hands) >= MAX_HANDS:
+    before = _state_at(game, given)
+    if len(before.hands) >= MAX_HANDS:
         raise GameProblems([Problem("request.too_large", "hands", {"limit": MAX_HANDS})], 422)
-    if game_state(game).finished:
+    if before.finished:
         raise GameProblems([Problem("game.finished", "", {})])
     now = utcnow()
-    hand = Hand(number=len(game.hands) + 1, teams=teams,
+    hand = Hand(number=len(before.hands) + 1, teams=teams,
                 lone_player=lone_player if len(teams) == 2 and is_cutthroat(game.players)
                 else None,
-                stock_out=stock, created_at=now, updated_at=now)
-    game.hands.append(hand)
+                stock_out=stock, created_at=now, updated_at=now,
+                scored=_entry_json(checked.entry))
+    if "hands" in sa_inspect(game).unloaded:
+        hand.game_id = game.id  # the other hands stay unread
+        session.add(hand)
+    else:
+        game.hands.append(hand)
     session.flush()
+    # The sheet after the save: the one before it and one more row (no hand read again).
+    totals = [c.total for c in before.columns]
+    row = _hand_row(game, before.rules, before.seats, totals, hand, checked.entry, [])
+    _derived(session, game, _finish(game, before.rules, before.seats, totals,
+                                    [*before.hands, row]))
     return hand
 
 
@@ -618,7 +712,8 @@ def replace_hand(session: Session, game: Game, number: Any, version: Any, teams:
     given = _version(version)
     if _find(game, number) is None:
         raise HandNotFound(number)
-    stock = _checked(game, checked, teams, lone_player, stock_out).stock_out
+    checked = _checked(game, checked, teams, lone_player, stock_out)
+    stock = checked.stock_out
     _claim(session, game, given)
     hand = _find(game, number)
     if hand is None:  # pragma: no cover - the version check excludes this
@@ -630,6 +725,7 @@ def replace_hand(session: Session, game: Game, number: Any, version: Any, teams:
     hand.teams = teams
     hand.lone_player = lone
     hand.stock_out = stock
+    hand.scored = _entry_json(checked.entry)
     hand.updated_at = utcnow()
     session.flush()
     return hand
@@ -686,13 +782,11 @@ def undoable_deletion_at(game: Game, version: int) -> HandRevision | None:
         return None
     last = game.revisions[-1]
     if last.kind != "deleted" or last.version != version \
-            or last.number != len(game.hands) + 1:
+            or last.number != hand_count(game) + 1:
         return None
     if (utcnow() - last.changed_at).total_seconds() > UNDO_SECONDS:
         return None
     return last
-
-
 
 
 def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None:
@@ -766,49 +860,182 @@ def _column_scores(entry: _Entry, columns: int) -> list[int]:
     return out
 
 
+# ---- the state cache --------------------------------------------------------------------------
+# A game's state is derived once per version and kept (bounded by the hands it holds): the game
+# page, the live preview and the API read it instead of reading every hand. Keys are the game's
+# version and ``updated_at``, both moved on by every change (``_claim``), so a cached state is
+# never stale, also with several server processes. Only committed states enter the cache: a
+# session that changes a game keeps the state it derived last, and hands it over when it
+# commits, if nothing was flushed after deriving it.
+
+STATE_CACHE_HANDS = 20_000
+STATE_CACHE_GAMES = 512
+_STATES: OrderedDict[str, tuple[Any, GameState]] = OrderedDict()
+_STATES_HANDS = [0]
+_STATES_LOCK = threading.Lock()
+_CLAIMED = "scorekeeper.claimed"  # session.info: this session bumped a version
+_DERIVED = "scorekeeper.derived"  # session.info: {game id: (flushes, stamp, state)}
+_FLUSHES = "scorekeeper.flushes"
+
+
+def _stamp(game: Game) -> tuple[int, Any]:
+    return game.version, game.updated_at
+
+
+def _cached(game_id: str, stamp: tuple[int, Any]) -> GameState | None:
+    with _STATES_LOCK:
+        found = _STATES.get(game_id)
+        if found is None or found[0] != stamp:
+            return None
+        _STATES.move_to_end(game_id)
+        return found[1]
+
+
+def _remember(game_id: str, stamp: tuple[int, Any], state: GameState) -> None:
+    with _STATES_LOCK:
+        old = _STATES.pop(game_id, None)
+        if old is not None:
+            _STATES_HANDS[0] -= len(old[1].hands)
+        _STATES[game_id] = (stamp, state)
+        _STATES_HANDS[0] += len(state.hands)
+        while _STATES and (_STATES_HANDS[0] > STATE_CACHE_HANDS
+                           or len(_STATES) > STATE_CACHE_GAMES):
+            _, (_, gone) = _STATES.popitem(last=False)
+            _STATES_HANDS[0] -= len(gone.hands)
+
+
+def forget_states() -> None:
+    """Empty the state cache (a cold start, for tests and benchmarks)."""
+    with _STATES_LOCK:
+        _STATES.clear()
+        _STATES_HANDS[0] = 0
+
+
+@event.listens_for(Session, "after_flush")
+def _count_flush(session: Session, _context: Any) -> None:
+    session.info[_FLUSHES] = session.info.get(_FLUSHES, 0) + 1
+
+
+@event.listens_for(Session, "after_commit")
+def _publish(session: Session) -> None:
+    derived = session.info.pop(_DERIVED, {})
+    flushes = session.info.get(_FLUSHES, 0)
+    for game_id, (at, stamp, state) in derived.items():
+        if at == flushes:
+            _remember(game_id, stamp, state)
+    session.info.pop(_CLAIMED, None)
+
+
+@event.listens_for(Session, "after_rollback")
+def _discard(session: Session) -> None:
+    session.info.pop(_DERIVED, None)
+    session.info.pop(_CLAIMED, None)
+
+
+def _derived(session: Session, game: Game, state: GameState) -> None:
+    """Keep the state a changing session derived, for itself and for the cache once it
+    commits (unless something is flushed after it)."""
+    session.info.setdefault(_DERIVED, {})[game.id] = (session.info.get(_FLUSHES, 0),
+                                                      _stamp(game), state)
+
+
+def _state_at(game: Game, version: int) -> GameState:
+    """The state as committed at ``version``, the version this session has just claimed (so
+    nobody else can change the game): from the cache, else derived from its hands."""
+    session = object_session(game)
+    kept = session.info.get(_DERIVED, {}).get(game.id) if session is not None else None
+    if kept is not None and kept[2].version == version \
+            and kept[0] == session.info.get(_FLUSHES, 0):  # type: ignore[union-attr]
+        return kept[2]  # type: ignore[no-any-return]  # this session's own last change
+    with _STATES_LOCK:
+        found = _STATES.get(game.id)
+    if found is not None and found[1].version == version:
+        return found[1]
+    return _derive(game)
+
+
 def game_state(game: Game) -> GameState:
-    """Re-score every hand and derive totals, minimums, the dealer and the winner."""
+    """The game's sheet: totals, minimums, the dealer, the winner and every hand's scores;
+    from the cache when this version was derived before (see above)."""
+    stamp = _stamp(game)
+    session = object_session(game)
+    claimed = session is not None and session.info.get(_CLAIMED)
+    if claimed:
+        kept = session.info.get(_DERIVED, {}).get(game.id)  # type: ignore[union-attr]
+        if kept is not None and kept[0] == session.info.get(_FLUSHES, 0) \
+                and kept[1] == stamp:  # type: ignore[union-attr]
+            return kept[2]  # type: ignore[no-any-return]
+    else:
+        cached = _cached(game.id, stamp)
+        if cached is not None:
+            return cached
+    state = _derive(game)
+    if session is None:
+        return state
+    if claimed:
+        _derived(session, game, state)
+    else:
+        _remember(game.id, stamp, state)
+    return state
+
+
+def _derive(game: Game) -> GameState:
+    """Derive totals, minimums, the dealer and the winner from every stored hand (each one's
+    score as stored beside it, or scored again)."""
     rs = _ruleset(game)
-    players = game.players
-    cutthroat = is_cutthroat(players)
     table = seats(game)
-    n = len(game.sides)
-    totals = [0] * n
+    totals = [0] * len(game.sides)
     rows: list[HandRow] = []
     options = _canonical(game.options or {})
     earlier = _earlier_entries(game)
     for hand in game.hands:
-        entry = _stored_entry(game, options, hand)
-        minimums = [rs.initial_meld_minimum(t, players) for t in totals]
-        scores: list[HandScore | None] = [None] * n
-        for t, (side, result) in enumerate(zip(entry.sides, entry.result.sides, strict=False)):
-            cols = entry.members[t] if t < len(entry.members) else []
-            base = result.score - result.items.get("red_threes", 0)
-            for k, c in enumerate(cols):
-                if c >= n:
-                    continue
-                items = dict(result.items)
-                score = result.score
-                if result.player_scores is not None and len(cols) > 1 \
-                        and k < len(result.player_scores):
-                    score = result.player_scores[k]
-                    items["red_threes"] = score - base
-                totals[c] += score
-                scores[c] = HandScore(score, items, dict(result.canastas), totals[c],
-                                      minimums[c], side.went_out or side.concealed,
-                                      side.concealed, t, cutthroat and len(cols) == 1)
-        filled = [s if s is not None else HandScore(0, {}, {}, totals[c], minimums[c], False,
-                                                     False, -1, False)
-                  for c, s in enumerate(scores)]
-        rows.append(HandRow(hand.number, hand.teams, hand.lone_player, bool(hand.stock_out),
-                            filled, table[(hand.number - 1) % len(table)], hand.created_at,
-                            hand.updated_at, list(entry.problems), list(entry.result.warnings),
-                            [Correction(r.entered_at, r.changed_at,
-                                        _column_scores(_scored(
-                                            game.ruleset, players, options, n,
-                                            _canonical(r.teams), r.lone_player,
-                                            bool(r.stock_out)), n))
-                             for r in earlier.get(hand.number, [])]))
+        rows.append(_hand_row(game, rs, table, totals, hand, _stored_entry(game, options, hand),
+                              earlier.get(hand.number, [])))
+    return _finish(game, rs, table, totals, rows)
+
+
+def _hand_row(game: Game, rs: RuleSet, table: list[Seat], totals: list[int], hand: Hand,
+              entry: _Entry, earlier: Sequence[Any]) -> HandRow:
+    """One hand's row of the sheet; adds its scores to ``totals`` (the totals before it)."""
+    players = game.players
+    cutthroat = is_cutthroat(players)
+    n = len(game.sides)
+    minimums = [rs.initial_meld_minimum(t, players) for t in totals]
+    scores: list[HandScore | None] = [None] * n
+    for t, (side, result) in enumerate(zip(entry.sides, entry.result.sides, strict=False)):
+        cols = entry.members[t] if t < len(entry.members) else []
+        base = result.score - result.items.get("red_threes", 0)
+        for k, c in enumerate(cols):
+            if c >= n:
+                continue
+            items = dict(result.items)
+            score = result.score
+            if result.player_scores is not None and len(cols) > 1 \
+                    and k < len(result.player_scores):
+                score = result.player_scores[k]
+                items["red_threes"] = score - base
+            totals[c] += score
+            scores[c] = HandScore(score, items, dict(result.canastas), totals[c],
+                                  minimums[c], side.went_out or side.concealed,
+                                  side.concealed, t, cutthroat and len(cols) == 1)
+    filled = [s if s is not None else HandScore(0, {}, {}, totals[c], minimums[c], False,
+                                                 False, -1, False)
+              for c, s in enumerate(scores)]
+    return HandRow(hand.number, hand.teams, hand.lone_player, bool(hand.stock_out),
+                   filled, table[(hand.number - 1) % len(table)], hand.created_at,
+                   hand.updated_at, list(entry.problems), list(entry.result.warnings),
+                   [Correction(r.entered_at, r.changed_at,
+                               _column_scores(_scored(
+                                   game.ruleset, players, _canonical(game.options or {}), n,
+                                   _canonical(r.teams), r.lone_player,
+                                   bool(r.stock_out)), n))
+                    for r in earlier])
+
+
+def _finish(game: Game, rs: RuleSet, table: list[Seat], totals: list[int],
+            rows: list[HandRow]) -> GameState:
+    """The sheet from its rows and the totals after the last one."""
+    players = game.players
     target = game.target
     columns = [Column(str(side.get("name", "")), [str(p) for p in side.get("players") or []],
                       totals[c], rs.initial_meld_minimum(totals[c], players),
@@ -817,7 +1044,8 @@ def game_state(game: Game) -> GameState:
     base_rs = PRESETS.get(game.ruleset, rs)
     return GameState(
         view_id=game.view_id, name=game.name, ruleset=game.ruleset, ruleset_name=rs.name,
-        players=players, cutthroat=cutthroat, options=dict(game.options or {}),
+        players=players, options=dict(game.options or {}),
+        cutthroat=is_cutthroat(players),
         house_rules=rs.options_against(base_rs), target=target, columns=columns, hands=rows,
         winner=winner(totals, target), next_dealer=table[len(rows) % len(table)], seats=table,
         version=game.version, created_at=game.created_at, updated_at=game.updated_at,

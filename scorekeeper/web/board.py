@@ -3,13 +3,18 @@ minimums, history) and the view link's QR code."""
 
 from __future__ import annotations
 
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
 import segno
-from flask import request
-from flask_babel import format_timedelta
+from flask import request, session
+from flask_babel import format_timedelta, get_locale
+from flask_wtf.csrf import generate_csrf
 
 from ..rules.scoring import item_keys
 from ..store.games import GameState
@@ -62,3 +67,36 @@ def ago(moment: datetime) -> str:
     """How long ago, in the reader's language ("vor 5 Minuten"): the server does not know the
     phone's time zone, and "how long ago" needs none."""
     return format_timedelta(moment - utcnow(), granularity="minute", add_direction=True)
+
+
+# ---- the rendered page, per game version and language (issue 16) ----------------------------
+# Rendering a game's page costs far more than finding out that nothing changed: the page is
+# kept per (game, version, language, address) and sent again until the game changes. What
+# differs per reader is put back: the CSRF token (kept as a mark), and a page with a flashed
+# message is never kept. "x minutes ago" texts are kept for a minute at most.
+
+PAGE_CACHE_SIZE = 128
+_CSRF_MARK = "\x00csrf\x00"
+_pages: OrderedDict[tuple[Hashable, ...], str] = OrderedDict()
+_pages_lock = threading.Lock()
+
+
+def cached_page(key: tuple[Hashable, ...], render: Callable[[], str]) -> str:
+    """The page ``render`` makes, from the cache when the same ``key`` (game id, version…)
+    was rendered before in the same language, at the same address, within the minute."""
+    if session.get("_flashes"):
+        return render()
+    token = generate_csrf()
+    full = (*key, str(get_locale()), request.host, request.full_path, int(time.time() // 60))
+    with _pages_lock:
+        kept = _pages.get(full)
+        if kept is not None:
+            _pages.move_to_end(full)
+    if kept is not None:
+        return kept.replace(_CSRF_MARK, token)
+    html = render()
+    with _pages_lock:
+        _pages[full] = html.replace(token, _CSRF_MARK)
+        while len(_pages) > PAGE_CACHE_SIZE:
+            _pages.popitem(last=False)
+    return html

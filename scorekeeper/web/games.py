@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from ..rules.ruleset import RULESET_IDS
 from ..store import games as store
 from . import pages
-from .board import board_context, qr_svg
+from .board import board_context, cached_page, qr_svg
 from .entry import Notes, problem_text
 from .hands import HANDS
 from .i18n import home_ruleset
@@ -92,16 +92,21 @@ def show(game_id: str) -> Response:
         )
         for column in state.columns
     ]
-    html = render_template(
-        "games/show.html",
-        game_id=game_id,
-        view_url=view_url,
-        qr=qr_svg(view_url),
-        referee=referee,
-        pdfs=pages.pdf_links("sheets.game_sheet", game_id),
-        undo=store.undoable_deletion(loaded.game),
-        evening=evening_of(game_id, store.get_game),
-        **board_context(state),
+    undo = store.undoable_deletion(loaded.game)
+    evening = evening_of(game_id, store.get_game)  # issue 15: the other games change it too
+    html = cached_page(
+        (game_id, state.version, state.updated_at, undo.id if undo else None, repr(evening)),
+        lambda: render_template(
+            "games/show.html",
+            game_id=game_id,
+            view_url=view_url,
+            qr=qr_svg(view_url),
+            referee=referee,
+            pdfs=pages.pdf_links("sheets.game_sheet", game_id),
+            undo=undo,
+            evening=evening,
+            **board_context(state),
+        ),
     )
     response = make_response(html)
     response.headers["Cache-Control"] = "no-store"
