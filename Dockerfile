@@ -17,7 +17,7 @@ COPY . /src
 # Flask's instance folder of an installed package is <prefix>/var/scorekeeper-instance: it points
 # into the volume, so the secret survives updates. The catalogues are compiled there at build
 # time (and again at start when an update brings newer ones).
-RUN pip install '/src[postgres]' \
+RUN pip install '/src[postgres,redis]' \
  && rm -rf /src \
  && useradd --system --uid 10001 --user-group --home-dir /data --no-create-home scorekeeper \
  && mkdir -p /data/instance /usr/local/var \

@@ -15,6 +15,9 @@ PACKAGE = Path(__file__).resolve().parent
 # translations/ live here. An installed wheel carries both folders inside the package.
 ROOT = PACKAGE.parent
 __version__ = "0.1.0"
+# The largest request body the app reads (a 4-player hand in detail is about 1 KB); waitress
+# is told the same, so it answers 413 before reading more.
+MAX_CONTENT_LENGTH = 512 * 1024
 
 
 def data_folder(name: str) -> Path:
@@ -32,10 +35,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(data_folder("templates")),
         static_folder="static",
     )
+    from .settings import from_environment
+
     app.config.from_mapping(
-        SECRET_KEY=os.environ.get("SCOREKEEPER_SECRET_KEY") or None,
-        DATABASE_URL=os.environ.get("SCOREKEEPER_DATABASE_URL") or None,
-        MAX_CONTENT_LENGTH=512 * 1024,
+        SECRET_KEY=None,
+        DATABASE_URL=None,
+        MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
         BABEL_DEFAULT_LOCALE="en",
         WTF_CSRF_TIME_LIMIT=None,
         WTF_CSRF_SSL_STRICT=False,
@@ -46,6 +51,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         COMPRESS_REGISTER=True,
         COMPRESS_STREAMS=False,
     )
+    app.config.update(from_environment())
     if config:
         app.config.update(config)
     if not app.config.get("SECRET_KEY"):
@@ -53,7 +59,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from . import extensions
     from .store import db
-    from .web import catalogs, errors, i18n
+    from .web import catalogs, errors, i18n, limits, security
 
     # flask-babel reads this once in init_app, as an absolute path (STACK-NOTES.md): the folder
     # that holds the compiled catalogues, the checkout's or one in the instance folder.
@@ -61,6 +67,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         compiled = catalogs.ensure_compiled(data_folder("translations"), Path(app.instance_path))
         app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(compiled)
 
+    security.init_app(app)  # first: its checks run before everything else
     extensions.babel.init_app(app, locale_selector=i18n.select_locale)
     extensions.csrf.init_app(app)
     extensions.compress.init_app(app)
@@ -75,6 +82,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     register_blueprints(app)
     errors.init_app(app)
+    limits.init_app(app)
     return app
 
 
@@ -104,9 +112,16 @@ def _instance_secret(app: Flask) -> str:
     """A per-installation secret kept in the instance folder (CSRF tokens survive restarts)."""
     path = Path(app.instance_path) / "secret_key"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         if not path.exists():
-            path.write_text(secrets.token_hex(32))
+            # Readable by its owner only (0600), whatever the umask.
+            try:
+                descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:  # another process started at the same moment
+                pass
+            else:
+                with os.fdopen(descriptor, "w") as file:
+                    file.write(secrets.token_hex(32))
         return path.read_text().strip()
     except OSError:
         return secrets.token_hex(32)

@@ -22,22 +22,90 @@ def main() -> None:
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--host", "hosts", multiple=True, metavar="ADDRESS",
+              help="Address to listen on (repeatable). Default 127.0.0.1, or every interface "
+                   "(0.0.0.0) with --lan.")
 @click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
 @click.option("--db", "db_url", default=None, envvar="SCOREKEEPER_DATABASE_URL",
               help="SQLAlchemy database URL (default: SQLite file in the instance folder).")
 @click.option("--threads", default=8, show_default=True, type=int)
-def serve(host: str, port: int, db_url: str | None, threads: int) -> None:
+@click.option("--lan", is_flag=True,
+              help="Serve the phones at the table: listen on every interface and print the "
+                   "address (and a QR code) the other phones open.")
+@click.option("--lan-address", default=None, metavar="ADDRESS",
+              help="With --lan: the address of this machine the phones use (default: its "
+                   "first private IPv4 address).")
+@click.option("--base-url", default=None, envvar="SCOREKEEPER_BASE_URL", metavar="URL",
+              help="The public address of the app (https://canasta.example.org): shared "
+                   "links and QR codes use it.")
+@click.option("--behind-proxy", is_flag=True,
+              help="A reverse proxy (Caddy, nginx) is in front: trust its X-Forwarded-For, "
+                   "-Proto and -Host headers.")
+@click.option("--connection-limit", default=500, show_default=True, type=int,
+              envvar="SCOREKEEPER_CONNECTION_LIMIT",
+              help="Open connections at most (idle ones included).")
+@click.option("--channel-timeout", default=30, show_default=True, type=int,
+              envvar="SCOREKEEPER_CHANNEL_TIMEOUT",
+              help="Seconds an idle connection is kept open.")
+def serve(hosts: tuple[str, ...], port: int, db_url: str | None, threads: int, lan: bool,
+          lan_address: str | None, base_url: str | None, behind_proxy: bool,
+          connection_limit: int, channel_timeout: int) -> None:
     """Start the web app with a production WSGI server (waitress).
 
     The database schema is brought up to date first (as ``scorekeeper db upgrade``).
     """
     from waitress import serve as waitress_serve
 
-    app = create_app({"DATABASE_URL": db_url} if db_url else None)
+    from . import MAX_CONTENT_LENGTH, net
+
+    listen = list(hosts) or (["0.0.0.0"] if lan else ["127.0.0.1"])
+    config: dict[str, object] = {}
+    if db_url:
+        config["DATABASE_URL"] = db_url
+    if base_url:
+        config["BASE_URL"] = base_url.rstrip("/")
+    if behind_proxy:
+        config["BEHIND_PROXY"] = 1
+    lan_url = None
+    if lan:
+        address = lan_address or next(iter(net.lan_addresses()), None)
+        if address is not None:
+            lan_url = f"http://{net.url_host(address)}:{port}"
+            config["LAN_URL"] = lan_url
+    app = create_app(config or None)
     database = _safe(app.config["DATABASE_URL"])
-    click.echo(f"scorekeeper on http://{host}:{port}/  (database: {database})")
-    waitress_serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
+    shown = ", ".join(f"http://{net.url_host(h)}:{port}/" for h in listen)
+    click.echo(f"scorekeeper on {shown}  (database: {database})")
+    if lan and lan_url:
+        click.echo(f"Phones at the table: open {lan_url}/ (same Wi-Fi)")
+        _print_qr(lan_url + "/")
+    elif lan:
+        click.echo("No network address found: is this machine on the Wi-Fi? "
+                   "Give it with --lan-address.")
+    elif not base_url and all(net.is_loopback_host(h) for h in listen):
+        click.echo("Only this machine can open it. For the other phones at the table: "
+                   "scorekeeper serve --lan")
+    sys.stdout.flush()
+    waitress_serve(
+        app, listen=" ".join(f"{net.url_host(h)}:{port}" for h in listen), threads=threads,
+        ident="scorekeeper",
+        # Issue 12: a body larger than the app reads is answered 413 before it is read, and
+        # many idle connections neither lock the phones out nor stay open for long.
+        max_request_body_size=MAX_CONTENT_LENGTH, connection_limit=connection_limit,
+        channel_timeout=channel_timeout, asyncore_use_poll=True,
+        cleanup_interval=max(1, min(30, channel_timeout // 2)),
+    )
+
+
+def _print_qr(url: str) -> None:
+    """The address as a QR code in the terminal, for the phones' cameras."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    click.echo(out.getvalue(), nl=False)
 
 
 def _safe(url: str) -> str:

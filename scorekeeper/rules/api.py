@@ -13,6 +13,7 @@ Rejected(problems=(Problem('request.value', 'teams', {'minimum': 2, 'maximum': 6
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
 from . import laying, referee, three_is_fifty
@@ -27,6 +28,21 @@ MAX_CARDS = 200
 MAX_MELDS = 30
 MAX_SIDES = 6
 MAX_SCORE = 10**7
+
+#: The keys a side of a score request may have (CONTRACT.md §3); any other is refused with
+#: ``request.unknown_key`` naming it, so nothing unread is ever stored (issue 12).
+SIDE_KEYS: frozenset[str] = frozenset({
+    "melds", "hands", "quick", "red_threes", "went_out", "concealed",
+    "black_threes", "special_hand",  # RULES.md §6
+})
+#: The keys of a side's ``quick`` entry (the special canastas and penalties of RULES.md §6
+#: come from :data:`~.scoring.SPECIAL_QUICK_FIELDS`).
+QUICK_KEYS: frozenset[str] = frozenset({
+    "natural_canastas", "mixed_canastas", "wild_canastas", "meld_points", "hand_points",
+    "black_threes_in_hand", "melded", *SPECIAL_QUICK_FIELDS,
+})
+#: At most this many unknown keys are named per object (the rest are not listed).
+UNKNOWN_KEYS_NAMED = 5
 
 
 class Reader:
@@ -109,6 +125,13 @@ class Reader:
             return []
         return [self.cards(v, f"{where}[{i}]") for i, v in enumerate(value)]
 
+    def known_keys(self, data: dict[str, Any], allowed: frozenset[str], where: str) -> None:
+        """Refuse every key of ``data`` that is not ``allowed``, naming it."""
+        unknown = [k for k in data if k not in allowed]
+        for key in unknown[:UNKNOWN_KEYS_NAMED]:
+            name = str(key)[:40]
+            self.fail("request.unknown_key", f"{where}.{name}" if where else name, key=name)
+
     def rejected(self) -> Rejected:
         """The problems found so far, as the answer."""
         return Rejected(tuple(self.problems))
@@ -128,6 +151,7 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
     data = reader.obj(value, where)
     if data is None:
         return SideEntry()
+    reader.known_keys(data, SIDE_KEYS, where)
     red = data.get("red_threes", 0)
     red_threes: int | list[int]
     if isinstance(red, list):
@@ -162,6 +186,7 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
         q = reader.obj(quick, f"{where}.quick")
         if q is not None:
             w = f"{where}.quick"
+            reader.known_keys(q, QUICK_KEYS, w)
             melded = q.get("melded")
             if melded is not None and not isinstance(melded, bool):
                 reader.fail("request.type", f"{w}.melded", expected="boolean")
@@ -185,6 +210,41 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
         side.melds = reader.card_lists(data.get("melds"), f"{where}.melds")
         side.hands = reader.card_lists(data.get("hands"), f"{where}.hands", MAX_SIDES)
     return side
+
+
+def side_json(side: SideEntry) -> dict[str, Any]:
+    """A side as read, written back as JSON: what is stored for a hand (issue 12). Cards in
+    English notation (``Q``, ``X``, ``3h``); only what the reader kept, so reading it again
+    gives the same side.
+
+    >>> reader = Reader()
+    >>> side = read_side(reader, {"melds": ["d d d 2"], "red_threes": 1}, "teams[0]")
+    >>> side_json(side)["melds"], side_json(side)["red_threes"]
+    ([['Q', 'Q', 'Q', '2']], 1)
+    """
+    out: dict[str, Any] = {}
+    if side.quick is not None:
+        quick: dict[str, Any] = {}
+        for f in fields(side.quick):
+            value = getattr(side.quick, f.name)
+            if f.name == "melded":
+                if value is not None:
+                    quick["melded"] = value
+            elif value or f.name not in SPECIAL_QUICK_FIELDS:
+                quick[f.name] = value
+        out["quick"] = quick
+    else:
+        out["melds"] = [[c.rank for c in meld] for meld in side.melds or []]
+        out["hands"] = [[c.rank for c in hand] for hand in side.hands or []]
+    red = side.red_threes
+    out["red_threes"] = list(red) if isinstance(red, list) else red
+    out["went_out"] = side.went_out
+    out["concealed"] = side.concealed
+    if side.black_threes:
+        out["black_threes"] = side.black_threes
+    if side.special_hand is not None:
+        out["special_hand"] = side.special_hand
+    return out
 
 
 def read_sides(reader: Reader, data: dict[str, Any]) -> list[SideEntry]:

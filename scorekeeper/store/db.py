@@ -7,14 +7,16 @@ revisions in ``scorekeeper/migrations`` (``upgrade_schema``), applied when the a
 
 from __future__ import annotations
 
+import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flask import Flask, current_app
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, make_url, text
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -31,15 +33,46 @@ class Base(DeclarativeBase):
     pass
 
 
+# Seconds a save waits for SQLite's write lock (in this process, then in SQLite) before it is
+# answered 503 with Retry-After; ``SQLITE_BUSY_TIMEOUT`` changes it.
+BUSY_TIMEOUT = 5
+
+
+class DatabaseBusy(Exception):
+    """The database stayed locked longer than the busy timeout: nothing was stored (HTTP 503
+    with ``Retry-After``; the page keeps the entry)."""
+
+
 def default_url(app: Flask) -> str:
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True, mode=0o700)
     return "sqlite:///" + str(Path(app.instance_path) / "scorekeeper.sqlite3")
 
 
-def make_engine(url: str) -> Engine:
+def private_sqlite_file(url: str) -> None:
+    """Create an SQLite database file readable by its owner only (0600) before SQLite makes it
+    with the umask's mode; its -wal and -shm files take the same mode. Existing files are left
+    as they are."""
+    try:
+        database = make_url(url).database
+    except Exception:  # noqa: BLE001 - create_engine reports a bad URL in its own words
+        return
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    path = Path(database)
+    if path.exists() or not path.parent.is_dir():
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except OSError:
+        return
+
+
+def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
     kwargs: dict[str, Any] = {}
     if url.startswith("sqlite"):
-        kwargs["connect_args"] = {"check_same_thread": False}
+        private_sqlite_file(url)
+        # timeout: SQLite's busy handler waits this long for another process's lock.
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": busy_timeout}
         if url in ("sqlite://", "sqlite:///:memory:"):
             kwargs["poolclass"] = StaticPool
     else:
@@ -61,9 +94,10 @@ def make_engine(url: str) -> Engine:
 def init_app(app: Flask) -> None:
     url = app.config.get("DATABASE_URL") or default_url(app)
     app.config["DATABASE_URL"] = url
-    engine = make_engine(url)
+    engine = make_engine(url, float(app.config.get("SQLITE_BUSY_TIMEOUT") or BUSY_TIMEOUT))
     factory = sessionmaker(bind=engine, expire_on_commit=False)
     app.extensions["scorekeeper.engine"] = engine
+    app.extensions["scorekeeper.write_lock"] = threading.Lock()
     app.extensions["scorekeeper.sessions"] = factory
     from . import models  # noqa: F401  (registers the tables)
 
@@ -172,3 +206,53 @@ def session_scope() -> Iterator[Session]:
         raise
     finally:
         session.close()
+
+
+@contextmanager
+def write_scope() -> Iterator[Session]:
+    """One transaction that changes data: :func:`session_scope`, and on SQLite also
+
+    - writers of this process take turns (a lock): they queue here instead of in SQLite's busy
+      handler, which polls and gives up with "database is locked" under contention;
+    - ``BEGIN IMMEDIATE``: the write lock is taken at the start, so a transaction that read
+      first never fails to upgrade to a writer halfway through;
+    - still busy after ``SQLITE_BUSY_TIMEOUT`` seconds (another process holds the lock):
+      :class:`DatabaseBusy`, nothing stored.
+
+    PostgreSQL needs none of this (row locks, see ``store.games``). Build the response after
+    the block: the lock is held only for the change itself.
+    """
+    app = current_app
+    engine_: Engine = app.extensions["scorekeeper.engine"]
+    if engine_.dialect.name != "sqlite":
+        with session_scope() as session:
+            yield session
+        return
+    lock: threading.Lock = app.extensions["scorekeeper.write_lock"]
+    timeout = float(app.config.get("SQLITE_BUSY_TIMEOUT") or BUSY_TIMEOUT)
+    if not lock.acquire(timeout=timeout):
+        raise DatabaseBusy("waited for the other saves of this process")
+    try:
+        with session_scope() as session:
+            try:
+                session.connection().exec_driver_sql("BEGIN IMMEDIATE")
+            except OperationalError as error:
+                raise DatabaseBusy(str(error.orig)) from error
+            try:
+                yield session
+                session.flush()
+            except OperationalError as error:
+                if _busy(error):
+                    raise DatabaseBusy(str(error.orig)) from error
+                raise
+    except OperationalError as error:  # the commit itself
+        if _busy(error):
+            raise DatabaseBusy(str(error.orig)) from error
+        raise
+    finally:
+        lock.release()
+
+
+def _busy(error: OperationalError) -> bool:
+    text_ = str(error.orig).lower()
+    return "locked" in text_ or "busy" in text_

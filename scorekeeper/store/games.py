@@ -39,7 +39,7 @@ from sqlalchemy import event, select, update
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import Session, lazyload, object_session
 
-from ..rules.api import Reader, read_sides
+from ..rules.api import Reader, read_sides, side_json
 from ..rules.game import is_cutthroat, winner
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS, RuleSet, resolve_ruleset
@@ -47,6 +47,9 @@ from ..rules.scoring import SIDE_COUNTS, HandResult, SideEntry, SideScore, score
 from .models import Game, Hand, HandRevision, utcnow
 
 NAME_MAX = 40
+# A hand is stored as read (``rules.api.side_json``), at most this many bytes of JSON: a
+# 4-player hand in detail takes about 700, a 6-player one with every card listed under 2,000.
+HAND_MAX_BYTES = 8192
 MAX_HANDS = 500  # far beyond any real game; keeps one game's re-score bounded
 MAX_PLAYERS_PER_SIDE = 6
 _KEY = re.compile(r"^[A-Za-z0-9_-]{16,43}$")
@@ -460,13 +463,42 @@ def _read_entry(rs: RuleSet, players: int, columns: int, teams: Any, lone_player
     return _Entry(sides, members, result, problems)
 
 
-@lru_cache(maxsize=512)
+#: How many scored hands :func:`_scored` keeps. Each is keyed by a 16-byte digest (not by the
+#: hand's text) and holds the hand as read and scored; a stored hand is at most
+#: :data:`HAND_MAX_BYTES` of JSON, which reads into well under 64 KB of objects (a real
+#: 4-player hand in detail: about 12 KB), so the cache stays under 512 × 64 KB = 32 MB.
+SCORED_MAX = 512
+_SCORED: OrderedDict[bytes, _Entry] = OrderedDict()
+_SCORED_LOCK = threading.Lock()
+
+
 def _scored(ruleset: str, players: int, options: str, columns: int, teams: str,
             lone_player: int | None, stock_out: bool) -> _Entry:
     """Scoring one stored hand that has no score stored beside it (an entry of an older
-    engine, an earlier entry of a corrected hand), memoized on its JSON text."""
+    engine, an earlier entry of a corrected hand), memoized on a digest of its JSON text."""
+    key = hashlib.blake2b(
+        json.dumps([ruleset, players, options, columns, teams, lone_player, stock_out])
+        .encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    with _SCORED_LOCK:
+        entry = _SCORED.get(key)
+        if entry is not None:
+            _SCORED.move_to_end(key)
+            return entry
     rs = _resolved(ruleset, players, options)
-    return _read_entry(rs, players, columns, json.loads(teams), lone_player, stock_out)
+    entry = _read_entry(rs, players, columns, json.loads(teams), lone_player, stock_out)
+    with _SCORED_LOCK:
+        _SCORED[key] = entry
+        while len(_SCORED) > SCORED_MAX:
+            _SCORED.popitem(last=False)
+    return entry
+
+
+def _clear_scored() -> None:
+    with _SCORED_LOCK:
+        _SCORED.clear()
+
+
+_scored.cache_clear = _clear_scored  # type: ignore[attr-defined]  # as lru_cache had it
 
 
 def _stored_entry(game: Game, options: str, hand: Hand) -> _Entry:
@@ -558,6 +590,12 @@ class CheckedHand:
     def result(self) -> HandResult:
         return self.entry.result
 
+    @property
+    def stored(self) -> list[dict[str, Any]]:
+        """What a save stores: each side as the reader built it (``rules.api.side_json``),
+        never the request's own JSON (issue 12: unread keys are refused, not kept)."""
+        return [side_json(side) for side in self.entry.sides]
+
 
 def read_hand(game: Game, teams: Any, lone_player: Any = None,
               stock_out: Any = False) -> CheckedHand:
@@ -576,8 +614,11 @@ def read_hand(game: Game, teams: Any, lone_player: Any = None,
                         stock_out)
     problems.extend(entry.problems)
     problems.extend(_storable(teams, "teams"))
-    return CheckedHand(game.id, teams, lone_player, stock_out,
-                       _Entry(entry.sides, entry.members, entry.result, problems))
+    checked = CheckedHand(game.id, teams, lone_player, stock_out,
+                          _Entry(entry.sides, entry.members, entry.result, problems))
+    if not problems and len(_canonical(checked.stored).encode()) > HAND_MAX_BYTES:
+        problems.append(Problem("hand.too_large", "teams", {"limit": HAND_MAX_BYTES}))
+    return checked
 
 
 def check_hand(game: Game, teams: Any, lone_player: Any = None,
@@ -683,7 +724,7 @@ def add_hand(session: Session, game: Game, version: Any, teams: Any, lone_player
     if before.finished:
         raise GameProblems([Problem("game.finished", "", {})])
     now = utcnow()
-    hand = Hand(number=len(before.hands) + 1, teams=teams,
+    hand = Hand(number=len(before.hands) + 1, teams=checked.stored,
                 lone_player=lone_player if len(teams) == 2 and is_cutthroat(game.players)
                 else None,
                 stock_out=stock, created_at=now, updated_at=now,
@@ -719,10 +760,11 @@ def replace_hand(session: Session, game: Game, number: Any, version: Any, teams:
     if hand is None:  # pragma: no cover - the version check excludes this
         raise HandNotFound(number)
     lone = lone_player if len(teams) == 2 and is_cutthroat(game.players) else None
+    stored = checked.stored
     if (_canonical(hand.teams), hand.lone_player, bool(hand.stock_out)) != (
-            _canonical(teams), lone, stock):
+            _canonical(stored), lone, stock):
         keep_revision(game, hand, "corrected", given + 1)
-    hand.teams = teams
+    hand.teams = stored
     hand.lone_player = lone
     hand.stock_out = stock
     hand.scored = _entry_json(checked.entry)

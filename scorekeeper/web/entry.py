@@ -24,11 +24,13 @@ from sqlalchemy.orm import Session
 from werkzeug.datastructures import MultiDict
 
 from ..rules.problems import Problem
+from ..store.db import DatabaseBusy
 from ..store.games import GameProblems, HandNotFound, VersionConflict
 from ..store.models import Game
 from . import pages
 from .i18n import number
 from .messages import message
+from .security import BUSY_RETRY_AFTER
 
 # ---- notes next to the fields ----------------------------------------------------------------
 
@@ -251,6 +253,10 @@ class EntryFlow(Generic[State, Form, View]):
             for p in error.problems:
                 view.notes.add(self.slot(p.where, form, view), self.text(p))
             return self.render(loaded, form, view, 422)
+        except DatabaseBusy:  # issue 12: nothing stored; the entry stays on the page
+            view.notes.add(self.slot("", form, view), self.text(Problem("request.busy", "", {})))
+            html, status = self.render(loaded, form, view, 503)
+            return html, status, {"Retry-After": str(BUSY_RETRY_AFTER)}  # type: ignore[return-value]
         return pages.see_other(self.show_url(game_id))
 
     def conflict(self, game_id: str, number: int | None) -> tuple[str, int]:

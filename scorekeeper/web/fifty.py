@@ -19,10 +19,12 @@ from ..sheets import ScoreSheet, SheetCell, SheetColumn, SheetHand, SheetLabels
 from ..store import fifty as store
 from ..store.db import session_scope
 from . import pages
+from .board import qr_svg
 from .entry import Notes
 from .fifty_entry import GAMES, board_context
 from .fifty_forms import PLAYER_SEATS, NewForm, describe, end_text, joker_text, read_new, slot_new
 from .i18n import long_date, number
+from .security import share_link
 from .sheets import score_sheet_pdf
 from .sheets import sheet_labels as canasta_labels
 
@@ -107,12 +109,16 @@ def referee_link(state: store.FiftyState) -> str:
 @bp.get("/fifty/<game_id>")
 def show(game_id: str) -> Response:
     state = GAMES.load(game_id).state
-    view_url = url_for("fifty.view", view_id=state.view_id, _external=True)
+    # Issue 12: the base URL, else the LAN address, never an untrusted Host header.
+    link = share_link(url_for("fifty.view", view_id=state.view_id))
+    view_url = link.url
     pdfs = pages.pdf_links("fifty.sheet", game_id)
     html = render_template(
         "fifty/show.html",
         game_id=game_id,
         view_url=view_url,
+        share_loopback=link.loopback,
+        qr=qr_svg(view_url),
         pdfs=pdfs,
         referee_url=referee_link(state),
         **board_context(state),

@@ -20,6 +20,7 @@ from .entry import Notes, problem_text
 from .hands import HANDS
 from .i18n import home_ruleset
 from .new_game import NewGameForm, blank_new_game, read_new_game, where_slot_new_game
+from .security import share_link
 from .stats import evening_of
 
 bp = Blueprint("games", __name__)
@@ -82,7 +83,9 @@ def show(game_id: str) -> Response:
     """The scorekeeper's page: board, hands, sharing, referee and PDF links."""
     loaded = HANDS.load(game_id)
     state = loaded.state
-    view_url = url_for("games.view", view_id=state.view_id, _external=True)
+    # Issue 12: the base URL, else the LAN address, never an untrusted Host header.
+    link = share_link(url_for("games.view", view_id=state.view_id))
+    view_url = link.url
     referee = [
         (
             column.name,
@@ -100,6 +103,7 @@ def show(game_id: str) -> Response:
             "games/show.html",
             game_id=game_id,
             view_url=view_url,
+        share_loopback=link.loopback,
             qr=qr_svg(view_url),
             referee=referee,
             pdfs=pages.pdf_links("sheets.game_sheet", game_id),

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from ..extensions import csrf
 from ..rules.problems import Problem
 from ..store import games
-from ..store.db import session_scope
+from ..store.db import session_scope, write_scope
 from ..store.games import (
     GameProblems,
     GameState,
@@ -103,6 +103,16 @@ def state_json(state: GameState, game_id: str | None = None,
 # is large, and walking it for ``Problem`` objects cost more than the save itself, so sheets go
 # out with ``dumped_response``.
 
+def _committed(key: str) -> tuple[GameState, str]:
+    """The game as committed, read after a write: the response is built after the commit, so
+    the write lock (see ``store.db.write_scope``) is held for the change only (issue 12)."""
+    with session_scope() as session:
+        game = games.get_game(session, key)
+        if game is None:  # pragma: no cover - written a moment ago, games are never deleted
+            raise HandNotFound(key)
+        return game_state(game), game.id
+
+
 def _not_found() -> Response:
     return problem_response(404, "game.not_found")
 
@@ -148,13 +158,13 @@ def create() -> Response:
     if data is None:
         return error  # type: ignore[return-value]
     try:
-        with session_scope() as session:
-            game = games.create_game(session, data.get("ruleset"), data.get("players"),
-                                     data.get("sides"), data.get("options"),
-                                     target=data.get("target"), name=data.get("name"))
-            body = state_json(game_state(game), game.id)
+        with write_scope() as session:
+            game_id = games.create_game(
+                session, data.get("ruleset"), data.get("players"), data.get("sides"),
+                data.get("options"), target=data.get("target"), name=data.get("name")).id
     except GameProblems as problems:
         return _problems(problems)
+    body = state_json(*_committed(game_id))
     response = dumped_response(body, 201)
     response.headers["Location"] = url_for(".detail", key=body["id"])
     return response
@@ -259,20 +269,20 @@ def _change(key: str, number: str | None,
     if data is None:
         return error  # type: ignore[return-value]
     try:
-        with session_scope() as session:
+        with write_scope() as session:
             game = games.get_game(session, key)
             if game is None:
                 return _not_found()
             hand = change(session, game, data)
-            state = game_state(game)
-            changed = hand if hand is not None else len(state.hands) + 1
-            body = state_json(state, game.id, hands_from=changed)
     except GameProblems as problems:
         return _problems(problems)
     except VersionConflict as conflict:
         return _conflict(conflict)
     except HandNotFound:
         return _hand_not_found(number or "")
+    state, game_id = _committed(key)
+    changed = hand if hand is not None else len(state.hands) + 1
+    body = state_json(state, game_id, hands_from=changed)
     if hand is not None:
         body["hand"] = hand
     if not created:

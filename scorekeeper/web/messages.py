@@ -344,6 +344,21 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
     "request.method": lambda p: _("This address does not answer to that method."),
     "request.invalid": lambda p: _("The request could not be handled."),
     "request.detail_and_quick": lambda p: _("Enter a side either in detail or quickly, not both."),
+    # issue 12: what the server refuses, and why
+    "request.unknown_key": lambda p: _("Unknown field “%(key)s”: nothing was stored.",
+                                       key=p.get("key", "")),
+    "request.untrusted_host": lambda p: _(
+        "This server does not answer to that address. Open it by the address it was started "
+        "with."),
+    "request.cross_site": lambda p: _("Changes from another website are refused."),
+    "request.content_type": lambda p: _("Send the changes as JSON (Content-Type: "
+                                        "application/json)."),
+    "request.rate_limited": lambda p: _("Too many requests from this device. Wait a minute "
+                                        "and try again."),
+    "hand.too_large": lambda p: _("This hand is too large to store (at most %(limit)s bytes).",
+                                  limit=_n(p, "limit")),
+    "request.busy": lambda p: _("The score sheet is busy. Nothing was saved yet: try again in "
+                                "a moment."),
     "game.not_found": lambda p: _("There is no such game."),
     "game.version_conflict": lambda p: _("Someone else changed this game in the meantime. Reload "
                                          "to see both changes."),

@@ -23,13 +23,17 @@ from flask import (
 from sqlalchemy.orm import Session
 
 from ..rules.problems import Problem
-from ..store.db import session_scope
+from ..store.db import session_scope, write_scope
 from ..store.models import Game
 
 State = TypeVar("State")
 Getter = Callable[[Session, str], Game | None]
 
-RECENT_MAX = 12
+# The recent-games cookies (``games``, ``fifty``) hold editing keys: anyone holding the phone
+# may edit those games. They keep the 8 latest games (more than one evening's) and expire 45
+# days after this phone last opened one of them.
+RECENT_MAX = 8
+RECENT_DAYS = 45
 PDF_LANGUAGES = (("de", "PDF (Deutsch)"), ("pl", "PDF (polski)"), ("en", "PDF (English)"))
 
 
@@ -69,9 +73,10 @@ def forget(response: Response, cookie: str, game_id: str) -> Response:
 
 
 def _set_recent(response: Response, cookie: str, ids: list[str]) -> Response:
-    response.set_cookie(cookie, " ".join(ids[:RECENT_MAX]), max_age=365 * 24 * 3600,
+    response.set_cookie(cookie, " ".join(ids[:RECENT_MAX]), max_age=RECENT_DAYS * 24 * 3600,
                         httponly=True, samesite="Lax",
-                        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")))
+                        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE"))
+                        or request.is_secure)
     return response
 
 
@@ -95,8 +100,9 @@ def find_game(key: str, state_of: Callable[[Game], State],
 @contextmanager
 def stored_game(game_id: str, get: Getter) -> Iterator[tuple[Session, Game]]:
     """The game to change, in a transaction (404 when there is none); the change is committed
-    when the block ends, and rolled back when it raises."""
-    with session_scope() as session:
+    when the block ends, and rolled back when it raises. Writers take turns
+    (:func:`~..store.db.write_scope`); a database still busy raises ``DatabaseBusy``."""
+    with write_scope() as session:
         game = get(session, game_id)
         if game is None:
             abort(404)
@@ -109,7 +115,7 @@ def create(make: Callable[[Session], Game]) -> tuple[str | None, list[Problem]]:
     from ..store.games import GameProblems
 
     try:
-        with session_scope() as session:
+        with write_scope() as session:
             return make(session).id, []
     except GameProblems as error:
         return None, list(error.problems)

@@ -221,7 +221,13 @@ def test_failure_mid_save_over_the_api(client: FlaskClient,
                                                              "teams": DETAIL_HAND})
     assert response.status_code == 500 and codes(response) == ["request.invalid"]
     monkeypatch.undo()
-    assert client.get(f"{GAMES}/{game_id}").get_json() == before
+    # Issue 12: the answer is built after the commit (the write lock is held for the change
+    # only), so the hand was saved whole; sending the same save again cannot store it twice.
+    after = client.get(f"{GAMES}/{game_id}").get_json()
+    assert after["version"] == before["version"] + 1 and len(after["hands"]) == 1
+    again = client.post(f"{GAMES}/{game_id}/hands", json={"version": 1, "teams": DETAIL_HAND})
+    assert again.status_code == 409
+    assert client.get(f"{GAMES}/{game_id}").get_json() == after
 
 
 @pytest.mark.parametrize(("body", "status", "code"), [

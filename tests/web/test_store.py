@@ -548,8 +548,20 @@ def test_sixty_hand_sheet(db_app: Flask) -> None:
 
 
 def test_odd_but_storable_entries(db_app: Flask) -> None:
-    # Unknown keys are kept as entered; a NUL character is fine in JSON text on both backends.
+    # Issue 12: unknown keys are refused, each named, and nothing is stored; a hand is stored
+    # as it was read (every quick count, cards in English notation).
     game_id = new_game()
     teams = [{**quick(meld=50), "note": "a\u0000b", "big": 10**30}, quick(meld=60)]
-    add(game_id, teams)
-    assert state(game_id).hands[0].teams == teams
+    with pytest.raises(GameProblems) as refused:
+        add(game_id, teams)
+    assert [(p.code, p.where) for p in refused.value.problems] == [
+        ("request.unknown_key", "teams[0].note"), ("request.unknown_key", "teams[0].big")]
+    assert state(game_id).hands == []
+    add(game_id, [quick(meld=50), {"melds": ["D D D", "7 7 x"], "hands": [["3s"], []]}])
+    stored = state(game_id).hands[0].teams
+    assert stored[0]["quick"] == {"natural_canastas": 0, "mixed_canastas": 0,
+                                  "wild_canastas": 0, "meld_points": 50, "hand_points": 0,
+                                  "black_threes_in_hand": 0}
+    assert stored[1] == {"melds": [["Q", "Q", "Q"], ["7", "7", "X"]],
+                         "hands": [["3b"], []], "red_threes": 0, "went_out": False,
+                         "concealed": False}

@@ -1,0 +1,77 @@
+"""deploy/compose.yaml and its Caddyfile (issue 12): Docker is not available here, so the
+configuration is read and checked against the app: every setting it gives exists, every flag
+of the command is one ``scorekeeper serve`` has, and the pieces fit together."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+import yaml
+
+from scorekeeper.cli import serve
+from scorekeeper.settings import ENVIRONMENT, from_environment
+
+DEPLOY = Path(__file__).resolve().parent.parent / "deploy"
+
+
+@pytest.fixture(scope="module")
+def compose() -> dict[str, Any]:
+    data = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    assert isinstance(data, dict)
+    return data
+
+
+def substituted(text: str) -> str:
+    """``${NAME:?message}`` and ``${NAME}`` as compose fills them from a complete .env."""
+    example = dict(line.split("=", 1) for line in (DEPLOY / "env.example").read_text()
+                   .splitlines() if "=" in line and not line.startswith("#"))
+    values = {k: v or "x" * 32 for k, v in example.items()}
+    return re.sub(r"\$\{(\w+)(?::\?[^}]*)?\}", lambda m: values[m.group(1)], text)
+
+
+def test_the_services(compose: dict[str, Any]) -> None:
+    services = compose["services"]
+    assert set(services) == {"app", "db", "redis", "caddy"}
+    assert services["app"]["deploy"]["replicas"] == 2
+    assert services["db"]["image"].startswith("postgres:")
+    assert services["caddy"]["image"].startswith("caddy:")
+    assert "443:443" in services["caddy"]["ports"]
+    assert services["app"]["depends_on"]["db"]["condition"] == "service_healthy"
+    assert "ports" not in services["app"]  # only Caddy is reachable from outside
+
+
+def test_every_app_setting_exists(compose: dict[str, Any]) -> None:
+    environment = compose["services"]["app"]["environment"]
+    unknown = [name for name in environment if name not in ENVIRONMENT]
+    assert unknown == []
+    config = from_environment({k: substituted(v) for k, v in environment.items()})
+    assert config["DATABASE_URL"].startswith("postgresql+psycopg://scorekeeper:")
+    assert config["DATABASE_URL"].endswith("@db:5432/scorekeeper")
+    assert config["BASE_URL"] == "https://canasta.example.org"
+    assert config["SCOREKEEPER_TRUSTED_HOSTS"] == "canasta.example.org"
+    assert config["RATELIMIT_STORAGE_URI"].startswith("redis://redis:")
+    assert len(config["SECRET_KEY"]) >= 32
+
+
+def test_the_command_is_one_serve_understands(compose: dict[str, Any]) -> None:
+    command = compose["services"]["app"]["command"]
+    assert command[:2] == ["scorekeeper", "serve"]
+    context = serve.make_context("serve", list(command[2:]))
+    assert context.params["behind_proxy"] is True
+    assert context.params["hosts"] == ("0.0.0.0",) and context.params["port"] == 8000
+    with pytest.raises(click.UsageError):
+        serve.make_context("serve", ["--no-such-flag"])
+
+
+def test_caddy_proxies_to_the_app(compose: dict[str, Any]) -> None:
+    caddyfile = (DEPLOY / "Caddyfile").read_text()
+    assert "{$SCOREKEEPER_DOMAIN} {" in caddyfile
+    assert re.search(r"name app\s+port 8000", caddyfile)
+    mounted = compose["services"]["caddy"]["volumes"]
+    assert "./Caddyfile:/etc/caddy/Caddyfile:ro" in mounted
+    assert "SCOREKEEPER_DOMAIN" in compose["services"]["caddy"]["environment"]
+    assert not (DEPLOY / ".env").exists()  # secrets are never part of the checkout

@@ -1,0 +1,167 @@
+"""Issue 12, the waitress findings replayed against the real ``scorekeeper serve`` started as a
+subprocess on loopback (nothing is ever sent to another address): a huge ``Content-Length`` is
+refused before it is read, idle connections do not lock the phones out, and ``--lan`` prints
+the address and a QR code for the phones."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import net
+
+SCOREKEEPER = Path(sys.executable).with_name("scorekeeper")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], int]:
+    port = free_port()
+    env = {**os.environ, "SCOREKEEPER_DATABASE_URL": f"sqlite:///{tmp_path / 's.sqlite3'}",
+           "SCOREKEEPER_SECRET_KEY": "serve-test"}
+    server = subprocess.Popen([str(SCOREKEEPER), "serve", "--port", str(port), *args],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              env=env, cwd=tmp_path)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return server, port
+        except OSError:
+            if server.poll() is not None:
+                raise AssertionError(server.stdout.read() if server.stdout else "") from None
+            time.sleep(0.1)
+    server.kill()
+    raise AssertionError("the server did not start")
+
+
+def stop(server: subprocess.Popen[str]) -> str:
+    server.terminate()
+    try:
+        out, _ = server.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        out, _ = server.communicate()
+    return out
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[int]:
+    server, port = start(tmp_path, "--host", "127.0.0.1", "--channel-timeout", "5")
+    yield port
+    stop(server)
+
+
+def get(port: int, path: str = "/", timeout: float = 5) -> int:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=timeout) as answer:
+        return int(answer.status)
+
+
+def test_a_600_mb_body_is_refused_without_being_read(served: int) -> None:
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", served), timeout=10) as connection:
+        connection.sendall(b"POST /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                           b"Content-Type: application/json\r\n"
+                           b"Content-Length: 600000000\r\n\r\n" + b"{" * 1024)
+        answer = connection.recv(4096).decode("latin-1")
+    assert answer.startswith("HTTP/1.1 413"), answer[:200]
+    assert time.monotonic() - started < 5
+
+
+def test_a_phone_is_answered_with_200_idle_connections_open(served: int) -> None:
+    idle = []
+    try:
+        for _ in range(200):
+            idle.append(socket.create_connection(("127.0.0.1", served), timeout=5))
+        for _ in range(3):  # a phone polling the view
+            assert get(served, "/", timeout=5) == 200
+    finally:
+        for connection in idle:
+            connection.close()
+
+
+def test_idle_connections_are_closed_after_the_channel_timeout(served: int) -> None:
+    with socket.create_connection(("127.0.0.1", served), timeout=15) as connection:
+        started = time.monotonic()
+        assert connection.recv(1) == b""  # closed by the server
+        assert time.monotonic() - started < 14
+
+
+def test_lan_prints_this_machines_address_and_a_qr_code(tmp_path: Path) -> None:
+    # Listening on loopback only: the LAN address is checked as text, never contacted.
+    server, port = start(tmp_path, "--lan", "--host", "127.0.0.1")
+    assert get(port) == 200
+    out = stop(server)
+    expected = net.lan_addresses()
+    if expected:
+        assert f"Phones at the table: open http://{net.url_host(expected[0])}:{port}/" in out
+        assert "█" in out  # the QR code, drawn with block characters
+    else:
+        assert "No network address found" in out
+
+
+def test_lan_address_is_linked_on_the_game_page(tmp_path: Path) -> None:
+    import json
+
+    server, port = start(tmp_path, "--lan", "--host", "127.0.0.1", "--lan-address",
+                         "127.0.0.2")
+    try:
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/v1/games", method="POST",
+            data=json.dumps({"ruleset": "german", "players": 4, "sides": [
+                {"name": "A", "players": ["a", "b"]}, {"name": "B", "players": ["c", "d"]}]})
+            .encode(), headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            game = json.load(answer)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/games/{game['id']}",
+                                    timeout=5) as answer:
+            page = answer.read().decode()
+    finally:
+        out = stop(server)
+    assert f'href="http://127.0.0.2:{port}/view/{game["view_id"]}"' in page
+    assert f"open http://127.0.0.2:{port}/" in out
+
+
+def test_without_lan_it_says_how_to_let_the_phones_in(tmp_path: Path) -> None:
+    server, port = start(tmp_path)
+    out = stop(server)
+    assert f"scorekeeper on http://127.0.0.1:{port}/" in out
+    assert "scorekeeper serve --lan" in out
+
+
+def test_saves_only_load_gives_no_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The finding's drill, shortened: many clients saving at once on one SQLite file get
+    201 (or 409 for a stale version), never a 5xx (scripts/load_drill.py; 50 clients for 30 s
+    is the full one, see README)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    import load_drill
+
+    monkeypatch.setenv("SCOREKEEPER_RATELIMIT_ENABLED", "0")
+    server, port = start(tmp_path, "--host", "127.0.0.1")
+    try:
+        counts = load_drill.drill(f"http://127.0.0.1:{port}", clients=20, seconds=5)
+    finally:
+        stop(server)
+    assert load_drill.errors(counts) == 0, counts
+    assert counts["201"] > 100
+
+
+def test_the_drill_talks_to_loopback_only() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    import load_drill
+
+    with pytest.raises(SystemExit):
+        load_drill.loopback_only("http://192.0.2.1:5000")
+    load_drill.loopback_only("http://127.0.0.2:5000")
