@@ -465,8 +465,10 @@ def _read_entry(rs: RuleSet, players: int, columns: int, teams: Any, lone_player
 
 #: How many scored hands :func:`_scored` keeps. Each is keyed by a 16-byte digest (not by the
 #: hand's text) and holds the hand as read and scored; a stored hand is at most
-#: :data:`HAND_MAX_BYTES` of JSON, which reads into well under 64 KB of objects (a real
-#: 4-player hand in detail: about 12 KB), so the cache stays under 512 × 64 KB = 32 MB.
+#: :data:`HAND_MAX_BYTES` of JSON holding no more cards than the decks (``card.too_many``),
+#: which reads into under 64 KB of objects (measured with tracemalloc: a 4-player hand in
+#: detail about 22 KB, 3 decks' worth of cards about 51 KB), so the cache stays under
+#: 512 × 64 KB = 32 MB.
 SCORED_MAX = 512
 _SCORED: OrderedDict[bytes, _Entry] = OrderedDict()
 _SCORED_LOCK = threading.Lock()

@@ -181,7 +181,7 @@ def import_games() -> Response:
     if data is None:
         return error  # type: ignore[return-value]
     try:
-        with session_scope() as session:
+        with write_scope() as session:  # writers take turns on SQLite (issue 12)
             made = [games.get_game(session, key) for key in create_all(session, data)]
             body = {"games": [{"id": g.id, "view_id": g.view_id, "version": g.version}
                               for g in made if g is not None]}

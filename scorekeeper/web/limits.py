@@ -33,8 +33,8 @@ DEFAULTS = {
 }
 
 #: endpoints that create a game
-CREATE_ENDPOINTS = ("games_api.create", "games.new_game", "games.play_again",
-                    "fifty.new_game", "fifty.play_again")
+CREATE_ENDPOINTS = ("games_api.create", "games_api.import_games", "games.new_game",
+                    "games.play_again", "fifty.new_game", "fifty.play_again")
 #: endpoints that change a game's hands (the entry routes of web.entry, the API, undo)
 WRITE_ENDPOINTS = ("games_api.add_hand", "games_api.replace_hand", "games_api.delete_hand",
                    "games.add_hand", "games.replace_hand", "games.delete_hand",

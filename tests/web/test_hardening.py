@@ -421,3 +421,12 @@ def test_secret_key_and_database_are_private(tmp_path: Path) -> None:
         connection.commit()
     engine.dispose()
     assert stat.S_IMODE(os.stat(instance / "scorekeeper.sqlite3").st_mode) == 0o600
+
+
+def test_importing_a_backup_counts_as_creating(tmp_path: Path) -> None:
+    with make_app(tmp_path, RATELIMIT_ENABLED=True, LIMIT_CREATE="1 per minute") as app:
+        client = app.test_client()
+        game = create(client)
+        backup = client.get(f"{GAMES}/{game['id']}").get_json()
+        limited = client.post(f"{GAMES}/import", json=backup)
+        assert limited.status_code == 429
