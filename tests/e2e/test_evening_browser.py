@@ -150,7 +150,8 @@ def test_dark_mode_follows_the_phone(live_server: str, browser: Browser,
 
 
 def test_export_and_import_round_trip(live_server: str, page: Page, browser: Browser,
-                                      shot: Callable[..., Path], tmp_path: Path) -> None:
+                                      shot: Callable[..., Path], tmp_path: Path,
+                                      scroll_width: Callable[[Page], int]) -> None:
     game = api_game(page, live_server)
     api_hand(page, live_server, game)
     page.goto(f"{live_server}/games/{game['id']}?lang=pl")
@@ -169,6 +170,7 @@ def test_export_and_import_round_trip(live_server: str, page: Page, browser: Bro
     try:
         phone = context.new_page()
         phone.goto(f"{live_server}/?lang=de")
+        assert scroll_width(phone) <= PHONE["width"]  # the file field fits the phone
         phone.set_input_files("#backup", str(path))
         shot(phone, "i15-de-import")
         phone.get_by_role("button", name="Importieren", exact=True).click()
