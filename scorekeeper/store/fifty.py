@@ -21,7 +21,7 @@ table never lose a game; errors are the exceptions of :mod:`.games` (``GameProbl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -64,6 +64,11 @@ class GameRow:
     dealer: int  # seat of the dealer of this game
     created_at: datetime
     updated_at: datetime
+    corrections: list[games.Correction] = field(default_factory=list)  # oldest first (issue 15)
+
+    @property
+    def corrected(self) -> bool:
+        return bool(self.corrections)
 
 
 @dataclass(frozen=True)
@@ -143,6 +148,7 @@ def fifty_state(game: Game) -> FiftyState:
     n = len(names)
     totals = [0] * n
     rows: list[GameRow] = []
+    earlier = games._earlier_entries(game)  # issue 15: what corrected games were before
     for hand in game.hands:
         points, piles, _problems = read_entry(hand.teams, n, options)
         scores = []
@@ -152,8 +158,11 @@ def fifty_state(game: Game) -> FiftyState:
                                       None if piles[i] is None else tuple(piles[i])))
         # Seed 001: "so verteilt der Spieler links neben den letzten Kartengeber": the deal
         # moves on by one seat with every game.
+        corrections = [games.Correction(r.entered_at, r.changed_at,
+                                        read_entry(r.teams, n, options)[0])
+                       for r in earlier.get(hand.number, [])]
         rows.append(GameRow(hand.number, scores, (hand.number - 1) % n, hand.created_at,
-                            hand.updated_at))
+                            hand.updated_at, corrections))
     stop_after = _stop_after(game)
     target = game.target or None
     best = min(totals) if totals else 0

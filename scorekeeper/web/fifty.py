@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 from ..rules import three_is_fifty as rules
 from ..sheets import ScoreSheet, SheetCell, SheetColumn, SheetHand, SheetLabels
 from ..store import fifty as store
+from ..store import games as canasta_store
 from ..store.db import session_scope
 from . import pages
 from .board import qr_svg
@@ -108,7 +109,8 @@ def referee_link(state: store.FiftyState) -> str:
 
 @bp.get("/fifty/<game_id>")
 def show(game_id: str) -> Response:
-    state = GAMES.load(game_id).state
+    loaded = GAMES.load(game_id)
+    state = loaded.state
     # Issue 12: the base URL, else the LAN address, never an untrusted Host header.
     link = share_link(url_for("fifty.view", view_id=state.view_id))
     view_url = link.url
@@ -121,11 +123,28 @@ def show(game_id: str) -> Response:
         qr=qr_svg(view_url),
         pdfs=pdfs,
         referee_url=referee_link(state),
+        undo=canasta_store.undoable_deletion(loaded.game),  # issue 15, as on the Canasta page
         **board_context(state),
     )
     response = make_response(html)
     response.headers["Cache-Control"] = "no-store"
     return remember(response, game_id)
+
+
+@bp.post("/fifty/<game_id>/undo")
+def undo_delete(game_id: str) -> Response | tuple[str, int]:
+    """Bring back the game deleted last (issue 15): the Canasta page's undo
+    (:func:`.games.undo_delete`); a stale offer is a 409, an expired one a 422."""
+    revision = pages.read_int(request.form.get("revision"))
+    version = pages.read_int(request.form.get("version")) or 0
+    try:
+        with pages.stored_game(game_id, store.get_game) as (session, game):
+            canasta_store.undo_delete(session, game, revision, version)
+    except store.VersionConflict:
+        return GAMES.trouble(game_id, [], 409)
+    except store.GameProblems as error:
+        return GAMES.trouble(game_id, [describe(p) for p in error.problems], 422)
+    return pages.see_other(url_for("fifty.show", game_id=game_id))
 
 
 @bp.get("/fifty/view/<view_id>")
@@ -148,6 +167,14 @@ def sheet_labels() -> SheetLabels:
     )
 
 
+def _game_note(state: store.FiftyState, row: store.GameRow) -> str:
+    note = _("%(name)s dealt.", name=state.players[row.dealer])
+    if row.corrections:  # issue 15: marked on paper too, with what it said before
+        note += " " + _("Corrected; entered before: %(scores)s.", scores=" · ".join(
+            " / ".join(number(score) for score in fix.scores) for fix in row.corrections))
+    return note
+
+
 def score_sheet(state: store.FiftyState) -> ScoreSheet:
     """A stored evening as the renderer's plain data, in the current locale."""
     labels = sheet_labels()
@@ -163,7 +190,7 @@ def score_sheet(state: store.FiftyState) -> ScoreSheet:
             cells=tuple(
                 SheetCell(items={}, score=s.points, total=s.total, minimum=0) for s in row.scores
             ),
-            note=_("%(name)s dealt.", name=state.players[row.dealer]),
+            note=_game_note(state, row),
         )
         for row in state.rows
     )

@@ -12,6 +12,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..store import fifty as store
 from ..store.models import Game
+from .board import ago
 from .entry import EntryFlow, Loaded, Templates
 from .fifty_forms import (
     PAD,
@@ -36,6 +37,7 @@ def board_context(state: store.FiftyState) -> dict[str, Any]:
         "joker_text": joker_text(state.joker),
         "end_text": end_text(state),
         "winner_names": ", ".join(state.players[i] for i in state.winners),
+        "ago": ago,  # issue 15: when a corrected game was entered and changed
     }
 
 

@@ -40,6 +40,7 @@ WORDS: Words = {
     "hand.not_last": lambda p: _(
         "Only the last game (%(last)s) can be deleted.", last=number(p.get("last"))
     ),
+    "hand.undo_expired": lambda p: _("The deleted game can no longer be brought back."),
 }
 
 

@@ -108,6 +108,24 @@ def test_a_whole_evening(live_server: str, page: Page, browser: Browser,
         page.wait_for_url(game_url)
         assert totals(page) == ["10", "112", "22"]
         expect(page.locator(".winner")).to_contain_text("Won: Anna with 10 points.")
+        # Issue 15: the corrected game is marked and its earlier entry shown on request.
+        expect(page.locator("table.games tbody tr").first.locator(".fix")).to_have_text("corr.")
+        page.get_by_text("Corrected once: show the earlier entry").click()
+        expect(page.locator(".earlier li").first).to_contain_text("Anna 78")
+        shot(page, "fifty-06-corrected", full_page=True)
+        assert scroll_width(page) <= 390
+
+        # Deleting the last game offers Undo, also after a reload.
+        page.get_by_role("button", name="Delete game 2").click()
+        page.wait_for_url(game_url)
+        assert totals(page) == ["10", "12", "0"]
+        page.reload()
+        expect(page.locator("form.undo")).to_contain_text("Game 2 deleted.")
+        shot(page, "fifty-07-undo")
+        page.locator("form.undo").get_by_role("button", name="Undo").click()
+        page.wait_for_url(game_url)
+        assert totals(page) == ["10", "112", "22"]
+        expect(page.locator("form.undo")).to_have_count(0)
     finally:
         other.close()
 
