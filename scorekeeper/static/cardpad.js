@@ -10,7 +10,9 @@
   var d = document;
 
   function tokens(text) { return text.split(/[\s,;]+/).filter(Boolean); }
-  function fire(el) { el.dispatchEvent(new Event("input", { bubbles: true })); }
+  /* A tap is a finished edit, not typing: "change" asks for the preview at once (typing waits
+     for a pause, "input changed delay:…"). */
+  function fire(el) { el.dispatchEvent(new Event("change", { bubbles: true })); }
   function visible(f) { return f.offsetParent !== null; }
 
   /* options: form (selector of the entry form), label(field) (what the pad's title shows),
@@ -131,7 +133,9 @@
       counts();
     });
 
-    d.addEventListener("input", function (e) { if (e.target === active) counts(); });
+    ["input", "change"].forEach(function (type) {
+      d.addEventListener(type, function (e) { if (e.target === active) counts(); });
+    });
 
     /* Enter moves on instead of saving a half-entered form. */
     d.addEventListener("keydown", function (e) {

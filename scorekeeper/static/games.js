@@ -56,7 +56,7 @@
     if (add) addMeld(add.getAttribute("data-add-meld"), true);
   });
 
-  d.addEventListener("input", function (e) {
+  function edited(e) {
     var t = e.target;
     var sum = t.getAttribute && t.getAttribute("data-sum");
     if (sum) {
@@ -72,7 +72,9 @@
       var row = t.closest(".meld-row");
       if (row && !row.nextElementSibling) addMeld(t.closest(".side").id.slice(5), false);
     }
-  });
+  }
+  d.addEventListener("input", edited);
+  d.addEventListener("change", edited);  /* card pad taps */
 
   window.scorekeeperDraft({
     form: "hand-form",

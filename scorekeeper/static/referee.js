@@ -16,8 +16,8 @@
     return text ? text.split(/\s+/) : [];
   }
 
-  function changed() {
-    active.dispatchEvent(new Event("input", { bubbles: true }));
+  function changed() {  // a tap is a finished edit: "change" asks for the answer at once
+    active.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
   // The answer of the question in use, in one line above the pad: it stays in view while tapping.
