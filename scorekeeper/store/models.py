@@ -29,7 +29,6 @@ from .db import Base
 
 # secrets.token_urlsafe(16): 128 random bits in 22 characters (CONTRACT.md §3 asks ≥ 96 bits).
 KEY_BYTES = 16
-KEY_LENGTH = 22
 
 
 def new_key() -> str:
