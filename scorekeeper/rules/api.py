@@ -22,7 +22,17 @@ from .options import TurnOptions, turn_options
 from .problems import Problem, Rejected
 from .referee import Verdict
 from .ruleset import RuleSet, resolve_ruleset
-from .scoring import SPECIAL_QUICK_FIELDS, QuickEntry, ScoreAnswer, SideEntry, score_hand
+from .scoring import (
+    MAX_ADJUSTMENT_NOTE,
+    MAX_ADJUSTMENT_POINTS,
+    MAX_ADJUSTMENTS,
+    SPECIAL_QUICK_FIELDS,
+    Adjustment,
+    QuickEntry,
+    ScoreAnswer,
+    SideEntry,
+    score_hand,
+)
 
 MAX_CARDS = 200
 MAX_MELDS = 30
@@ -34,7 +44,10 @@ MAX_SCORE = 10**7
 SIDE_KEYS: frozenset[str] = frozenset({
     "melds", "hands", "quick", "red_threes", "went_out", "concealed",
     "black_threes", "special_hand",  # RULES.md §6
+    "adjustments",  # issue 15
 })
+#: The keys of one of a side's ``adjustments`` (issue 15).
+ADJUSTMENT_KEYS: frozenset[str] = frozenset({"points", "note"})
 #: The keys of a side's ``quick`` entry (the special canastas and penalties of RULES.md §6
 #: come from :data:`~.scoring.SPECIAL_QUICK_FIELDS`).
 QUICK_KEYS: frozenset[str] = frozenset({
@@ -175,6 +188,7 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
         # RULES.md §6: black threes laid out, and a special hand, where the ruleset has them.
         black_threes=reader.integer(data, "black_threes", f"{where}.black_threes", 0, 0, 12),
     )
+    side.adjustments = read_adjustments(reader, data.get("adjustments"), f"{where}.adjustments")
     special = data.get("special_hand")
     if special is not None:
         if isinstance(special, str) and special:
@@ -212,6 +226,39 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
     return side
 
 
+def read_adjustments(reader: Reader, value: Any, where: str) -> list[Adjustment]:
+    """A side's ``adjustments`` (issue 15): at most :data:`~.scoring.MAX_ADJUSTMENTS` of
+    ``{"points": int, "note": str}``, points within ±10,000, the note trimmed and at most 80
+    characters."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        reader.fail("request.type", where, expected="list")
+        return []
+    if len(value) > MAX_ADJUSTMENTS:
+        reader.fail("request.too_large", where, limit=MAX_ADJUSTMENTS)
+        return []
+    out = []
+    for i, item in enumerate(value):
+        w = f"{where}[{i}]"
+        data = reader.obj(item, w)
+        if data is None:
+            continue
+        reader.known_keys(data, ADJUSTMENT_KEYS, w)
+        points = reader.integer(data, "points", f"{w}.points", None,
+                                -MAX_ADJUSTMENT_POINTS, MAX_ADJUSTMENT_POINTS)
+        note = data.get("note", "")
+        if not isinstance(note, str):
+            reader.fail("request.type", f"{w}.note", expected="string")
+            note = ""
+        note = note.strip()
+        if len(note) > MAX_ADJUSTMENT_NOTE:
+            reader.fail("request.text_too_long", f"{w}.note", maximum=MAX_ADJUSTMENT_NOTE)
+            note = ""
+        out.append(Adjustment(points, note))
+    return out
+
+
 def side_json(side: SideEntry) -> dict[str, Any]:
     """A side as read, written back as JSON: what is stored for a hand (issue 12). Cards in
     English notation (``Q``, ``X``, ``3h``); only what the reader kept, so reading it again
@@ -244,6 +291,8 @@ def side_json(side: SideEntry) -> dict[str, Any]:
         out["black_threes"] = side.black_threes
     if side.special_hand is not None:
         out["special_hand"] = side.special_hand
+    if side.adjustments:
+        out["adjustments"] = [{"points": a.points, "note": a.note} for a in side.adjustments]
     return out
 
 

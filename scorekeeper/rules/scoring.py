@@ -36,6 +36,14 @@ EXTRA_ITEM_KEYS: tuple[str, ...] = ("black_threes", "penalties", "special_hand")
 ALL_ITEM_KEYS: tuple[str, ...] = ("melded_cards", "canasta_bonus", "red_threes", "black_threes",
                                   "going_out", "penalties", "in_hand", "special_hand")
 
+#: A side's agreed corrections at the table (issue 15: table penalties, agreed corrections; a
+#: house agreement, in no seed): the sum of its ``adjustments``, an item only when it has some.
+ADJUSTMENTS = "adjustments"
+#: The bounds of adjustments (issue 15): per side and hand, points each way, note length.
+MAX_ADJUSTMENTS = 5
+MAX_ADJUSTMENT_POINTS = 10_000
+MAX_ADJUSTMENT_NOTE = 80
+
 #: The quick-entry fields of special canastas and penalties, with the parameter that prices
 #: each (a ruleset whose parameter is 0 does not know the field).
 SPECIAL_QUICK_FIELDS: dict[str, str] = {
@@ -50,11 +58,16 @@ SPECIAL_QUICK_FIELDS: dict[str, str] = {
 }
 
 
-def item_keys(rs: RuleSet) -> tuple[str, ...]:
-    """The items of a side's score under ``rs``, in the order a breakdown shows them."""
+def _rule_item_keys(rs: RuleSet) -> tuple[str, ...]:
     if not (rs.threes_by_colour or rs.has_meld_penalties() or rs.special_hands()):
         return ITEM_KEYS
     return ALL_ITEM_KEYS
+
+
+def item_keys(rs: RuleSet) -> tuple[str, ...]:
+    """The items a side's score can have under ``rs``, in the order a breakdown shows them:
+    the ruleset's, then :data:`ADJUSTMENTS` (present in a score only when entered)."""
+    return (*_rule_item_keys(rs), ADJUSTMENTS)
 
 # Sides a hand may have, by player count (RULES.md §4, seed 002: 3-player cutthroat has a lone
 # player against a temporary pair, or everyone alone when the stock ran out before the pile was
@@ -100,6 +113,15 @@ class QuickEntry:
         return value
 
 
+@dataclass(frozen=True)
+class Adjustment:
+    """Points a table agreed to add to (or take from) a side for one hand, with why (issue 15:
+    a table penalty, an agreed correction)."""
+
+    points: int
+    note: str = ""
+
+
 @dataclass
 class SideEntry:
     """What is entered for one side after a hand, in detail or quick."""
@@ -112,6 +134,7 @@ class SideEntry:
     concealed: bool = False
     black_threes: int = 0  # laid out (RULES.md §6), where threes are scored by colour
     special_hand: str | None = None  # RULES.md §6: "straight", "pairs" or "garbage"
+    adjustments: list[Adjustment] = field(default_factory=list)  # issue 15
 
     @property
     def red_three_counts(self) -> list[int]:
@@ -233,7 +256,7 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
         going_out = 0
     items = dict(zip(ITEM_KEYS, (melded_cards, canasta_bonus, red_threes, going_out, in_hand),
                      strict=True))
-    keys = item_keys(rs)
+    keys = _rule_item_keys(rs)
     if keys != ITEM_KEYS:
         items.update(black_threes=laid_black, penalties=penalties, special_hand=0)
         if side.special_hand:
@@ -241,6 +264,10 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
             items = dict.fromkeys(items, 0)
             items["special_hand"] = rs.special_hands().get(side.special_hand, 0)
         items = {key: items[key] for key in keys}
+    if side.adjustments:
+        # Issue 15: agreed at the table, so added whatever else the hand scored (also to a
+        # special hand).
+        items[ADJUSTMENTS] = sum(a.points for a in side.adjustments)
     score = sum(items.values())
     player_scores = None
     if side.scores_red_threes_per_player(players):

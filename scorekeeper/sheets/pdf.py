@@ -42,7 +42,15 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from .model import BONUS_KEYS, CARD_KEYS, BlankSheet, ScoreSheet, SheetCell, SheetLabels
+from .model import (
+    BONUS_KEYS,
+    CARD_KEYS,
+    OTHER_KEYS,
+    BlankSheet,
+    ScoreSheet,
+    SheetCell,
+    SheetLabels,
+)
 
 __all__ = ["render_blank_sheet", "render_score_sheet"]
 
@@ -251,14 +259,30 @@ COMPACT_LAYOUT = (
 MINIMAL_LAYOUT = (_Column("score", 12), _Column("total", 14))
 
 
-def _layout(groups: int, minus_points: bool = False) -> tuple[_Column, ...]:
+#: The "other" column (issue 15), before the hand score, where some hand has such items.
+OTHER_COLUMN = _Column("other", 10.5)
+
+
+def _with_other(layout: tuple[_Column, ...]) -> tuple[_Column, ...]:
+    at = [c.key for c in layout].index("score")
+    return (*layout[:at], OTHER_COLUMN, *layout[at:])
+
+
+def _layout(groups: int, minus_points: bool = False,
+            other: bool = False) -> tuple[_Column, ...]:
     if minus_points:
         return MINIMAL_LAYOUT
     if groups <= 2:
-        return FULL_LAYOUT
+        return _with_other(FULL_LAYOUT) if other else FULL_LAYOUT
     if groups == 3:
-        return COMPACT_LAYOUT
+        return _with_other(COMPACT_LAYOUT) if other else COMPACT_LAYOUT
     return MINIMAL_LAYOUT
+
+
+def _has_other(sheet: ScoreSheet) -> bool:
+    """Whether a hand of the sheet has an item of :data:`~.model.OTHER_KEYS` that is not 0."""
+    return any(cell.items.get(key) for hand in sheet.hands for cell in hand.cells
+               for key in OTHER_KEYS)
 
 
 def _column_label(labels: SheetLabels, key: str) -> str:
@@ -352,10 +376,11 @@ class _HandTable:
 
     HEADER_ROWS = 2
 
-    def __init__(self, labels: SheetLabels, groups: int, minus_points: bool = False) -> None:
+    def __init__(self, labels: SheetLabels, groups: int, minus_points: bool = False,
+                 other: bool = False) -> None:
         self.labels = labels
         self.groups = groups
-        self.layout = _layout(groups, minus_points)
+        self.layout = _layout(groups, minus_points, other)
         self.styles = _styles()
         raw = [HAND_COLUMN] + [c.width for _ in range(groups) for c in self.layout]
         scale = FRAME_WIDTH / sum(raw)
@@ -661,9 +686,9 @@ def _item_texts(cell: SheetCell, layout: Sequence[_Column],
             text = fmt(cell.score)
         elif key == "total":
             text = fmt(cell.total)
-        elif key in ("bonus", "cards"):
+        elif key in ("bonus", "cards", "other"):
             # Compact layout: shows the engine's items side by side, folded, never a new score.
-            folded = BONUS_KEYS if key == "bonus" else CARD_KEYS
+            folded = {"bonus": BONUS_KEYS, "cards": CARD_KEYS, "other": OTHER_KEYS}[key]
             present = [items[k] for k in folded if k in items]
             text = fmt(sum(present)) if present else ""
             if present and not any(present):
@@ -774,7 +799,7 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
     info.append((labels.players, sides))
     story += [_info_table(info), Spacer(0, 4 * mm)]
 
-    hands = _HandTable(labels, groups, sheet.minus_points)
+    hands = _HandTable(labels, groups, sheet.minus_points, _has_other(sheet))
     hands.add_header([_group_header(c.name, c.players) for c in sheet.columns])
     for i, hand in enumerate(sheet.hands):
         stripe = i % 2 == 1

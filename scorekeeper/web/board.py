@@ -19,6 +19,7 @@ from flask_wtf.csrf import generate_csrf
 from ..rules.scoring import item_keys
 from ..store.games import GameState
 from ..store.models import utcnow
+from .adjustments import adjustment_lines
 from .chart import running_chart
 from .entry import problem_text
 from .messages import canasta_kind, item_labels, ruleset_title
@@ -54,6 +55,7 @@ def board_context(state: GameState) -> dict[str, Any]:
         "item_labels": item_labels(keys=item_keys(state.rules)),
         "item_order": item_keys(state.rules),
         "problem_text": problem_text,
+        "adjustment_lines": adjustment_lines,  # issue 15
         "ago": ago,
         "stats": side_stats(state),
         "canasta_kind": canasta_kind,

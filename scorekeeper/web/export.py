@@ -16,6 +16,7 @@ from typing import Any
 from ..rules.problems import Problem
 from ..store import games as store
 from ..store.games import GameProblems, GameState
+from .adjustments import adjustment_lines
 from .games_api import state_json
 
 FORMAT = "scorekeeper-games"
@@ -52,7 +53,7 @@ def hands_csv(state: GameState, item_keys: list[str], labels: dict[str, str],
         head += [f"{column.name}: {labels.get(k, k)}" for k in item_keys]
         head += [f"{column.name}: {words['score']}", f"{column.name}: {words['total']}",
                  f"{column.name}: {words['went_out']}"]
-    head.append(words["corrected"])
+    head += [words["corrected"], words["adjustment_notes"]]
     writer.writerow([safe_cell(h) for h in head])
     for row in state.hands:
         cells: list[Any] = [row.number, row.dealer.name]
@@ -62,6 +63,9 @@ def hands_csv(state: GameState, item_keys: list[str], labels: dict[str, str],
                       words["concealed"] if score.concealed else
                       words["yes"] if score.went_out else ""]
         cells.append(len(row.corrections) or "")
+        # Issue 15: each adjustment with its side and note (user text: made safe below).
+        cells.append("; ".join(f"{a.side}: {a.points:+d} {a.note}".strip()
+                               for a in adjustment_lines(state, row)))
         writer.writerow([safe_cell(c) for c in cells])
     return out.getvalue()
 

@@ -204,7 +204,8 @@ def export_csv(game_id: str) -> Response:
     keys = list(item_keys(state.rules))
     words = {"hand": _("Hand"), "dealer": _("Dealer"), "score": _("Hand score"),
              "total": _("Total"), "went_out": _("Went out"), "yes": _("yes"),
-             "concealed": _("concealed"), "corrected": _("Corrections")}
+             "concealed": _("concealed"), "corrected": _("Corrections"),
+             "adjustment_notes": _("Adjustments")}
     text = hands_csv(state, keys, item_labels(keys=keys), words)
     # A byte order mark: spreadsheet programs then read the names as UTF-8.
     return _download("\ufeff" + text, "text/csv",

@@ -14,7 +14,7 @@ from werkzeug.datastructures import MultiDict
 from ..rules.cards import parse_cards
 from ..rules.problems import Problem
 from ..rules.ruleset import RuleSet
-from ..rules.scoring import SPECIAL_QUICK_FIELDS
+from ..rules.scoring import MAX_ADJUSTMENT_NOTE, MAX_ADJUSTMENTS, SPECIAL_QUICK_FIELDS
 from ..store.games import GameState
 from .messages import card_label
 from .pages import read_int
@@ -62,6 +62,8 @@ class SideForm:
     totals_before: list[int] = field(default_factory=list)  # per column
     black: str = ""  # black threes laid out (RULES.md §6), where threes score by colour
     special: str = ""  # a special hand (RULES.md §6), or ""
+    # Issue 15: agreed corrections, as typed: (points, note) pairs, at least one (empty).
+    adjustments: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def prefix(self) -> str:
@@ -197,6 +199,8 @@ def _pad_fields(side: SideForm) -> None:
     while len(side.hands) < len(side.players):
         side.hands.append("")
     del side.hands[len(side.players) :]
+    if not side.adjustments:
+        side.adjustments.append(("", ""))
     wanted = len(side.players) if _per_player_red(side) else 1
     while len(side.red) < wanted:
         side.red.append("")
@@ -222,6 +226,10 @@ def hand_from_stored(state: GameState, number: int) -> HandForm:
         side.red = [str(r) for r in red] if isinstance(red, list) else [str(red)]
         side.black = str(team.get("black_threes") or "")
         side.special = str(team.get("special_hand") or "")
+        side.adjustments = [
+            (str(a.get("points", "")), str(a.get("note", "")))
+            for a in team.get("adjustments") or [] if isinstance(a, dict)
+        ]
         quick = team.get("quick")
         if isinstance(quick, dict):
             side.mode = "quick"
@@ -266,6 +274,11 @@ def read_hand(state: GameState, form: MultiDict[str, str], number: int | None) -
         side.quick = {k: form.get(f"{p}-{k}", "")[:12]
                       for k in (*QUICK_FIELDS, *special_fields(state.rules))}
         side.black = form.get(f"{p}-black", "")[:12]
+        side.adjustments = list(zip(
+            [t[:12] for t in form.getlist(f"{p}-adj-points")],
+            # kept as typed (a little more than allowed, so "too long" can be said)
+            [t[:MAX_ADJUSTMENT_NOTE * 2] for t in form.getlist(f"{p}-adj-note")],
+            strict=False))[:MAX_ADJUSTMENTS]
         special = form.get(f"{p}-special", "")
         side.special = special if special in state.rules.special_hands() else ""
         side.meld_counts = {v: form.get(f"{p}-mc-{v}", "")[:6] for v in values}
@@ -361,6 +374,18 @@ def build_entry(state: GameState, hf: HandForm) -> Entry:
         team["concealed"] = hf.concealed and team["went_out"]
         if side.special:
             team["special_hand"] = side.special
+        adjustments = []
+        for points, note in side.adjustments:
+            if not points.strip() and not note.strip():
+                continue
+            where = f"{w}.adjustments[{len(adjustments)}]"
+            if not points.strip():
+                problems.append(Problem("request.missing", f"{where}.points", {}))
+            typed = points.strip().removeprefix("+")
+            adjustments.append({"points": _number_field(typed, f"{where}.points", problems),
+                                "note": note})
+        if adjustments:
+            team["adjustments"] = adjustments
         teams.append(team)
         meld_fields.append(fields_sent)
         sums.append(side_sums)

@@ -91,6 +91,8 @@ def slot_for(where: str, hf: HandForm, entry: Entry) -> str:
         return f"{p}-black"
     if rest.startswith(".special_hand"):
         return f"{p}-special"
+    if rest.startswith(".adjustments"):
+        return f"{p}-adj"
     if rest.startswith(".quick."):
         key = rest[len(".quick.") :].split(".")[0]
         if key in CANASTA_FIELDS or key in SPECIAL_CANASTA_FIELDS:
@@ -115,6 +117,7 @@ def slot_ids(hf: HandForm) -> list[str]:
             f"{p}-q-meld_points",
             f"{p}-q-hand_points",
             f"{p}-q-black_threes_in_hand",
+            f"{p}-adj",
         ]
         ids += [f"{p}-{extra}" for extra in hf.extra_slots]
         ids += [f"{p}-m{f}" for f in range(len(side.melds))]

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 from werkzeug.datastructures import MultiDict
 
-from ..rules.scoring import item_keys
+from ..rules.scoring import MAX_ADJUSTMENT_NOTE, item_keys
 from ..store import games as store
 from ..store.games import GameState
 from ..store.models import Game
@@ -105,6 +105,7 @@ class CanastaHands(EntryFlow[GameState, HandForm, Preview]):
             "item_order": item_keys(loaded.state.rules),
             "pad": [(r, card_token(r)) for r in PAD_RANKS],
             "ruleset_name": ruleset_title(loaded.state.ruleset),
+            "adjustment_note_max": MAX_ADJUSTMENT_NOTE,  # issue 15
         }
 
     def preview_context(

@@ -65,6 +65,7 @@ def item_labels(short: bool = False, keys: Sequence[str] = ITEM_KEYS) -> dict[st
         "penalties": _("Penalties"),
         "in_hand": _("In hand") if short else _("Left in hand"),
         "special_hand": _("Special hand"),
+        "adjustments": _("Adjustment"),  # issue 15
     }
     return {key: labels[key] for key in keys}
 
@@ -343,6 +344,8 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
     "request.not_found": lambda p: _("There is nothing at this address."),
     "request.method": lambda p: _("This address does not answer to that method."),
     "request.invalid": lambda p: _("The request could not be handled."),
+    "request.text_too_long": lambda p: _("Too long: at most %(maximum)s characters.",
+                                         maximum=_n(p, "maximum")),
     "request.detail_and_quick": lambda p: _("Enter a side either in detail or quickly, not both."),
     # issue 12: what the server refuses, and why
     "request.unknown_key": lambda p: _("Unknown field “%(key)s”: nothing was stored.",

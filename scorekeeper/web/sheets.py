@@ -23,6 +23,7 @@ from ..sheets import (
     SheetLabels,
 )
 from ..store import games
+from .adjustments import adjustment_lines
 from .i18n import LANGUAGES, current_language, home_ruleset, long_date, number, signed
 from .messages import item_labels, ruleset_title, special_hand_name
 from .options import house_rule_lines, minimum_ranges, score_step
@@ -56,6 +57,7 @@ def sheet_labels() -> SheetLabels:
         page_of=_("Page {page} of {pages}"),
         pad_title=_("Canasta score pad"),
         chart=_("Running totals"),
+        other=_("Other"),  # issue 15: black threes, penalties, special hands, adjustments
     )
 
 
@@ -176,6 +178,9 @@ def _hand_note(state: games.GameState, row: games.HandRow) -> str:
         notes.append(_("The stock ran out: nobody went out."))
     elif state.cutthroat and row.lone_player is not None:
         notes.append(_("%(name)s played alone.", name=state.columns[row.lone_player].name))
+    for a in adjustment_lines(state, row):  # issue 15: each with its note (escaped by _text)
+        line = _("Adjustment for %(name)s:", name=a.side) + " " + signed(a.points)
+        notes.append(f"{line} \u2013 {a.note}." if a.note else f"{line}.")
     if row.corrections:
         # Issue 15: a corrected hand is marked on paper too, with what it said before.
         notes.append(_("Corrected; entered before: %(scores)s.", scores=" · ".join(
