@@ -19,9 +19,11 @@ import sys
 
 from flask import Flask, Response, request
 
-MINIMAL = (b'<!doctype html><html lang="en"><head><meta charset="utf-8">'
-           b'<meta name="viewport" content="width=device-width, initial-scale=1">'
-           b"<title>minimal</title></head><body><p>minimal</p></body></html>")
+MINIMAL = (
+    b'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    b'<meta name="viewport" content="width=device-width, initial-scale=1">'
+    b"<title>minimal</title></head><body><p>minimal</p></body></html>"
+)
 
 app = Flask(__name__)
 
@@ -51,6 +53,14 @@ if __name__ == "__main__":
     from waitress import serve
 
     # the settings of ``scorekeeper serve`` (scorekeeper/cli.py) with its defaults
-    serve(app, listen=f"127.0.0.1:{int(sys.argv[1])}", threads=8, ident="baseline",
-          max_request_body_size=512 * 1024, connection_limit=500, channel_timeout=30,
-          asyncore_use_poll=True, cleanup_interval=15)
+    serve(
+        app,
+        listen=f"127.0.0.1:{int(sys.argv[1])}",
+        threads=8,
+        ident="baseline",
+        max_request_body_size=512 * 1024,
+        connection_limit=500,
+        channel_timeout=30,
+        asyncore_use_poll=True,
+        cleanup_interval=15,
+    )

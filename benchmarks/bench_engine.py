@@ -31,17 +31,36 @@ from scorekeeper.rules.scoring import ScoreAnswer  # noqa: E402
 # A full hand of a 4-player German game entered card by card: both sides with several melds,
 # canastas, red threes, both partners' hands, one side going out.
 HAND = {
-    "ruleset": "german", "players": 4, "options": {},
+    "ruleset": "german",
+    "players": 4,
+    "options": {},
     "teams": [
-        {"melds": [["K", "K", "K", "K", "K", "K", "K"], ["7", "7", "7", "7", "7", "2", "2"],
-                   ["A", "A", "A", "X"], ["9", "9", "9"], ["4", "4", "4", "4"],
-                   ["3s", "3s", "3c"]],
-         "hands": [[], ["5", "Q", "J", "8", "6"]], "red_threes": 2,
-         "went_out": True, "concealed": False},
-        {"melds": [["Q", "Q", "Q", "Q", "Q", "2", "X"], ["10", "10", "10", "10"],
-                   ["J", "J", "2"], ["6", "6", "6", "6", "6", "6", "6"]],
-         "hands": [["A", "9", "8", "3s", "5", "5"], ["X", "2", "4", "K", "10"]],
-         "red_threes": 1, "went_out": False, "concealed": False},
+        {
+            "melds": [
+                ["K", "K", "K", "K", "K", "K", "K"],
+                ["7", "7", "7", "7", "7", "2", "2"],
+                ["A", "A", "A", "X"],
+                ["9", "9", "9"],
+                ["4", "4", "4", "4"],
+                ["3s", "3s", "3c"],
+            ],
+            "hands": [[], ["5", "Q", "J", "8", "6"]],
+            "red_threes": 2,
+            "went_out": True,
+            "concealed": False,
+        },
+        {
+            "melds": [
+                ["Q", "Q", "Q", "Q", "Q", "2", "X"],
+                ["10", "10", "10", "10"],
+                ["J", "J", "2"],
+                ["6", "6", "6", "6", "6", "6", "6"],
+            ],
+            "hands": [["A", "9", "8", "3s", "5", "5"], ["X", "2", "4", "K", "10"]],
+            "red_threes": 1,
+            "went_out": False,
+            "concealed": False,
+        },
     ],
 }
 ENGINE_TARGET_MS = 1.0
@@ -74,15 +93,24 @@ def main() -> int:
     engine_ms = median_ms(engine_once, args.repeat)
 
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
-                          "DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"})
+        app = create_app(
+            {
+                "TESTING": True,
+                "SECRET_KEY": "bench",
+                "WTF_CSRF_ENABLED": False,
+                "DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite3'}",
+            }
+        )
         client = app.test_client()
         payload = json.dumps(HAND)
 
         def api_once() -> object:
-            response = client.post("/api/v1/score", data=payload,
-                                   content_type="application/json",
-                                   headers={"Accept-Language": "de"})
+            response = client.post(
+                "/api/v1/score",
+                data=payload,
+                content_type="application/json",
+                headers={"Accept-Language": "de"},
+            )
             assert response.status_code == 200, response.get_data(as_text=True)
             return response
 
@@ -95,10 +123,14 @@ def main() -> int:
     print(f"hand scored: {scores}")
     engine_ok = "ok" if engine_ms < ENGINE_TARGET_MS else "SLOW"
     api_ok = "ok" if api_ms < API_TARGET_MS else "SLOW"
-    print(f"engine (score + full validation, 4-player detail hand): median {engine_ms:.3f} ms"
-          f"  (target < {ENGINE_TARGET_MS:g} ms) {engine_ok}")
-    print(f"API round trip POST /api/v1/score (Flask test client):  median {api_ms:.3f} ms"
-          f"  (target < {API_TARGET_MS:g} ms) {api_ok}")
+    print(
+        f"engine (score + full validation, 4-player detail hand): median {engine_ms:.3f} ms"
+        f"  (target < {ENGINE_TARGET_MS:g} ms) {engine_ok}"
+    )
+    print(
+        f"API round trip POST /api/v1/score (Flask test client):  median {api_ms:.3f} ms"
+        f"  (target < {API_TARGET_MS:g} ms) {api_ok}"
+    )
     missed = engine_ms >= ENGINE_TARGET_MS or api_ms >= API_TARGET_MS
     return 1 if args.check and missed else 0
 

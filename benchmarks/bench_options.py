@@ -1,4 +1,4 @@
-""""What may I do?" (``rules.options.turn_options``): how long does one answer take?
+""" "What may I do?" (``rules.options.turn_options``): how long does one answer take?
 
 Figures, each the median of many runs of the rules engine alone (reading the request
 included, as ``rules.api.referee_options`` does):
@@ -27,16 +27,28 @@ from scorekeeper.rules import api as rules_api  # noqa: E402
 from scorekeeper.rules.options import TurnOptions  # noqa: E402
 
 MELDED: dict[str, Any] = {
-    "ruleset": "classic", "players": 2, "drawn": True, "player_melded_before": True,
-    "hand": "K K Q Q Q 2 X 4 4 5 6 7 A A J", "top_card": "9",
+    "ruleset": "classic",
+    "players": 2,
+    "drawn": True,
+    "player_melded_before": True,
+    "hand": "K K Q Q Q 2 X 4 4 5 6 7 A A J",
+    "top_card": "9",
     "side_melds": [["J", "J", "J"], ["9", "9", "9", "9", "2"], ["8"] * 7],
 }
 NOT_MELDED: dict[str, Any] = {
-    "ruleset": "german", "players": 4, "drawn": False, "side_has_melded": False,
-    "cumulative_score": 1500, "hand": "K K Q Q Q 2 X 4 4 5 6 7 A A 2", "top_card": "K",
+    "ruleset": "german",
+    "players": 4,
+    "drawn": False,
+    "side_has_melded": False,
+    "cumulative_score": 1500,
+    "hand": "K K Q Q Q 2 X 4 4 5 6 7 A A 2",
+    "top_card": "K",
 }
 BIG: dict[str, Any] = {
-    "ruleset": "polish", "players": 2, "drawn": True, "side_has_melded": False,
+    "ruleset": "polish",
+    "players": 2,
+    "drawn": True,
+    "side_has_melded": False,
     "hand": "K K K Q Q Q J J J 10 10 10 9 9 9 8 8 8 7 7 7 6 6 6 2 2 X X A A",
 }
 
@@ -55,9 +67,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
-    rows = [("15 cards, side melded, after the draw", MELDED, 50.0, 200),
-            ("15 cards, side not melded, before the draw", NOT_MELDED, 50.0, 200),
-            ("30 cards, side not melded, after the draw", BIG, 250.0, 30)]
+    rows = [
+        ("15 cards, side melded, after the draw", MELDED, 50.0, 200),
+        ("15 cards, side not melded, before the draw", NOT_MELDED, 50.0, 200),
+        ("30 cards, side not melded, after the draw", BIG, 250.0, 30),
+    ]
     failed = False
     for label, request, target, runs in rows:
         figure = median_ms(request, runs)

@@ -46,11 +46,20 @@ def hidden(html: str, name: str) -> str:
 
 def new_game(client: FlaskClient) -> str:
     form = client.get("/games/new").text
-    data = {"action": "create", "ruleset": "german", "players": "4",
-            "opts_for": "german:4", "layout_for": "german:4:2",
-            "side-0": "Wir", "side-1": "Ihr", "target": "5000",
-            "player-0-0": "Anna", "player-0-1": "Bartholomäus", "player-1-0": "Cleo",
-            "player-1-1": "Dorota"}
+    data = {
+        "action": "create",
+        "ruleset": "german",
+        "players": "4",
+        "opts_for": "german:4",
+        "layout_for": "german:4:2",
+        "side-0": "Wir",
+        "side-1": "Ihr",
+        "target": "5000",
+        "player-0-0": "Anna",
+        "player-0-1": "Bartholomäus",
+        "player-1-0": "Cleo",
+        "player-1-1": "Dorota",
+    }
     for key in re.findall(r'name="(opt-[a-z_]+)" value="', form):
         data[key] = hidden(form, key)
     for key in re.findall(r'type="checkbox" name="(opt-[a-z_]+)" value="1" checked', form):
@@ -67,11 +76,20 @@ def detail_hand(version: str, n: int) -> dict[str, object]:
     """A hand as entered at the table: one side card by card, the other counted quickly.
     Scores stay low enough that a dozen hands do not end the game."""
     us, them = f"t{n % 2}", f"t{1 - n % 2}"
-    return {"version": version, "action": "save", "out": "stock",
-            f"{us}-mode": "detail", f"{us}-meld": ["K K K 2", "5 5 5", "A A A X", ""],
-            f"{us}-hand": ["", "4 6"], f"{us}-red": "1",
-            f"{them}-mode": "quick", f"{them}-mixed_canastas": "1",
-            f"{them}-meld_points": "180", f"{them}-hand_points": "45", f"{them}-red": "0"}
+    return {
+        "version": version,
+        "action": "save",
+        "out": "stock",
+        f"{us}-mode": "detail",
+        f"{us}-meld": ["K K K 2", "5 5 5", "A A A X", ""],
+        f"{us}-hand": ["", "4 6"],
+        f"{us}-red": "1",
+        f"{them}-mode": "quick",
+        f"{them}-mixed_canastas": "1",
+        f"{them}-meld_points": "180",
+        f"{them}-hand_points": "45",
+        f"{them}-red": "0",
+    }
 
 
 def main() -> int:
@@ -80,8 +98,14 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=50, help="timed requests per figure")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
-                          "DATABASE_URL": f"sqlite:///{folder}/bench.sqlite3"})
+        app = create_app(
+            {
+                "TESTING": True,
+                "SECRET_KEY": "bench",
+                "WTF_CSRF_ENABLED": False,
+                "DATABASE_URL": f"sqlite:///{folder}/bench.sqlite3",
+            }
+        )
         client = app.test_client()
         client.set_cookie("lang", "de")
         game_id = new_game(client)
@@ -91,61 +115,88 @@ def main() -> int:
             response = client.post(f"/games/{game_id}/hands", data=detail_hand(version, n))
             if response.status_code != 303:
                 break  # the game was won: no more hands
-        hands = max(map(int, re.findall(r"/hands/(\d+)/edit",
-                                        client.get(f"/games/{game_id}?all=1").text)), default=0)
+        hands = max(
+            map(int, re.findall(r"/hands/(\d+)/edit", client.get(f"/games/{game_id}?all=1").text)),
+            default=0,
+        )
 
         rows: list[tuple[str, int, int]] = []
         ok = True
-        for name, url in (("game page", f"/games/{game_id}"),
-                          ("hand correction page", f"/games/{game_id}/hands/1/edit"),
-                          ("start page", "/"),
-                          ("new game page", "/games/new")):
+        for name, url in (
+            ("game page", f"/games/{game_id}"),
+            ("hand correction page", f"/games/{game_id}/hands/1/edit"),
+            ("start page", "/"),
+            ("new game page", "/games/new"),
+        ):
             html = client.get(url).data
             total_raw, total_sent = len(html), sent(client, url)
             for asset in sorted(set(ASSET.findall(html.decode()))):
                 total_raw += len(client.get(asset).data)
                 total_sent += sent(client, asset)
-            rows.append((f"{name}: first load (HTML {len(html):,} B + assets)", total_raw,
-                         total_sent))
+            rows.append(
+                (f"{name}: first load (HTML {len(html):,} B + assets)", total_raw, total_sent)
+            )
             if name == "game page":
                 ok &= total_sent < PAGE_BUDGET
         view_id = re.search(r"/view/([A-Za-z0-9_-]+)", client.get(f"/games/{game_id}").text)[1]  # type: ignore[index]
         poll = client.get(f"/view/{view_id}", headers={"HX-Request": "true"}).data
-        poll_sent = len(client.get(f"/view/{view_id}",
-                                   headers={"HX-Request": "true", **ENCODING}).data)
+        poll_sent = len(
+            client.get(f"/view/{view_id}", headers={"HX-Request": "true", **ENCODING}).data
+        )
         rows.append(("view: polled fragment", len(poll), poll_sent))
 
         form = detail_hand("1", 0)
         form.pop("action")
-        fragment = client.post(f"/games/{game_id}/preview", data=form,
-                               headers={"HX-Request": "true"}).data
-        bad = dict(form, **{"t0-meld": ["K K", "9 9 Z", "A A A A 2 2 2 X", "5 5 5", ""],
-                            "out": "0", "t1-meld_points": "183"})
-        fragment_bad = client.post(f"/games/{game_id}/preview", data=bad,
-                                   headers={"HX-Request": "true"}).data
+        fragment = client.post(
+            f"/games/{game_id}/preview", data=form, headers={"HX-Request": "true"}
+        ).data
+        bad = dict(
+            form,
+            **{
+                "t0-meld": ["K K", "9 9 Z", "A A A A 2 2 2 X", "5 5 5", ""],
+                "out": "0",
+                "t1-meld_points": "183",
+            },
+        )
+        fragment_bad = client.post(
+            f"/games/{game_id}/preview", data=bad, headers={"HX-Request": "true"}
+        ).data
+
         def preview_sent(data: dict[str, object]) -> int:
-            return len(client.post(f"/games/{game_id}/preview", data=data,
-                                   headers={"HX-Request": "true", **ENCODING}).data)
+            return len(
+                client.post(
+                    f"/games/{game_id}/preview",
+                    data=data,
+                    headers={"HX-Request": "true", **ENCODING},
+                ).data
+            )
 
         rows.append(("preview fragment (detail + quick side)", len(fragment), preview_sent(form)))
         rows.append(("preview fragment with problems", len(fragment_bad), preview_sent(bad)))
         ok &= max(len(fragment), len(fragment_bad)) < FRAGMENT_BUDGET
 
-        print(f"scorekeeper page weight, German game with {hands} hands "
-              f"(budgets: game page < {PAGE_BUDGET // 1024} KB, fragment < "
-              f"{FRAGMENT_BUDGET // 1024} KB)")
+        print(
+            f"scorekeeper page weight, German game with {hands} hands "
+            f"(budgets: game page < {PAGE_BUDGET // 1024} KB, fragment < "
+            f"{FRAGMENT_BUDGET // 1024} KB)"
+        )
         print(f"{'':56} {'raw':>9} {'sent':>9}")
         for label, raw, zipped in rows:
             print(f"{label:56} {raw:>9,} {zipped:>9,}")
 
         timings = []
         for label, call in (
-            ("preview request", lambda: client.post(f"/games/{game_id}/preview", data=form,
-                                                    headers={"HX-Request": "true"})),
+            (
+                "preview request",
+                lambda: client.post(
+                    f"/games/{game_id}/preview", data=form, headers={"HX-Request": "true"}
+                ),
+            ),
             ("game page request", lambda: client.get(f"/games/{game_id}")),
-            ("view poll, unchanged (204)",
-             lambda: client.get(f"/view/{view_id}?since=999999",
-                                headers={"HX-Request": "true"})),
+            (
+                "view poll, unchanged (204)",
+                lambda: client.get(f"/view/{view_id}?since=999999", headers={"HX-Request": "true"}),
+            ),
         ):
             samples = []
             for _ in range(args.repeat):

@@ -61,6 +61,7 @@ RANKS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
 # ---- varied hands -----------------------------------------------------------------------------
 
+
 def varied_hand(rng: random.Random) -> list[dict[str, Any]]:
     """One legal classic 4-player hand: one side went out with a canasta, the other did not;
     either side may be counted quickly. Ranks are drawn without replacement, so no rank is
@@ -72,33 +73,56 @@ def varied_hand(rng: random.Random) -> list[dict[str, Any]]:
     winner: dict[str, Any] = {
         "melds": [canasta, [ranks[1]] * rng.randint(3, 5), [ranks[2]] * 3 + ["X"]],
         "hands": [[], [ranks[6]] * rng.randint(0, 2)],
-        "red_threes": rng.randint(0, 2), "went_out": True, "concealed": False}
+        "red_threes": rng.randint(0, 2),
+        "went_out": True,
+        "concealed": False,
+    }
     if rng.random() < 0.4:
-        other: dict[str, Any] = {"quick": {
-            "natural_canastas": 0, "mixed_canastas": 0, "wild_canastas": 0,
-            "meld_points": 5 * rng.randint(10, 60), "hand_points": 5 * rng.randint(2, 20),
-            "black_threes_in_hand": 0, "melded": True},
-            "red_threes": rng.randint(0, 1), "went_out": False, "concealed": False}
+        other: dict[str, Any] = {
+            "quick": {
+                "natural_canastas": 0,
+                "mixed_canastas": 0,
+                "wild_canastas": 0,
+                "meld_points": 5 * rng.randint(10, 60),
+                "hand_points": 5 * rng.randint(2, 20),
+                "black_threes_in_hand": 0,
+                "melded": True,
+            },
+            "red_threes": rng.randint(0, 1),
+            "went_out": False,
+            "concealed": False,
+        }
     else:
-        other = {"melds": [[ranks[3]] * rng.randint(3, 4), [ranks[4]] * 3],
-                 "hands": [[ranks[5], ranks[6]], ["2", ranks[5]][: rng.randint(1, 2)]],
-                 "red_threes": rng.randint(0, 1), "went_out": False, "concealed": False}
+        other = {
+            "melds": [[ranks[3]] * rng.randint(3, 4), [ranks[4]] * 3],
+            "hands": [[ranks[5], ranks[6]], ["2", ranks[5]][: rng.randint(1, 2)]],
+            "red_threes": rng.randint(0, 1),
+            "went_out": False,
+            "concealed": False,
+        }
     return [winner, other] if out == 0 else [other, winner]
 
 
 def preview_form(rng: random.Random, version: int) -> dict[str, Any]:
     """The hand-entry form as the browser posts it for the live preview (varied cards)."""
     ranks = rng.sample(RANKS, 5)
-    return {"version": str(version), "out": "t0",
-            "t0-mode": "detail",
-            "t0-meld": [" ".join([ranks[0]] * 6 + ["2"]), " ".join([ranks[1]] * 3), ""],
-            "t0-hand": ["", f"{ranks[2]} {ranks[2]}"], "t0-red": str(rng.randint(0, 2)),
-            "t1-mode": "quick", "t1-mixed_canastas": "0",
-            "t1-meld_points": str(5 * rng.randint(10, 40)),
-            "t1-hand_points": str(5 * rng.randint(2, 20)), "t1-red": "0"}
+    return {
+        "version": str(version),
+        "out": "t0",
+        "t0-mode": "detail",
+        "t0-meld": [" ".join([ranks[0]] * 6 + ["2"]), " ".join([ranks[1]] * 3), ""],
+        "t0-hand": ["", f"{ranks[2]} {ranks[2]}"],
+        "t0-red": str(rng.randint(0, 2)),
+        "t1-mode": "quick",
+        "t1-mixed_canastas": "0",
+        "t1-meld_points": str(5 * rng.randint(10, 40)),
+        "t1-hand_points": str(5 * rng.randint(2, 20)),
+        "t1-red": "0",
+    }
 
 
 # ---- building the games ------------------------------------------------------------------------
+
 
 @dataclass
 class Games:
@@ -119,6 +143,7 @@ def build(url: str, sizes: dict[int, int], many: int, many_hands: int, seed: int
     app = create_app({"DATABASE_URL": url, "SECRET_KEY": "bench"})
     out = Games()
     with app.app_context():
+
         def one(hands: int, per_transaction: int) -> tuple[str, str]:
             with session_scope() as session:
                 game = store.create_game(session, RULESET, 4, SIDES, target=1_000_000)
@@ -143,6 +168,7 @@ def build(url: str, sizes: dict[int, int], many: int, many_hands: int, seed: int
 
 # ---- servers and clients -----------------------------------------------------------------------
 
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -161,16 +187,25 @@ class Server:
             # One client on loopback makes thousands of requests here: the per-address rate
             # limit would answer 429. Its cost per request is small next to the figures.
             env["SCOREKEEPER_RATELIMIT_ENABLED"] = "0"
-            cmd = [PYTHON, "-c", "from scorekeeper.cli import main; main()", "serve",
-                   "--host", "127.0.0.1", "--port", str(self.port)]
+            cmd = [
+                PYTHON,
+                "-c",
+                "from scorekeeper.cli import main; main()",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+            ]
         else:
             cmd = [PYTHON, BASELINE, str(self.port)]
         begin = time.perf_counter()
         # a file, not a pipe: waitress logs a line per queued task under load, and a full
         # pipe nobody reads would stop the server
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop)
-        self.process = subprocess.Popen(cmd, env=env, cwd=str(ROOT), stdout=subprocess.DEVNULL,
-                                        stderr=self.log)
+        self.process = subprocess.Popen(
+            cmd, env=env, cwd=str(ROOT), stdout=subprocess.DEVNULL, stderr=self.log
+        )
         self.started = self._wait(begin)
 
     def _wait(self, begin: float) -> float:
@@ -208,8 +243,13 @@ class Client:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
         self.cookies: dict[str, str] = {}
 
-    def call(self, method: str, path: str, body: bytes | None = None,
-             headers: dict[str, str] | None = None) -> tuple[int, bytes, float]:
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: bytes | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, bytes, float]:
         head = dict(headers or {})
         if self.cookies:
             head["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -233,6 +273,7 @@ JSON = {"Content-Type": "application/json"}
 
 
 # ---- figures -----------------------------------------------------------------------------------
+
 
 @dataclass
 class Figure:
@@ -260,9 +301,13 @@ class Pair:
         self.app, self.base = app, base
         self.a, self.b = Client(app.port), Client(base.port)
 
-    def measure(self, calls: list[Callable[[Client], tuple[int, bytes, float]]],
-                expect: tuple[int, ...] = (200,), json_body: bool = False,
-                form: bool = False) -> tuple[float, float, list[float]]:
+    def measure(
+        self,
+        calls: list[Callable[[Client], tuple[int, bytes, float]]],
+        expect: tuple[int, ...] = (200,),
+        json_body: bool = False,
+        form: bool = False,
+    ) -> tuple[float, float, list[float]]:
         """Run each app call, then the baseline call answering as many bytes; medians in ms."""
         mine, theirs = [], []
         for call in calls:
@@ -271,8 +316,9 @@ class Pair:
             mine.append(took)
             if json_body or form:
                 payload = b'{"x": 1}' if json_body else b"x=1"
-                _, _, took = self.b.call("POST", f"/echo/{len(body)}", payload,
-                                         JSON if json_body else FORM)
+                _, _, took = self.b.call(
+                    "POST", f"/echo/{len(body)}", payload, JSON if json_body else FORM
+                )
             else:
                 _, _, took = self.b.call("GET", f"/bytes/{len(body)}")
             theirs.append(took)
@@ -296,14 +342,20 @@ def pages_and_saves(pair: Pair, games: Games, rounds: int, rng: random.Random) -
     warm = games.by_size[1][-1][0]
     for path in (f"/games/{warm}", f"/api/v1/games/{warm}", f"/games/{warm}/hands/new"):
         pair.a.call("GET", path)
-    pair.a.call("POST", f"/api/v1/games/{warm}/hands", json.dumps(
-        {"version": 2, "teams": varied_hand(rng)}).encode(), JSON)
+    pair.a.call(
+        "POST",
+        f"/api/v1/games/{warm}/hands",
+        json.dumps({"version": 2, "teams": varied_hand(rng)}).encode(),
+        JSON,
+    )
     # cold: the first request to each game since the server started
-    app_ms, base_ms, _ = pair.measure([lambda c, g=g: c.call("GET", f"/games/{g}")
-                                       for g, _ in page_games])
+    app_ms, base_ms, _ = pair.measure(
+        [lambda c, g=g: c.call("GET", f"/games/{g}") for g, _ in page_games]
+    )
     out.append(Figure("game page, 60 hands, cold (first view since start)", app_ms, base_ms))
-    calls = [lambda c, g=g: c.call("GET", f"/games/{g}") for g, _ in page_games] * \
-        max(1, rounds // len(page_games))
+    calls = [lambda c, g=g: c.call("GET", f"/games/{g}") for g, _ in page_games] * max(
+        1, rounds // len(page_games)
+    )
     app_ms, base_ms, _ = pair.measure(calls)
     page60 = Figure("game page, 60 hands", app_ms, base_ms, goal="<= 4x bare Flask")
     page60.ok = page60.ratio is not None and page60.ratio <= 4
@@ -338,8 +390,10 @@ def pages_and_saves(pair: Pair, games: Games, rounds: int, rng: random.Random) -
     out.append(fig)
 
     # POST /api/v1/score with varied hands
-    bodies = [json.dumps({"ruleset": RULESET, "players": 4, "teams": varied_hand(rng)}).encode()
-              for _ in range(rounds * 2)]
+    bodies = [
+        json.dumps({"ruleset": RULESET, "players": 4, "teams": varied_hand(rng)}).encode()
+        for _ in range(rounds * 2)
+    ]
     calls = [lambda c, b=b: c.call("POST", "/api/v1/score", b, JSON) for b in bodies]
     app_ms, base_ms, _ = pair.measure(calls, json_body=True)
     fig = Figure("POST /api/v1/score", app_ms, base_ms, goal="<= 2x bare Flask")
@@ -356,8 +410,9 @@ def pages_and_saves(pair: Pair, games: Games, rounds: int, rng: random.Random) -
         status, data, took = c.call("POST", f"/api/v1/games/{key}/hands", body, JSON)
         if status == 201:  # taken back, untimed: every save meets a game of the same size
             answer = json.loads(data)
-            gone = c.call("DELETE", f"/api/v1/games/{key}/hands/{answer['hand']}"
-                                    f"?version={answer['version']}")
+            gone = c.call(
+                "DELETE", f"/api/v1/games/{key}/hands/{answer['hand']}?version={answer['version']}"
+            )
             versions[key] = json.loads(gone[1])["version"]
         return status, data, took
 
@@ -368,12 +423,15 @@ def pages_and_saves(pair: Pair, games: Games, rounds: int, rng: random.Random) -
         versions[key] = json.loads(data)["version"]
         return status, data, took
 
-    app_ms, base_ms, _ = pair.measure([lambda c, g=g: cold_save(c, g) for g, _ in save_games],
-                                      expect=(201,), json_body=True)
+    app_ms, base_ms, _ = pair.measure(
+        [lambda c, g=g: cold_save(c, g) for g, _ in save_games], expect=(201,), json_body=True
+    )
     cold = Figure("API save, 60-hand game, cold (first request since start)", app_ms, base_ms)
     app_ms, base_ms, _ = pair.measure(
         [lambda c, g=g: save(c, g) for g, _ in save_games] * max(1, rounds // len(save_games)),
-        expect=(201,), json_body=True)
+        expect=(201,),
+        json_body=True,
+    )
     warm = Figure("API save, 60-hand game", app_ms, base_ms)
     cold.goal, cold.note = "<= 1.5x a warm save", f"{cold.app / warm.app:.2f}x the warm save"
     cold.ok = cold.app <= 1.5 * warm.app
@@ -385,8 +443,9 @@ def pages_and_saves(pair: Pair, games: Games, rounds: int, rng: random.Random) -
         # leaves a deletion record that every later read of the game loads (issue 15)
         keys = [g for g, _ in games.by_size[size]]
         per_game = max(1, rounds // max(1, len(save_games)))
-        app_ms, base_ms, _ = pair.measure([lambda c, g=g: save(c, g) for g in keys] * per_game,
-                                          expect=(201,), json_body=True)
+        app_ms, base_ms, _ = pair.measure(
+            [lambda c, g=g: save(c, g) for g in keys] * per_game, expect=(201,), json_body=True
+        )
         fig = Figure(f"API save, {size}-hand game", app_ms, base_ms)
         if size == 499:  # the store takes at most 500 hands
             fig.goal = "<= 1.5x the save at 60 hands"
@@ -405,10 +464,15 @@ def pdfs(pair: Pair, games: Games, rounds: int) -> list[Figure]:
         g = games.by_size[size][0][0]
         pair.a.call("GET", f"/games/{g}/sheet.pdf?lang=de")  # fonts registered, state derived
         app_ms, base_ms, _ = pair.measure(
-            [lambda c, g=g: c.call("GET", f"/games/{g}/sheet.pdf?lang=de")] * rounds)
+            [lambda c, g=g: c.call("GET", f"/games/{g}/sheet.pdf?lang=de")] * rounds
+        )
         per_hand[size] = app_ms / size
-        fig = Figure(f"PDF score sheet, {size:,} hands", app_ms, base_ms,
-                     note=f"{per_hand[size]:.2f} ms per hand")
+        fig = Figure(
+            f"PDF score sheet, {size:,} hands",
+            app_ms,
+            base_ms,
+            note=f"{per_hand[size]:.2f} ms per hand",
+        )
         out.append(fig)
     if len(per_hand) == 2:
         out[-1].goal = "per hand <= per hand at 60"
@@ -440,8 +504,13 @@ def throughput(pair: Pair, games: Games, seconds: float, clients: int = 16) -> F
 
     mine = hammer(pair.app.port, f"/games/{g}")
     theirs = hammer(pair.base.port, f"/bytes/{size}")
-    fig = Figure(f"game page, {clients} clients (requests/s)", mine, theirs, unit="req/s",
-                 goal=">= 25% of bare Flask")
+    fig = Figure(
+        f"game page, {clients} clients (requests/s)",
+        mine,
+        theirs,
+        unit="req/s",
+        goal=">= 25% of bare Flask",
+    )
     fig.ok = mine >= 0.25 * theirs
     return fig
 
@@ -453,8 +522,7 @@ def startup(db_url: str, runs: int) -> Figure:
             server = Server(kind, db_url)
             into.append(server.started)
             server.stop()
-    fig = Figure("serve to first 200", median_ms(mine), median_ms(theirs),
-                 goal="<= 2x bare Flask")
+    fig = Figure("serve to first 200", median_ms(mine), median_ms(theirs), goal="<= 2x bare Flask")
     fig.ok = fig.ratio is not None and fig.ratio <= 2
     return fig
 
@@ -466,18 +534,29 @@ def memory(db_url: str, games: Games, rng: random.Random) -> list[Figure]:
     try:
         pair = Pair(app, base)
         warm_up = games.by_size[60][0][0]
-        for path in ("/", f"/games/{warm_up}", f"/games/{warm_up}/hands/new",
-                     f"/api/v1/games/{warm_up}"):
+        for path in (
+            "/",
+            f"/games/{warm_up}",
+            f"/games/{warm_up}/hands/new",
+            f"/api/v1/games/{warm_up}",
+        ):
             pair.a.call("GET", path)
-        pair.a.call("POST", "/api/v1/score", json.dumps(
-            {"ruleset": RULESET, "players": 4, "teams": varied_hand(rng)}).encode(), JSON)
+        pair.a.call(
+            "POST",
+            "/api/v1/score",
+            json.dumps({"ruleset": RULESET, "players": 4, "teams": varied_hand(rng)}).encode(),
+            JSON,
+        )
         idle, base_idle = app.rss_mib(), base.rss_mib()
         for key in games.many:
             status, html, _ = pair.a.call("GET", f"/api/v1/games/{key}")
             version = json.loads(html)["version"]
-            pair.a.call("POST", f"/api/v1/games/{key}/hands",
-                        json.dumps({"version": version, "teams": varied_hand(rng)}).encode(),
-                        JSON)
+            pair.a.call(
+                "POST",
+                f"/api/v1/games/{key}/hands",
+                json.dumps({"version": version, "teams": varied_hand(rng)}).encode(),
+                JSON,
+            )
             pair.a.call("GET", f"/games/{key}")
             pair.b.call("GET", "/bytes/20000")
         after, base_after = app.rss_mib(), base.rss_mib()
@@ -485,35 +564,48 @@ def memory(db_url: str, games: Games, rng: random.Random) -> list[Figure]:
         app.stop()
         base.stop()
     n = len(games.many)
-    fig = Figure(f"RSS after {n:,} games x 11 hands (viewed and saved)", after, base_after,
-                 unit="MiB", goal="<= 1.5x idle",
-                 note=f"idle {idle:.1f} MiB (bare Flask {base_idle:.1f}); {after / idle:.2f}x idle")
+    fig = Figure(
+        f"RSS after {n:,} games x 11 hands (viewed and saved)",
+        after,
+        base_after,
+        unit="MiB",
+        goal="<= 1.5x idle",
+        note=f"idle {idle:.1f} MiB (bare Flask {base_idle:.1f}); {after / idle:.2f}x idle",
+    )
     fig.ok = after <= 1.5 * idle
     return [Figure("RSS idle", idle, base_idle, unit="MiB"), fig]
 
 
 # ---- the phone ---------------------------------------------------------------------------------
 
-SLOW_3G = {"offline": False, "latency": 2000, "downloadThroughput": 50_000,
-           "uploadThroughput": 50_000}  # Chrome DevTools' "Slow 3G" preset
+SLOW_3G = {
+    "offline": False,
+    "latency": 2000,
+    "downloadThroughput": 50_000,
+    "uploadThroughput": 50_000,
+}  # Chrome DevTools' "Slow 3G" preset
 
 
 def phone(app: Server, base: Server, games: Games, runs: int) -> list[Figure]:
     from playwright.sync_api import sync_playwright
 
     g, view = games.by_size[60][0]
-    pages = [("start page", "/"), ("game page, 60 hands", f"/games/{g}"),
-             ("hand entry page", f"/games/{g}/hands/new"), ("view page", f"/view/{view}"),
-             ("new game page", "/games/new"), ("referee", "/referee"),
-             ("rules page", "/rules/german")]
+    pages = [
+        ("start page", "/"),
+        ("game page, 60 hands", f"/games/{g}"),
+        ("hand entry page", f"/games/{g}/hands/new"),
+        ("view page", f"/view/{view}"),
+        ("new game page", "/games/new"),
+        ("referee", "/referee"),
+        ("rules page", "/rules/german"),
+    ]
     out: list[Figure] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium")
 
         @contextmanager
         def throttled() -> Iterator[Any]:
-            context = browser.new_context(viewport={"width": 390, "height": 844},
-                                          locale="de-DE")
+            context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
             page = context.new_page()
             cdp = context.new_cdp_session(page)
             cdp.send("Network.enable")
@@ -526,17 +618,22 @@ def phone(app: Server, base: Server, games: Games, runs: int) -> list[Figure]:
 
         def dcl(port: int, path: str) -> float:
             with throttled() as page:
-                page.goto(f"http://127.0.0.1:{port}{path}", wait_until="domcontentloaded",
-                          timeout=120_000)
-                return float(page.evaluate(
-                    "performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"))
+                page.goto(
+                    f"http://127.0.0.1:{port}{path}", wait_until="domcontentloaded", timeout=120_000
+                )
+                return float(
+                    page.evaluate(
+                        "performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"
+                    )
+                )
 
         minimal = [dcl(base.port, "/minimal") for _ in range(runs)]
         base_ms = statistics.median(minimal)
         for name, path in pages:
             app_ms = statistics.median([dcl(app.port, path) for _ in range(runs)])
-            fig = Figure(f"phone: {name}, DOMContentLoaded", app_ms, base_ms,
-                         goal="<= 1.5x a minimal page")
+            fig = Figure(
+                f"phone: {name}, DOMContentLoaded", app_ms, base_ms, goal="<= 1.5x a minimal page"
+            )
             fig.ok = app_ms <= 1.5 * base_ms
             out.append(fig)
 
@@ -544,23 +641,39 @@ def phone(app: Server, base: Server, games: Games, runs: int) -> list[Figure]:
         # the game page, then the page measured, as when one goes from page to page)
         def dcl_after(path: str) -> float:
             with throttled() as page:
-                page.goto(f"http://127.0.0.1:{app.port}/games/{g}", wait_until="load",
-                          timeout=120_000)
-                page.goto(f"http://127.0.0.1:{app.port}{path}", wait_until="domcontentloaded",
-                          timeout=120_000)
-                return float(page.evaluate(
-                    "performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"))
+                page.goto(
+                    f"http://127.0.0.1:{app.port}/games/{g}", wait_until="load", timeout=120_000
+                )
+                page.goto(
+                    f"http://127.0.0.1:{app.port}{path}",
+                    wait_until="domcontentloaded",
+                    timeout=120_000,
+                )
+                return float(
+                    page.evaluate(
+                        "performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"
+                    )
+                )
 
         for name, path in pages[1:3]:
             app_ms = statistics.median([dcl_after(path) for _ in range(runs)])
-            out.append(Figure(f"phone: {name}, DOMContentLoaded, scripts and CSS cached",
-                              app_ms, base_ms, goal="(no goal: for comparison)"))
+            out.append(
+                Figure(
+                    f"phone: {name}, DOMContentLoaded, scripts and CSS cached",
+                    app_ms,
+                    base_ms,
+                    goal="(no goal: for comparison)",
+                )
+            )
 
         # tap-to-preview: a tap on the card pad until the preview shows it, against one round
         # trip of a tiny request on the same throttled connection
         with throttled() as page:
-            page.goto(f"http://127.0.0.1:{app.port}/games/{g}/hands/new", wait_until="load",
-                      timeout=120_000)
+            page.goto(
+                f"http://127.0.0.1:{app.port}/games/{g}/hands/new",
+                wait_until="load",
+                timeout=120_000,
+            )
             rtt = page.evaluate("""async () => { const t = performance.now();
                 await fetch('/static/favicon-32.png?rtt=' + Math.random(), {cache: 'no-store'});
                 return performance.now() - t; }""")
@@ -574,16 +687,23 @@ def phone(app: Server, base: Server, games: Games, runs: int) -> list[Figure]:
             taps = []
             for _ in range(max(3, runs)):
                 # a tap on a card of the card pad, until the preview has settled
-                taps.append(page.evaluate("""async () => {
+                taps.append(
+                    page.evaluate("""async () => {
                     const key = document.querySelector('#pad button[data-card]');
                     const done = new Promise(r => document.body.addEventListener(
                         'htmx:afterSettle', r, {once: true}));
                     const t = performance.now();
                     key.click();
-                    await done; return performance.now() - t; }"""))
+                    await done; return performance.now() - t; }""")
+                )
             tap = statistics.median(taps)
-            fig = Figure("phone: tap to preview", tap, rtt, goal="<= one round trip + 100 ms",
-                         note=f"one round trip {rtt:.0f} ms")
+            fig = Figure(
+                "phone: tap to preview",
+                tap,
+                rtt,
+                goal="<= one round trip + 100 ms",
+                note=f"one round trip {rtt:.0f} ms",
+            )
             fig.ok = tap <= rtt + 100
             out.append(fig)
         browser.close()
@@ -591,6 +711,7 @@ def phone(app: Server, base: Server, games: Games, runs: int) -> list[Figure]:
 
 
 # ---- the report --------------------------------------------------------------------------------
+
 
 def report(figures: list[Figure]) -> str:
     lines = [f"{'what':58} {'scorekeeper':>12} {'bare Flask':>11} {'ratio':>7}  goal"]
@@ -611,18 +732,34 @@ def main() -> int:
     args = parser.parse_args()
     rng = random.Random(1616)
     if args.quick:
-        sizes, many, many_hands, rounds, seconds, starts, phone_runs = \
-            {1: 2, 10: 1, 60: 4}, 5, 3, 6, 0.5, 1, 1
+        sizes, many, many_hands, rounds, seconds, starts, phone_runs = (
+            {1: 2, 10: 1, 60: 4},
+            5,
+            3,
+            6,
+            0.5,
+            1,
+            1,
+        )
     else:
-        sizes, many, many_hands, rounds, seconds, starts, phone_runs = \
-            {1: 2, 10: 2, 60: 16, 200: 3, 499: 3, 1000: 1}, 1000, 10, 40, 3.0, 3, 1
+        sizes, many, many_hands, rounds, seconds, starts, phone_runs = (
+            {1: 2, 10: 2, 60: 16, 200: 3, 499: 3, 1000: 1},
+            1000,
+            10,
+            40,
+            3.0,
+            3,
+            1,
+        )
     figures: list[Figure] = []
     with tempfile.TemporaryDirectory() as folder:
         db_url = f"sqlite:///{folder}/bench.sqlite3"
         begin = time.perf_counter()
         games = build(db_url, sizes, many, many_hands)
-        print(f"built {sum(sizes.values()) + many} games in {time.perf_counter() - begin:.0f} s",
-              file=sys.stderr)
+        print(
+            f"built {sum(sizes.values()) + many} games in {time.perf_counter() - begin:.0f} s",
+            file=sys.stderr,
+        )
         app, base = Server("app", db_url), Server("base")
         try:
             pair = Pair(app, base)
@@ -638,8 +775,9 @@ def main() -> int:
         figures += memory(db_url, games, rng)
     print(report(figures))
     if args.json:
-        Path(args.json).write_text(json.dumps([{**f.__dict__, "ratio": f.ratio}
-                                               for f in figures], indent=1))
+        Path(args.json).write_text(
+            json.dumps([{**f.__dict__, "ratio": f.ratio} for f in figures], indent=1)
+        )
     return 0
 
 

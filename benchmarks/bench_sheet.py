@@ -17,16 +17,18 @@ TARGET_MS = 300.0
 
 def main(runs: int = 20) -> float:
     sheet = sample_sheet(60)
-    render_score_sheet(sheet)            # first call: registers the fonts, once per process
+    render_score_sheet(sheet)  # first call: registers the fonts, once per process
     times = []
     for _ in range(runs):
         start = time.perf_counter()
         data = render_score_sheet(sheet)
         times.append((time.perf_counter() - start) * 1000)
     median = statistics.median(times)
-    print(f"score sheet, 60 hands, 2 sides: median {median:.1f} ms over {runs} runs "
-          f"(min {min(times):.1f}, max {max(times):.1f}; {len(data) // 1024} KiB; "
-          f"target < {TARGET_MS:.0f} ms)")
+    print(
+        f"score sheet, 60 hands, 2 sides: median {median:.1f} ms over {runs} runs "
+        f"(min {min(times):.1f}, max {max(times):.1f}; {len(data) // 1024} KiB; "
+        f"target < {TARGET_MS:.0f} ms)"
+    )
     return median
 
 

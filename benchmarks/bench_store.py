@@ -28,10 +28,17 @@ from scorekeeper.store import games
 TARGET_MS = 20.0
 SIDES = [{"name": "Wir", "players": ["Anna", "Ben"]}, {"name": "Ihr", "players": ["Cleo", "Dan"]}]
 HAND = [
-    {"melds": [["K", "K", "K", "2"], ["7", "7", "7", "7", "7", "2", "2"], ["A", "A", "A", "X"]],
-     "red_threes": 1, "hands": [[], ["5", "Q"]], "went_out": True},
-    {"melds": [["9", "9", "9", "9", "9", "9", "2"], ["Q", "Q", "Q"]],
-     "hands": [["4", "4", "J"], ["6", "3s"]], "red_threes": 0},
+    {
+        "melds": [["K", "K", "K", "2"], ["7", "7", "7", "7", "7", "2", "2"], ["A", "A", "A", "X"]],
+        "red_threes": 1,
+        "hands": [[], ["5", "Q"]],
+        "went_out": True,
+    },
+    {
+        "melds": [["9", "9", "9", "9", "9", "9", "2"], ["Q", "Q", "Q"]],
+        "hands": [["4", "4", "J"], ["6", "3s"]],
+        "red_threes": 0,
+    },
 ]
 
 
@@ -41,11 +48,18 @@ def _median_ms(samples: list[float]) -> float:
 
 def run(saves: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"TESTING": True, "SECRET_KEY": "bench",
-                          "DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"})
+        app = create_app(
+            {
+                "TESTING": True,
+                "SECRET_KEY": "bench",
+                "DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite3'}",
+            }
+        )
         client = app.test_client()
-        game = client.post("/api/v1/games", json={"ruleset": "german", "players": 4,
-                                                  "sides": SIDES, "target": 1_000_000}).get_json()
+        game = client.post(
+            "/api/v1/games",
+            json={"ruleset": "german", "players": 4, "sides": SIDES, "target": 1_000_000},
+        ).get_json()
         url = f"/api/v1/games/{game['id']}"
         version = game["version"]
         for _ in range(60):
@@ -71,6 +85,7 @@ def run(saves: int) -> dict[str, float]:
             return samples
 
         warm = save()
+
         def forget() -> None:
             games._scored.cache_clear()
             games.forget_states()
@@ -95,8 +110,12 @@ def run(saves: int) -> dict[str, float]:
                     games.game_state(stored)
                     states.append(time.perf_counter() - start)
         app.extensions["scorekeeper.engine"].dispose()
-    return {"save_warm_ms": _median_ms(warm), "save_cold_ms": _median_ms(cold),
-            "get_ms": _median_ms(reads), "rescore_60_cold_ms": _median_ms(states)}
+    return {
+        "save_warm_ms": _median_ms(warm),
+        "save_cold_ms": _median_ms(cold),
+        "get_ms": _median_ms(reads),
+        "rescore_60_cold_ms": _median_ms(states),
+    }
 
 
 def main() -> int:
@@ -104,11 +123,15 @@ def main() -> int:
     parser.add_argument("--saves", type=int, default=50)
     args = parser.parse_args()
     figures = run(args.saves)
-    print(f"save a hand into a 60-hand game (median of {args.saves}): "
-          f"{figures['save_warm_ms']:.1f} ms warm, {figures['save_cold_ms']:.1f} ms cold "
-          f"(target < {TARGET_MS:.0f} ms)")
-    print(f"GET the 60-hand sheet: {figures['get_ms']:.1f} ms; "
-          f"re-score 60 hands from scratch: {figures['rescore_60_cold_ms']:.1f} ms")
+    print(
+        f"save a hand into a 60-hand game (median of {args.saves}): "
+        f"{figures['save_warm_ms']:.1f} ms warm, {figures['save_cold_ms']:.1f} ms cold "
+        f"(target < {TARGET_MS:.0f} ms)"
+    )
+    print(
+        f"GET the 60-hand sheet: {figures['get_ms']:.1f} ms; "
+        f"re-score 60 hands from scratch: {figures['rescore_60_cold_ms']:.1f} ms"
+    )
     return 0 if figures["save_cold_ms"] < TARGET_MS else 1
 
 

@@ -22,34 +22,78 @@ def main() -> None:
 
 
 @main.command()
-@click.option("--host", "hosts", multiple=True, metavar="ADDRESS",
-              help="Address to listen on (repeatable). Default 127.0.0.1, or every interface "
-                   "(0.0.0.0) with --lan.")
+@click.option(
+    "--host",
+    "hosts",
+    multiple=True,
+    metavar="ADDRESS",
+    help="Address to listen on (repeatable). Default 127.0.0.1, or every interface "
+    "(0.0.0.0) with --lan.",
+)
 @click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
-@click.option("--db", "db_url", default=None, envvar="SCOREKEEPER_DATABASE_URL",
-              help="SQLAlchemy database URL (default: SQLite file in the instance folder).")
+@click.option(
+    "--db",
+    "db_url",
+    default=None,
+    envvar="SCOREKEEPER_DATABASE_URL",
+    help="SQLAlchemy database URL (default: SQLite file in the instance folder).",
+)
 @click.option("--threads", default=8, show_default=True, type=int)
-@click.option("--lan", is_flag=True,
-              help="Serve the phones at the table: listen on every interface and print the "
-                   "address (and a QR code) the other phones open.")
-@click.option("--lan-address", default=None, metavar="ADDRESS",
-              help="With --lan: the address of this machine the phones use (default: its "
-                   "first private IPv4 address).")
-@click.option("--base-url", default=None, envvar="SCOREKEEPER_BASE_URL", metavar="URL",
-              help="The public address of the app (https://canasta.example.org): shared "
-                   "links and QR codes use it.")
-@click.option("--behind-proxy", is_flag=True,
-              help="A reverse proxy (Caddy, nginx) is in front: trust its X-Forwarded-For, "
-                   "-Proto and -Host headers.")
-@click.option("--connection-limit", default=500, show_default=True, type=int,
-              envvar="SCOREKEEPER_CONNECTION_LIMIT",
-              help="Open connections at most (idle ones included).")
-@click.option("--channel-timeout", default=30, show_default=True, type=int,
-              envvar="SCOREKEEPER_CHANNEL_TIMEOUT",
-              help="Seconds an idle connection is kept open.")
-def serve(hosts: tuple[str, ...], port: int, db_url: str | None, threads: int, lan: bool,
-          lan_address: str | None, base_url: str | None, behind_proxy: bool,
-          connection_limit: int, channel_timeout: int) -> None:
+@click.option(
+    "--lan",
+    is_flag=True,
+    help="Serve the phones at the table: listen on every interface and print the "
+    "address (and a QR code) the other phones open.",
+)
+@click.option(
+    "--lan-address",
+    default=None,
+    metavar="ADDRESS",
+    help="With --lan: the address of this machine the phones use (default: its "
+    "first private IPv4 address).",
+)
+@click.option(
+    "--base-url",
+    default=None,
+    envvar="SCOREKEEPER_BASE_URL",
+    metavar="URL",
+    help="The public address of the app (https://canasta.example.org): shared "
+    "links and QR codes use it.",
+)
+@click.option(
+    "--behind-proxy",
+    is_flag=True,
+    help="A reverse proxy (Caddy, nginx) is in front: trust its X-Forwarded-For, "
+    "-Proto and -Host headers.",
+)
+@click.option(
+    "--connection-limit",
+    default=500,
+    show_default=True,
+    type=int,
+    envvar="SCOREKEEPER_CONNECTION_LIMIT",
+    help="Open connections at most (idle ones included).",
+)
+@click.option(
+    "--channel-timeout",
+    default=30,
+    show_default=True,
+    type=int,
+    envvar="SCOREKEEPER_CHANNEL_TIMEOUT",
+    help="Seconds an idle connection is kept open.",
+)
+def serve(
+    hosts: tuple[str, ...],
+    port: int,
+    db_url: str | None,
+    threads: int,
+    lan: bool,
+    lan_address: str | None,
+    base_url: str | None,
+    behind_proxy: bool,
+    connection_limit: int,
+    channel_timeout: int,
+) -> None:
     """Start the web app with a production WSGI server (waitress).
 
     The database schema is brought up to date first (as ``scorekeeper db upgrade``).
@@ -80,19 +124,26 @@ def serve(hosts: tuple[str, ...], port: int, db_url: str | None, threads: int, l
         click.echo(f"Phones at the table: open {lan_url}/ (same Wi-Fi)")
         _print_qr(lan_url + "/")
     elif lan:
-        click.echo("No network address found: is this machine on the Wi-Fi? "
-                   "Give it with --lan-address.")
+        click.echo(
+            "No network address found: is this machine on the Wi-Fi? Give it with --lan-address."
+        )
     elif not base_url and all(net.is_loopback_host(h) for h in listen):
-        click.echo("Only this machine can open it. For the other phones at the table: "
-                   "scorekeeper serve --lan")
+        click.echo(
+            "Only this machine can open it. For the other phones at the table: "
+            "scorekeeper serve --lan"
+        )
     sys.stdout.flush()
     waitress_serve(
-        app, listen=" ".join(f"{net.url_host(h)}:{port}" for h in listen), threads=threads,
+        app,
+        listen=" ".join(f"{net.url_host(h)}:{port}" for h in listen),
+        threads=threads,
         ident="scorekeeper",
         # Issue 12: a body larger than the app reads is answered 413 before it is read, and
         # many idle connections neither lock the phones out nor stay open for long.
-        max_request_body_size=MAX_CONTENT_LENGTH, connection_limit=connection_limit,
-        channel_timeout=channel_timeout, asyncore_use_poll=True,
+        max_request_body_size=MAX_CONTENT_LENGTH,
+        connection_limit=connection_limit,
+        channel_timeout=channel_timeout,
+        asyncore_use_poll=True,
         cleanup_interval=max(1, min(30, channel_timeout // 2)),
     )
 
@@ -119,8 +170,13 @@ def _safe(url: str) -> str:
 
 @main.command()
 @click.argument("file", type=click.File("rb"))
-@click.option("--lang", default="en", show_default=True, type=click.Choice(["en", "de", "pl"]),
-              help="Language of the messages.")
+@click.option(
+    "--lang",
+    default="en",
+    show_default=True,
+    type=click.Choice(["en", "de", "pl"]),
+    help="Language of the messages.",
+)
 def score(file: click.utils.LazyFile, lang: str) -> None:
     """Print the answer of POST /api/v1/score for the request in FILE (- = standard input).
 
@@ -129,13 +185,20 @@ def score(file: click.utils.LazyFile, lang: str) -> None:
     try:
         raw = file.read()
     except OSError as error:
-        click.echo(json.dumps({"problems": [{"code": "request.invalid_json",
-                                             "message": str(error), "where": ""}]}))
+        click.echo(
+            json.dumps(
+                {"problems": [{"code": "request.invalid_json", "message": str(error), "where": ""}]}
+            )
+        )
         sys.exit(2)
     app = create_app({"DATABASE_URL": "sqlite://", "TESTING": False})
     client = app.test_client()
-    response = client.post("/api/v1/score", data=raw, content_type="application/json",
-                           headers={"Accept-Language": lang})
+    response = client.post(
+        "/api/v1/score",
+        data=raw,
+        content_type="application/json",
+        headers={"Accept-Language": lang},
+    )
     click.echo(json.dumps(response.get_json(), ensure_ascii=False, indent=2))
     if response.status_code == 200:
         sys.exit(0)
@@ -148,14 +211,20 @@ def db() -> None:
 
 
 @db.command()
-@click.option("--db", "db_url", default=None, envvar="SCOREKEEPER_DATABASE_URL",
-              help="SQLAlchemy database URL (default: SQLite file in the instance folder).")
+@click.option(
+    "--db",
+    "db_url",
+    default=None,
+    envvar="SCOREKEEPER_DATABASE_URL",
+    help="SQLAlchemy database URL (default: SQLite file in the instance folder).",
+)
 def upgrade(db_url: str | None) -> None:
     """Apply every migration the database has not had yet (safe to run again)."""
     from .store.db import upgrade_schema
 
-    app = create_app({"DATABASE_URL": db_url, "SCHEMA_UPGRADE": False} if db_url
-                     else {"SCHEMA_UPGRADE": False})
+    app = create_app(
+        {"DATABASE_URL": db_url, "SCHEMA_UPGRADE": False} if db_url else {"SCHEMA_UPGRADE": False}
+    )
     engine = app.extensions["scorekeeper.engine"]
     try:
         upgrade_schema(engine)
@@ -166,8 +235,13 @@ def upgrade(db_url: str | None) -> None:
 
 @db.command()
 @click.option("-m", "--message", required=True, help="What the new revision changes.")
-@click.option("--db", "db_url", default="sqlite://", show_default=True,
-              help="Database to compare the models with (it is upgraded to head first).")
+@click.option(
+    "--db",
+    "db_url",
+    default="sqlite://",
+    show_default=True,
+    help="Database to compare the models with (it is upgraded to head first).",
+)
 def revision(message: str, db_url: str) -> None:
     """Write a new revision from the difference between the models and the migrated schema.
 
@@ -182,8 +256,12 @@ def revision(message: str, db_url: str) -> None:
         upgrade_schema(engine)
         head = _revision(engine)
         with engine.connect() as connection:
-            script = command.revision(alembic_config(connection), message=message,
-                                      autogenerate=True, rev_id=f"{int(head or 0) + 1:04d}")
+            script = command.revision(
+                alembic_config(connection),
+                message=message,
+                autogenerate=True,
+                rev_id=f"{int(head or 0) + 1:04d}",
+            )
         for one in script if isinstance(script, list) else [script]:
             if one is not None:
                 click.echo(f"wrote {one.path}")

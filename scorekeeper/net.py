@@ -44,8 +44,11 @@ def lan_addresses(addresses: tuple[Address, ...] | None = None) -> list[Address]
             return 0 if address.is_private else 1
         return 2 if address.is_private else 3
 
-    usable = [a for a in found
-              if not (a.is_loopback or a.is_link_local or a.is_unspecified or a.is_multicast)]
+    usable = [
+        a
+        for a in found
+        if not (a.is_loopback or a.is_link_local or a.is_unspecified or a.is_multicast)
+    ]
     return sorted(usable, key=rank)
 
 

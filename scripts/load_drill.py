@@ -23,9 +23,10 @@ from collections import Counter
 from urllib.parse import urlsplit
 
 SIDES = [{"name": "A", "players": ["a", "b"]}, {"name": "B", "players": ["c", "d"]}]
-HAND = [{"quick": {"natural_canastas": 1, "meld_points": 120}, "red_threes": 0,
-         "went_out": True},
-        {"quick": {"meld_points": 60, "hand_points": 15}, "red_threes": 0}]
+HAND = [
+    {"quick": {"natural_canastas": 1, "meld_points": 120}, "red_threes": 0, "went_out": True},
+    {"quick": {"meld_points": 60, "hand_points": 15}, "red_threes": 0},
+]
 
 
 def loopback_only(base: str) -> None:
@@ -36,8 +37,9 @@ def loopback_only(base: str) -> None:
 
 def call(base: str, method: str, path: str, body: object | None = None) -> tuple[int, object]:
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        base + path, data=data, method=method, headers={"Content-Type": "application/json"}
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:
             return answer.status, json.load(answer)
@@ -65,14 +67,22 @@ def drill(base: str, clients: int, seconds: float) -> Counter[str]:
         while time.monotonic() < stop_at:
             try:
                 if game is None:
-                    status, body = call(base, "POST", "/api/v1/games",
-                                        {"ruleset": "german", "players": 4, "sides": SIDES})
+                    status, body = call(
+                        base,
+                        "POST",
+                        "/api/v1/games",
+                        {"ruleset": "german", "players": 4, "sides": SIDES},
+                    )
                     count(str(status))
                     if status != 201 or not isinstance(body, dict):
                         continue
                     game, version = body, int(body["version"])
-                status, body = call(base, "POST", f"/api/v1/games/{game['id']}/hands",
-                                    {"version": version, "teams": HAND})
+                status, body = call(
+                    base,
+                    "POST",
+                    f"/api/v1/games/{game['id']}/hands",
+                    {"version": version, "teams": HAND},
+                )
                 count(str(status))
                 if status == 201 and isinstance(body, dict):
                     version = int(body["version"])

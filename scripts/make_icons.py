@@ -22,8 +22,13 @@ def card(size: int, scale: int) -> Image.Image:
     w, h = int(size * 0.42), int(size * 0.58)
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=int(size * 0.05), fill=PAPER,
-                        outline=(120, 20, 15), width=max(1, scale))
+    d.rounded_rectangle(
+        (0, 0, w - 1, h - 1),
+        radius=int(size * 0.05),
+        fill=PAPER,
+        outline=(120, 20, 15),
+        width=max(1, scale),
+    )
     return img
 
 
@@ -32,8 +37,9 @@ def draw(size: int, maskable: bool = False) -> Image.Image:
     img = Image.new("RGBA", (size, size), RED + (255,))
     if not maskable:
         img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-        ImageDraw.Draw(img).rounded_rectangle((0, 0, size - 1, size - 1),
-                                              radius=int(size * 0.2), fill=RED)
+        ImageDraw.Draw(img).rounded_rectangle(
+            (0, 0, size - 1, size - 1), radius=int(size * 0.2), fill=RED
+        )
     inner = 0.8 if maskable else 1.0  # keep the motif inside the maskable safe zone
     s = int(size * inner)
     back = card(s, scale).rotate(14, expand=True, resample=Image.BICUBIC)

@@ -48,17 +48,22 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_line(
             f"FAILED: {len(_skipped_postgres)} PostgreSQL tests were skipped, but "
             "SCOREKEEPER_REQUIRE_POSTGRES=1 requires them to run (first: "
-            f"{_skipped_postgres[0]})", red=True, bold=True)
+            f"{_skipped_postgres[0]})",
+            red=True,
+            bold=True,
+        )
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
-    app = create_app({
-        "TESTING": True,
-        "SECRET_KEY": "test",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
-        "WTF_CSRF_ENABLED": False,
-    })
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
     yield app
     app.extensions["scorekeeper.engine"].dispose()
 

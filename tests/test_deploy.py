@@ -27,8 +27,11 @@ def compose() -> dict[str, Any]:
 
 def substituted(text: str) -> str:
     """``${NAME:?message}`` and ``${NAME}`` as compose fills them from a complete .env."""
-    example = dict(line.split("=", 1) for line in (DEPLOY / "env.example").read_text()
-                   .splitlines() if "=" in line and not line.startswith("#"))
+    example = dict(
+        line.split("=", 1)
+        for line in (DEPLOY / "env.example").read_text().splitlines()
+        if "=" in line and not line.startswith("#")
+    )
     values = {k: v or "x" * 32 for k, v in example.items()}
     return re.sub(r"\$\{(\w+)(?::\?[^}]*)?\}", lambda m: values[m.group(1)], text)
 

@@ -29,11 +29,19 @@ def free_port() -> int:
 
 def start(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], int]:
     port = free_port()
-    env = {**os.environ, "SCOREKEEPER_DATABASE_URL": f"sqlite:///{tmp_path / 's.sqlite3'}",
-           "SCOREKEEPER_SECRET_KEY": "serve-test"}
-    server = subprocess.Popen([str(SCOREKEEPER), "serve", "--port", str(port), *args],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                              env=env, cwd=tmp_path)
+    env = {
+        **os.environ,
+        "SCOREKEEPER_DATABASE_URL": f"sqlite:///{tmp_path / 's.sqlite3'}",
+        "SCOREKEEPER_SECRET_KEY": "serve-test",
+    }
+    server = subprocess.Popen(
+        [str(SCOREKEEPER), "serve", "--port", str(port), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -72,9 +80,11 @@ def get(port: int, path: str = "/", timeout: float = 5) -> int:
 def test_a_600_mb_body_is_refused_without_being_read(served: int) -> None:
     started = time.monotonic()
     with socket.create_connection(("127.0.0.1", served), timeout=10) as connection:
-        connection.sendall(b"POST /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                           b"Content-Type: application/json\r\n"
-                           b"Content-Length: 600000000\r\n\r\n" + b"{" * 1024)
+        connection.sendall(
+            b"POST /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\n"
+            b"Content-Length: 600000000\r\n\r\n" + b"{" * 1024
+        )
         answer = connection.recv(4096).decode("latin-1")
     assert answer.startswith("HTTP/1.1 413"), answer[:200]
     assert time.monotonic() - started < 5
@@ -115,18 +125,28 @@ def test_lan_prints_this_machines_address_and_a_qr_code(tmp_path: Path) -> None:
 def test_lan_address_is_linked_on_the_game_page(tmp_path: Path) -> None:
     import json
 
-    server, port = start(tmp_path, "--lan", "--host", "127.0.0.1", "--lan-address",
-                         "127.0.0.2")
+    server, port = start(tmp_path, "--lan", "--host", "127.0.0.1", "--lan-address", "127.0.0.2")
     try:
         request = urllib.request.Request(
-            f"http://127.0.0.1:{port}/api/v1/games", method="POST",
-            data=json.dumps({"ruleset": "german", "players": 4, "sides": [
-                {"name": "A", "players": ["a", "b"]}, {"name": "B", "players": ["c", "d"]}]})
-            .encode(), headers={"Content-Type": "application/json"})
+            f"http://127.0.0.1:{port}/api/v1/games",
+            method="POST",
+            data=json.dumps(
+                {
+                    "ruleset": "german",
+                    "players": 4,
+                    "sides": [
+                        {"name": "A", "players": ["a", "b"]},
+                        {"name": "B", "players": ["c", "d"]},
+                    ],
+                }
+            ).encode(),
+            headers={"Content-Type": "application/json"},
+        )
         with urllib.request.urlopen(request, timeout=5) as answer:
             game = json.load(answer)
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/games/{game['id']}",
-                                    timeout=5) as answer:
+        with urllib.request.urlopen(
+            f"http://127.0.0.1:{port}/games/{game['id']}", timeout=5
+        ) as answer:
             page = answer.read().decode()
     finally:
         out = stop(server)

@@ -55,19 +55,46 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv with the wheel installed (the package only from the wheel)."""
     base = tmp_path_factory.mktemp("wheel")
     dist = base / "dist"
-    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-         "--disable-pip-version-check", "--wheel-dir", str(dist), str(ROOT)])
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--disable-pip-version-check",
+            "--wheel-dir",
+            str(dist),
+            str(ROOT),
+        ]
+    )
     wheels = list(dist.glob("scorekeeper-*.whl"))
     assert len(wheels) == 1, wheels
     env = base / "venv"
     run([sys.executable, "-m", "venv", "--without-pip", str(env)])
     python = env / "bin" / "python"
-    site = Path(run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"])
-                .strip())
+    site = Path(
+        run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"]).strip()
+    )
     # The dependencies: the test environment's site-packages, after the venv's own.
     (site / "_test_dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n")
-    run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps",
-         "--no-index", "--disable-pip-version-check", str(wheels[0])])
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            "--disable-pip-version-check",
+            str(wheels[0]),
+        ]
+    )
     return env
 
 
@@ -81,13 +108,20 @@ def elsewhere(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def server(venv: Path, elsewhere: Path) -> Iterator[str]:
     cwd = elsewhere
     port = free_port()
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("SCOREKEEPER_", "PYTHON"))}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("SCOREKEEPER_", "PYTHON"))
+    }
     env["SCOREKEEPER_DATABASE_URL"] = f"sqlite:///{cwd / 'games.sqlite3'}"
     log = (cwd / "server.log").open("w")
-    process = subprocess.Popen([str(venv / "bin" / "scorekeeper"), "serve", "--host", "127.0.0.1",
-                                "--port", str(port)], cwd=cwd, env=env, stdout=log,
-                               stderr=subprocess.STDOUT)
+    process = subprocess.Popen(
+        [str(venv / "bin" / "scorekeeper"), "serve", "--host", "127.0.0.1", "--port", str(port)],
+        cwd=cwd,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -111,8 +145,10 @@ def server(venv: Path, elsewhere: Path) -> Iterator[str]:
 
 
 def test_the_package_comes_from_the_wheel(venv: Path, tmp_path: Path) -> None:
-    where = run([str(venv / "bin" / "python"), "-c",
-                 "import scorekeeper; print(scorekeeper.__file__)"], cwd=tmp_path).strip()
+    where = run(
+        [str(venv / "bin" / "python"), "-c", "import scorekeeper; print(scorekeeper.__file__)"],
+        cwd=tmp_path,
+    ).strip()
     assert Path(where).is_relative_to(venv), where
     package = Path(where).parent
     assert (package / "templates" / "base.html").is_file()

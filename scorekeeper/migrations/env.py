@@ -20,8 +20,7 @@ OPTIONS = {
 
 
 def run_offline() -> None:
-    context.configure(url=config.get_main_option("sqlalchemy.url"), literal_binds=True,
-                      **OPTIONS)
+    context.configure(url=config.get_main_option("sqlalchemy.url"), literal_binds=True, **OPTIONS)
     with context.begin_transaction():
         context.run_migrations()
 
@@ -29,8 +28,9 @@ def run_offline() -> None:
 def run_online() -> None:
     connection = config.attributes["connection"]
     # SQLite alters a table by copying it: later revisions get batch operations there.
-    context.configure(connection=connection,
-                      render_as_batch=connection.dialect.name == "sqlite", **OPTIONS)
+    context.configure(
+        connection=connection, render_as_batch=connection.dialect.name == "sqlite", **OPTIONS
+    )
     with context.begin_transaction():
         context.run_migrations()
 

@@ -7,7 +7,20 @@ from .ruleset import PRESETS, RULESET_IDS, RuleSet, get_ruleset, resolve_ruleset
 from .scoring import HandResult, QuickEntry, SideEntry, SideScore, score_hand
 
 __all__ = [
-    "PRESETS", "RULESET_IDS", "Card", "HandResult", "Meld", "Problem", "QuickEntry", "RuleSet",
-    "RulesError", "SideEntry", "SideScore", "check_meld", "get_ruleset", "parse_cards",
-    "resolve_ruleset", "score_hand",
+    "PRESETS",
+    "RULESET_IDS",
+    "Card",
+    "HandResult",
+    "Meld",
+    "Problem",
+    "QuickEntry",
+    "RuleSet",
+    "RulesError",
+    "SideEntry",
+    "SideScore",
+    "check_meld",
+    "get_ruleset",
+    "parse_cards",
+    "resolve_ruleset",
+    "score_hand",
 ]

@@ -41,19 +41,35 @@ MAX_SCORE = 10**7
 
 #: The keys a side of a score request may have (CONTRACT.md §3); any other is refused with
 #: ``request.unknown_key`` naming it, so nothing unread is ever stored (issue 12).
-SIDE_KEYS: frozenset[str] = frozenset({
-    "melds", "hands", "quick", "red_threes", "went_out", "concealed",
-    "black_threes", "special_hand",  # RULES.md §6
-    "adjustments",  # issue 15
-})
+SIDE_KEYS: frozenset[str] = frozenset(
+    {
+        "melds",
+        "hands",
+        "quick",
+        "red_threes",
+        "went_out",
+        "concealed",
+        "black_threes",
+        "special_hand",  # RULES.md §6
+        "adjustments",  # issue 15
+    }
+)
 #: The keys of one of a side's ``adjustments`` (issue 15).
 ADJUSTMENT_KEYS: frozenset[str] = frozenset({"points", "note"})
 #: The keys of a side's ``quick`` entry (the special canastas and penalties of RULES.md §6
 #: come from :data:`~.scoring.SPECIAL_QUICK_FIELDS`).
-QUICK_KEYS: frozenset[str] = frozenset({
-    "natural_canastas", "mixed_canastas", "wild_canastas", "meld_points", "hand_points",
-    "black_threes_in_hand", "melded", *SPECIAL_QUICK_FIELDS,
-})
+QUICK_KEYS: frozenset[str] = frozenset(
+    {
+        "natural_canastas",
+        "mixed_canastas",
+        "wild_canastas",
+        "meld_points",
+        "hand_points",
+        "black_threes_in_hand",
+        "melded",
+        *SPECIAL_QUICK_FIELDS,
+    }
+)
 #: At most this many unknown keys are named per object (the rest are not listed).
 UNKNOWN_KEYS_NAMED = 5
 
@@ -73,8 +89,15 @@ class Reader:
             return None
         return value
 
-    def integer(self, data: dict[str, Any], key: str, where: str, default: int | None = 0,
-            low: int = 0, high: int = MAX_SCORE) -> int:
+    def integer(
+        self,
+        data: dict[str, Any],
+        key: str,
+        where: str,
+        default: int | None = 0,
+        low: int = 0,
+        high: int = MAX_SCORE,
+    ) -> int:
         value = data.get(key, default)
         if value is None and default is None:
             self.fail("request.missing", where)
@@ -151,13 +174,15 @@ class Reader:
 
 
 def _ruleset(reader: Reader, data: dict[str, Any]) -> tuple[RuleSet | None, int]:
-    rs, players, problems = resolve_ruleset(data.get("ruleset"), data.get("players"),
-                                            data.get("options"))
+    rs, players, problems = resolve_ruleset(
+        data.get("ruleset"), data.get("players"), data.get("options")
+    )
     reader.problems.extend(problems)
     return rs, players
 
 
 # ---- score one hand -----------------------------------------------------------------------
+
 
 def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
     """One side of a score request (detail or quick)."""
@@ -175,8 +200,7 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
             red_threes = []
             for i, n in enumerate(red):
                 if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 12:
-                    reader.fail("request.value", f"{where}.red_threes[{i}]", minimum=0,
-                                maximum=12)
+                    reader.fail("request.value", f"{where}.red_threes[{i}]", minimum=0, maximum=12)
                     n = 0
                 red_threes.append(n)
     else:
@@ -206,17 +230,21 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
                 reader.fail("request.type", f"{w}.melded", expected="boolean")
                 melded = None
             side.quick = QuickEntry(
-                natural_canastas=reader.integer(q, "natural_canastas", f"{w}.natural_canastas",
-                                            0, 0, 30),
+                natural_canastas=reader.integer(
+                    q, "natural_canastas", f"{w}.natural_canastas", 0, 0, 30
+                ),
                 mixed_canastas=reader.integer(q, "mixed_canastas", f"{w}.mixed_canastas", 0, 0, 30),
                 wild_canastas=reader.integer(q, "wild_canastas", f"{w}.wild_canastas", 0, 0, 30),
                 meld_points=reader.integer(q, "meld_points", f"{w}.meld_points", 0, 0, 100_000),
                 hand_points=reader.integer(q, "hand_points", f"{w}.hand_points", 0, 0, 100_000),
-                black_threes_in_hand=reader.integer(q, "black_threes_in_hand",
-                                                f"{w}.black_threes_in_hand", 0, 0, 12),
+                black_threes_in_hand=reader.integer(
+                    q, "black_threes_in_hand", f"{w}.black_threes_in_hand", 0, 0, 12
+                ),
                 melded=melded,
-                **{name: reader.integer(q, name, f"{w}.{name}", 0, 0, 30)
-                   for name in SPECIAL_QUICK_FIELDS},
+                **{
+                    name: reader.integer(q, name, f"{w}.{name}", 0, 0, 30)
+                    for name in SPECIAL_QUICK_FIELDS
+                },
             )
         if "melds" in data or "hands" in data:
             reader.fail("request.detail_and_quick", where)
@@ -245,8 +273,9 @@ def read_adjustments(reader: Reader, value: Any, where: str) -> list[Adjustment]
         if data is None:
             continue
         reader.known_keys(data, ADJUSTMENT_KEYS, w)
-        points = reader.integer(data, "points", f"{w}.points", None,
-                                -MAX_ADJUSTMENT_POINTS, MAX_ADJUSTMENT_POINTS)
+        points = reader.integer(
+            data, "points", f"{w}.points", None, -MAX_ADJUSTMENT_POINTS, MAX_ADJUSTMENT_POINTS
+        )
         note = data.get("note", "")
         if not isinstance(note, str):
             reader.fail("request.type", f"{w}.note", expected="string")
@@ -299,8 +328,9 @@ def side_json(side: SideEntry) -> dict[str, Any]:
 def read_sides(reader: Reader, data: dict[str, Any]) -> list[SideEntry]:
     teams = data.get("teams")
     if not isinstance(teams, list):
-        reader.fail("request.type" if teams is not None else "request.missing", "teams",
-                    expected="list")
+        reader.fail(
+            "request.type" if teams is not None else "request.missing", "teams", expected="list"
+        )
         return []
     if not 1 <= len(teams) <= MAX_SIDES:
         reader.fail("request.value", "teams", minimum=2, maximum=MAX_SIDES)
@@ -331,8 +361,10 @@ def score(data: Any) -> ScoreAnswer | three_is_fifty.FiftyScore | Rejected:
 
 # ---- referee questions ---------------------------------------------------------------------
 
-def _referee(data: Any, ask: Callable[[Reader, dict[str, Any], RuleSet, int],
-                                      Verdict | None]) -> Verdict | Rejected:
+
+def _referee(
+    data: Any, ask: Callable[[Reader, dict[str, Any], RuleSet, int], Verdict | None]
+) -> Verdict | Rejected:
     reader = Reader()
     obj = reader.obj(data, "")
     if obj is None:
@@ -348,28 +380,37 @@ def _referee(data: Any, ask: Callable[[Reader, dict[str, Any], RuleSet, int],
 
 def referee_meld(data: Any) -> Verdict | Rejected:
     """``POST /api/v1/referee/meld``."""
+
     def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> Verdict:
         cards = r.cards(d.get("cards"), "cards")
         if "cards" not in d:
             r.fail("request.missing", "cards")
-        return referee.meld(rs, cards, r.boolean(d, "going_out", "going_out"),
-                            r.boolean(d, "initial_meld", "initial_meld"))
+        return referee.meld(
+            rs,
+            cards,
+            r.boolean(d, "going_out", "going_out"),
+            r.boolean(d, "initial_meld", "initial_meld"),
+        )
+
     return _referee(data, ask)
 
 
 def referee_initial_meld(data: Any) -> Verdict | Rejected:
     """``POST /api/v1/referee/initial-meld``."""
+
     def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> Verdict:
         score_ = r.integer(d, "cumulative_score", "cumulative_score", 0, -MAX_SCORE, MAX_SCORE)
         melds = r.card_lists(d.get("melds"), "melds")
         top = r.card(d.get("top_card"), "top_card")
         side_melds = r.card_lists(d.get("side_melds"), "side_melds")
         return referee.initial_meld(rs, players, score_, melds, top, side_melds)
+
     return _referee(data, ask)
 
 
 def referee_discard_pile(data: Any) -> Verdict | Rejected:
     """``POST /api/v1/referee/discard-pile``."""
+
     def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> Verdict | None:
         top = r.card(d.get("top_card"), "top_card")
         if top is None and not r.problems:
@@ -380,18 +421,21 @@ def referee_discard_pile(data: Any) -> Verdict | Rejected:
             side_has_melded=r.boolean(d, "side_has_melded", "side_has_melded", True),
             side_melds=r.card_lists(d.get("side_melds"), "side_melds"),
             hand=r.cards(d.get("hand"), "hand"),
-            cumulative_score=r.integer(d, "cumulative_score", "cumulative_score", 0,
-                                   -MAX_SCORE, MAX_SCORE),
+            cumulative_score=r.integer(
+                d, "cumulative_score", "cumulative_score", 0, -MAX_SCORE, MAX_SCORE
+            ),
             going_out=r.boolean(d, "going_out", "going_out"),
         )
         if top is None or r.problems:
             return None
         return referee.discard_pile(rs, players, top, **verdict_args)  # type: ignore[arg-type]
+
     return _referee(data, ask)
 
 
 def referee_go_out(data: Any) -> Verdict | Rejected:
     """``POST /api/v1/referee/go-out``."""
+
     def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> Verdict:
         canastas: dict[str, int] = {"natural": 0, "mixed": 0, "wild": 0}
         raw = d.get("side_canastas")
@@ -404,13 +448,19 @@ def referee_go_out(data: Any) -> Verdict | Rejected:
                 for key in canastas:
                     canastas[key] = r.integer(obj, key, f"side_canastas.{key}", 0, 0, 30)
         return referee.go_out(
-            rs, players, canastas,
+            rs,
+            players,
+            canastas,
             concealed=r.boolean(d, "concealed", "concealed"),
             player_melded_before=r.boolean(d, "player_melded_before", "player_melded_before"),
             melds=r.card_lists(d["melds"], "melds") if d.get("melds") is not None else None,
-            side_melds=(r.card_lists(d["side_melds"], "side_melds")
-                        if d.get("side_melds") is not None else None),
+            side_melds=(
+                r.card_lists(d["side_melds"], "side_melds")
+                if d.get("side_melds") is not None
+                else None
+            ),
         )
+
     return _referee(data, ask)
 
 
@@ -433,12 +483,16 @@ def referee_options(data: Any) -> TurnOptions | Rejected:
     hand = reader.cards(obj.get("hand"), "hand")
     side_melds = reader.card_lists(obj.get("side_melds"), "side_melds")
     melded_raw = obj.get("side_has_melded")
-    side_has_melded = (reader.boolean(obj, "side_has_melded", "side_has_melded")
-                       if melded_raw is not None else None)
+    side_has_melded = (
+        reader.boolean(obj, "side_has_melded", "side_has_melded")
+        if melded_raw is not None
+        else None
+    )
     score_ = reader.integer(obj, "cumulative_score", "cumulative_score", 0, -MAX_SCORE, MAX_SCORE)
     top = reader.card(obj.get("top_card"), "top_card")
-    pile_has_wild = (reader.boolean(obj, "pile_has_wild", "pile_has_wild")
-                     or reader.boolean(obj, "pile_frozen", "pile_frozen"))
+    pile_has_wild = reader.boolean(obj, "pile_has_wild", "pile_has_wild") or reader.boolean(
+        obj, "pile_frozen", "pile_frozen"
+    )
     red_three_upcard = reader.boolean(obj, "red_three_upcard", "red_three_upcard")
     for card in reader.cards(obj.get("frozen_by"), "frozen_by"):
         if card.is_wild:
@@ -453,11 +507,19 @@ def referee_options(data: Any) -> TurnOptions | Rejected:
         reader.fail("request.too_large", "hand", limit=laying.MAX_HAND)
     if reader.problems:
         return reader.rejected()
-    return turn_options(rs, players, hand, side_melds=side_melds,
-                        side_has_melded=side_has_melded, cumulative_score=score_,
-                        top_card=top, pile_has_wild=pile_has_wild,
-                        red_three_upcard=red_three_upcard, drawn=drawn,
-                        player_melded_before=melded_before)
+    return turn_options(
+        rs,
+        players,
+        hand,
+        side_melds=side_melds,
+        side_has_melded=side_has_melded,
+        cumulative_score=score_,
+        top_card=top,
+        pile_has_wild=pile_has_wild,
+        red_three_upcard=red_three_upcard,
+        drawn=drawn,
+        player_melded_before=melded_before,
+    )
 
 
 def referee_three_is_fifty(data: Any) -> three_is_fifty.FiftyMoves | Rejected:

@@ -134,8 +134,9 @@ def _parse_chunk(chunk: str, where: str, cards: list[Card], problems: list[Probl
             cards.append(Card("3b"))
             continue
         elif kind == "bare3":
-            problems.append(Problem("card.unknown", where, {"token": text,
-                                                            "reason": "three_colour"}))
+            problems.append(
+                Problem("card.unknown", where, {"token": text, "reason": "three_colour"})
+            )
             continue
         elif kind == "digit":
             cards.append(Card(text))

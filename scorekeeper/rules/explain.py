@@ -22,14 +22,26 @@ from .referee import rule_anchor
 
 # The sections of a Canasta rules page, in reading order (RULES.md §1–§5 plus the overview).
 SECTIONS: tuple[str, ...] = (
-    "overview", "cards", "melds", "initial-meld", "discard-pile", "going-out", "red-threes",
+    "overview",
+    "cards",
+    "melds",
+    "initial-meld",
+    "discard-pile",
+    "going-out",
+    "red-threes",
     "scoring",
 )
 # The sections of the rules page of "3 ist 50" (RULES.md §7).
 THREE_IS_FIFTY_SECTIONS: tuple[str, ...] = ("overview", "cards", "moves", "scoring")
 
-_CARD_VALUES = ("joker_value", "two_value", "ace_value", "high_value", "low_value",
-                "black_three_value")
+_CARD_VALUES = (
+    "joker_value",
+    "two_value",
+    "ace_value",
+    "high_value",
+    "low_value",
+    "black_three_value",
+)
 
 # Every item of a rules page, in reading order, with the RuleSet parameters its text quotes.
 ITEM_PARAMS: dict[str, tuple[str, ...]] = {
@@ -44,8 +56,13 @@ ITEM_PARAMS: dict[str, tuple[str, ...]] = {
     "melds.natural": ("natural_at_least_wild", "min_natural_per_meld", "min_meld_size"),
     "melds.wild_limit": ("max_wild_per_meld",),
     "melds.canasta": ("canasta_size", "natural_canasta_bonus", "mixed_canasta_bonus"),
-    "melds.wild_canasta": ("wild_canasta_bonus", "canasta_size", "wild_meld_open",
-                           "wild_canasta_jokers_bonus", "wild_canasta_twos_bonus"),
+    "melds.wild_canasta": (
+        "wild_canasta_bonus",
+        "canasta_size",
+        "wild_meld_open",
+        "wild_canasta_jokers_bonus",
+        "wild_canasta_twos_bonus",
+    ),
     "melds.sevens": ("sevens_never_mixed", "sevens_canasta_bonus"),
     "melds.aces": ("aces_mixed_only_in_initial_meld", "aces_canasta_bonus"),
     "melds.one_per_rank": (),
@@ -75,16 +92,30 @@ ITEM_PARAMS: dict[str, tuple[str, ...]] = {
     "scoring.reading_black_three": ("black_three_in_hand_penalty",),
     "overview.reading_tie": ("target",),
     "going-out.stock": (),
-    "red-threes.value": ("red_three_value", "red_three_special", "threes_by_colour",
-                         "threes_table"),
-    "red-threes.negative": ("red_threes_negative_without_meld", "threes_zero_canastas",
-                            "threes_plus_canastas"),
+    "red-threes.value": (
+        "red_three_value",
+        "red_three_special",
+        "threes_by_colour",
+        "threes_table",
+    ),
+    "red-threes.negative": (
+        "red_threes_negative_without_meld",
+        "threes_zero_canastas",
+        "threes_plus_canastas",
+    ),
     "scoring.formula": ("melds_minus_without_canasta",),
-    "scoring.penalties": ("unfinished_sevens_penalty", "unfinished_aces_penalty",
-                          "unfinished_wild_penalty", "held_sevens_aces_penalty",
-                          "held_sevens_aces_count"),
-    "scoring.special_hands": ("special_straight_value", "special_pairs_value",
-                              "special_garbage_value"),
+    "scoring.penalties": (
+        "unfinished_sevens_penalty",
+        "unfinished_aces_penalty",
+        "unfinished_wild_penalty",
+        "held_sevens_aces_penalty",
+        "held_sevens_aces_count",
+    ),
+    "scoring.special_hands": (
+        "special_straight_value",
+        "special_pairs_value",
+        "special_garbage_value",
+    ),
     "scoring.black_three_penalty": ("black_three_in_hand_penalty",),
     "scoring.target": ("target",),
 }
@@ -147,8 +178,13 @@ def section_of(item: str) -> str:
     return item.split(".", 1)[0]
 
 
-def rule_item(code: str, params: Mapping[str, Any] | None = None, *, frozen: bool = False,
-              concealed: bool = False) -> str:
+def rule_item(
+    code: str,
+    params: Mapping[str, Any] | None = None,
+    *,
+    frozen: bool = False,
+    concealed: bool = False,
+) -> str:
     """The rules-page item a reason rests on.
 
     ``frozen``: the discard pile in question is frozen (an allowed take then rests on the

@@ -75,8 +75,7 @@ class _Legal:
 
 
 def _wild_splits(jokers: int, twos: int, most: int) -> list[tuple[int, int]]:
-    return [(j, t) for j in range(min(jokers, most) + 1)
-            for t in range(min(twos, most - j) + 1)]
+    return [(j, t) for j in range(min(jokers, most) + 1) for t in range(min(twos, most - j) + 1)]
 
 
 def best_melds(
@@ -106,7 +105,8 @@ def best_melds(
     most_wild = rs.max_wild_per_meld if rs.max_wild_per_meld else 0
     # State: (jokers used, twos used, cards used) -> (points, melds as (rank, n, j, t)).
     states: dict[tuple[int, int, int], tuple[int, tuple[tuple[str, int, int, int], ...]]] = {
-        (0, 0, 0): (0, ())}
+        (0, 0, 0): (0, ())
+    }
 
     def options(rank: str) -> list[tuple[int, int, int, int, int]]:
         """(naturals from hand, jokers, twos, points, cards from hand) for one rank's meld."""
@@ -126,12 +126,19 @@ def best_melds(
         return out
 
     all_ranks = list(ranks)
-    wild_only = [(j, t) for j in range(jokers + 1) for t in range(twos + 1) if j + t
-                 and legal.meld("wild", 0, j, t).legal]
+    wild_only = [
+        (j, t)
+        for j in range(jokers + 1)
+        for t in range(twos + 1)
+        if j + t and legal.meld("wild", 0, j, t).legal
+    ]
     for rank in [*all_ranks, "wild"]:
-        opts = ([(0, 0, 0, 0, 0)] + [(0, j, t, legal.meld("wild", 0, j, t).points, j + t)
-                                     for j, t in wild_only]
-                if rank == "wild" else options(rank))
+        opts = (
+            [(0, 0, 0, 0, 0)]
+            + [(0, j, t, legal.meld("wild", 0, j, t).points, j + t) for j, t in wild_only]
+            if rank == "wild"
+            else options(rank)
+        )
         nxt: dict[tuple[int, int, int], tuple[int, tuple[tuple[str, int, int, int], ...]]] = {}
         for (uj, ut, uc), (points, picked) in states.items():
             for n, j, t, p, c in opts:
@@ -154,8 +161,11 @@ def best_melds(
             melds.append(tuple([*cards, *([JOKER] * j), *([TWO] * t)]))
         return Pick(tuple(m for m in melds if m), points, used)
 
-    candidates = [(points, -used, picked, used) for (_, _, used), (points, picked)
-                  in states.items() if picked and points >= required]
+    candidates = [
+        (points, -used, picked, used)
+        for (_, _, used), (points, picked) in states.items()
+        if picked and points >= required
+    ]
     if top is not None:
         candidates = [c for c in candidates if any(r == top.rank for r, *_ in c[2])]
     if not candidates:
@@ -166,6 +176,7 @@ def best_melds(
 
 
 # ---- going out ----------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class LaidOut:
@@ -218,8 +229,9 @@ def lay_out_all(
     slots: list[tuple[int | None, str, int, int, int]] = []
     for i, meld in enumerate(table):
         rank = next((c.rank for c in meld if c.is_natural), "wild")
-        slots.append((i, rank, sum(1 for c in meld if c.is_natural),
-                      sum(1 for c in meld if c.is_wild), 0))
+        slots.append(
+            (i, rank, sum(1 for c in meld if c.is_natural), sum(1 for c in meld if c.is_wild), 0)
+        )
     for rank in NATURAL_RANKS:
         n = counts[rank]
         if not n:
@@ -349,8 +361,7 @@ def go_out_with(
         if way is None:
             continue
         cost = rs.card_value(thrown) if thrown is not None else 0
-        ways.append(((min(way.canastas, needed), way.own_canastas, way.bonus, -cost), way,
-                     thrown))
+        ways.append(((min(way.canastas, needed), way.own_canastas, way.bonus, -cost), way, thrown))
     if not ways:
         return None
     _key, way, thrown = max(ways, key=lambda w: w[0])

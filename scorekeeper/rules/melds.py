@@ -116,8 +116,12 @@ def check_meld(
             return Meld(tuple(cards), "3b", 0, wilds, points, "meld", 0, tuple(problems))
         # RULES.md §2: black threes only when going out, 3 or 4 of them, no wild card.
         if not going_out:
-            problem("meld.black_threes", reason="not_going_out",
-                    minimum=rs.black_three_meld_min, maximum=rs.black_three_meld_max)
+            problem(
+                "meld.black_threes",
+                reason="not_going_out",
+                minimum=rs.black_three_meld_min,
+                maximum=rs.black_three_meld_max,
+            )
         if wilds:
             problem("meld.black_threes", reason="wild")
         if size < rs.black_three_meld_min:
@@ -142,15 +146,25 @@ def check_meld(
             if not rs.allows_wild_canasta():
                 if wilds > rs.max_wild_per_meld:
                     problem("meld.too_many_wild", wilds=wilds, maximum=rs.max_wild_per_meld)
-                problem("meld.too_few_natural", naturals=0, wilds=wilds,
-                        minimum=max(rs.min_natural_per_meld, 1), rule="no_wild_canasta")
+                problem(
+                    "meld.too_few_natural",
+                    naturals=0,
+                    wilds=wilds,
+                    minimum=max(rs.min_natural_per_meld, 1),
+                    rule="no_wild_canasta",
+                )
             elif size < rs.canasta_size:
                 # A wild canasta is only laid complete, in one turn (seed 003).
                 if wilds > rs.max_wild_per_meld:
                     problem("meld.too_many_wild", wilds=wilds, maximum=rs.max_wild_per_meld)
-                problem("meld.too_few_natural", naturals=0, wilds=wilds,
-                        minimum=rs.min_natural_per_meld, wild_canasta=rs.canasta_size,
-                        rule="wild_incomplete")
+                problem(
+                    "meld.too_few_natural",
+                    naturals=0,
+                    wilds=wilds,
+                    minimum=rs.min_natural_per_meld,
+                    wild_canasta=rs.canasta_size,
+                    rule="wild_incomplete",
+                )
             elif not problems:
                 kind, bonus = WILD, rs.wild_canasta_bonus
         else:
@@ -163,11 +177,21 @@ def check_meld(
             if wilds > rs.max_wild_per_meld:
                 problem("meld.too_many_wild", wilds=wilds, maximum=rs.max_wild_per_meld)
             if rs.natural_at_least_wild and naturals < wilds:
-                problem("meld.too_few_natural", naturals=naturals, wilds=wilds,
-                        minimum=wilds, rule="match_wild")
+                problem(
+                    "meld.too_few_natural",
+                    naturals=naturals,
+                    wilds=wilds,
+                    minimum=wilds,
+                    rule="match_wild",
+                )
             elif naturals < rs.min_natural_per_meld and size >= rs.min_meld_size:
-                problem("meld.too_few_natural", naturals=naturals, wilds=wilds,
-                        minimum=rs.min_natural_per_meld, rule="min_natural")
+                problem(
+                    "meld.too_few_natural",
+                    naturals=naturals,
+                    wilds=wilds,
+                    minimum=rs.min_natural_per_meld,
+                    rule="min_natural",
+                )
             if not problems and size >= rs.canasta_size:
                 if wilds:
                     kind, bonus = MIXED, rs.mixed_canasta_bonus

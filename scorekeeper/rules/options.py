@@ -1,4 +1,4 @@
-""""What may I do?": every legal move worth considering for one player's turn (RULES.md §2–§5).
+""" "What may I do?": every legal move worth considering for one player's turn (RULES.md §2–§5).
 
 Given the whole situation at the table — the hand, the side's melds, whether the side has
 melded, its score, the discard pile's top card and what froze it, and whether the player has
@@ -64,9 +64,13 @@ class Move:
     def as_dict(self) -> dict[str, Any]:
         """The JSON shape of CONTRACT.md §3 ``moves[i]`` (with a few additions)."""
         out: dict[str, Any] = {
-            "kind": self.kind, "cards": [c.rank for c in self.cards],
-            "melds": [[c.rank for c in m] for m in self.melds], "points": self.points,
-            "rule": self.rule, "rule_item": self.item, "reason": self.reason,
+            "kind": self.kind,
+            "cards": [c.rank for c in self.cards],
+            "melds": [[c.rank for c in m] for m in self.melds],
+            "points": self.points,
+            "rule": self.rule,
+            "rule_item": self.item,
+            "reason": self.reason,
         }
         if self.variant:
             out["variant"] = self.variant
@@ -94,8 +98,9 @@ class TurnOptions:
         return [m.kind for m in self.moves]
 
 
-def _used_from_hand(melds: Sequence[Sequence[Card]], hand: Sequence[Card],
-                    exclude: Sequence[Card] = ()) -> Cards:
+def _used_from_hand(
+    melds: Sequence[Sequence[Card]], hand: Sequence[Card], exclude: Sequence[Card] = ()
+) -> Cards:
     """The cards of ``melds`` that come from ``hand`` (not the top card, not the table)."""
     left = Counter(c.rank for c in hand)
     taken = Counter(c.rank for c in exclude)
@@ -137,8 +142,9 @@ def turn_options(
         notes.append(Problem("hand.red_three", "hand", {}))
         hand = [c for c in hand if not c.is_red_three]
     if len(hand) > MAX_HAND:
-        return TurnOptions((), (Problem("hand.too_many", "hand",
-                                        {"maximum": MAX_HAND, "count": len(hand)}),))
+        return TurnOptions(
+            (), (Problem("hand.too_many", "hand", {"maximum": MAX_HAND, "count": len(hand)}),)
+        )
     melded = bool(side_melds) if side_has_melded is None else side_has_melded or bool(side_melds)
     table = [list(m) for m in side_melds] if melded else []
     needed = rs.canastas_needed(players)
@@ -149,22 +155,42 @@ def turn_options(
     # 1. The discard pile (RULES.md §5), before drawing only.
     if top_card is not None and not drawn:
         verdict = referee.discard_pile(
-            rs, players, top_card, pile_has_wild=pile_has_wild,
-            red_three_upcard=red_three_upcard, side_has_melded=melded, side_melds=table,
-            hand=hand, cumulative_score=cumulative_score,
-            going_out=top_card.is_black_three)
+            rs,
+            players,
+            top_card,
+            pile_has_wild=pile_has_wild,
+            red_three_upcard=red_three_upcard,
+            side_has_melded=melded,
+            side_melds=table,
+            hand=hand,
+            cumulative_score=cumulative_score,
+            going_out=top_card.is_black_three,
+        )
         frozen = pile_has_wild or red_three_upcard or (not melded and rs.pile_frozen_until_melded)
         if verdict.allowed:
             shown = [tuple(Card(r) for r in m) for m in verdict.melds or ()]
             on_table = [c for m in table for c in m]
             cards = _used_from_hand(shown, hand, [top_card, *on_table])
             reason = verdict.reasons[0]
-            item = (referee_item(reason, frozen))
-            points = verdict.counted if verdict.counted is not None else sum(
-                rs.card_value(c) for c in [top_card, *cards])
-            moves.append(Move("take_pile", cards, tuple(shown), points, "discard-pile", item,
-                              reason, variant=str(reason.params.get("how", "")),
-                              canastas=verdict.canastas))
+            item = referee_item(reason, frozen)
+            points = (
+                verdict.counted
+                if verdict.counted is not None
+                else sum(rs.card_value(c) for c in [top_card, *cards])
+            )
+            moves.append(
+                Move(
+                    "take_pile",
+                    cards,
+                    tuple(shown),
+                    points,
+                    "discard-pile",
+                    item,
+                    reason,
+                    variant=str(reason.params.get("how", "")),
+                    canastas=verdict.canastas,
+                )
+            )
         else:
             notes.extend(verdict.reasons[:1])
 
@@ -181,26 +207,44 @@ def turn_options(
             if shape in seen:
                 continue
             seen.append(shape)
-            moves.append(Move(
-                "initial_meld", tuple(c for m in pick.melds for c in m), pick.melds, pick.points,
-                "initial-meld", "initial-meld.minimum",
-                Problem("initial_meld.possible", "", {"required": required,
-                                                      "counted": pick.points,
-                                                      "cards": pick.cards,
-                                                      "variant": variant}),
-                variant=variant))
+            moves.append(
+                Move(
+                    "initial_meld",
+                    tuple(c for m in pick.melds for c in m),
+                    pick.melds,
+                    pick.points,
+                    "initial-meld",
+                    "initial-meld.minimum",
+                    Problem(
+                        "initial_meld.possible",
+                        "",
+                        {
+                            "required": required,
+                            "counted": pick.points,
+                            "cards": pick.cards,
+                            "variant": variant,
+                        },
+                    ),
+                    variant=variant,
+                )
+            )
         if plan.most_points is None:
             best = best_melds(rs, hand, keep=keep).most_points
-            notes.append(Problem("initial_meld.below_minimum", "hand",
-                                 {"required": required,
-                                  "counted": best.points if best else 0}))
+            notes.append(
+                Problem(
+                    "initial_meld.below_minimum",
+                    "hand",
+                    {"required": required, "counted": best.points if best else 0},
+                )
+            )
     else:
         moves.extend(_lay_offs(rs, hand, table, keep))
 
     # 3. Going out (RULES.md §4), judged after the draw.
     if drawn:
-        moves.extend(_going_out(rs, players, hand, table, melded, player_melded_before,
-                                required, notes))
+        moves.extend(
+            _going_out(rs, players, hand, table, melded, player_melded_before, required, notes)
+        )
     elif hand:
         notes.append(Problem("going_out.draw_first", "drawn", {}))
     return TurnOptions(tuple(moves), tuple(notes), required, needed)
@@ -235,25 +279,49 @@ def _lay_offs(rs: RuleSet, hand: list[Card], table: list[list[Card]], keep: int)
         if len(naturals) > len(hand) - keep:
             continue
         size = len(grown)
-        moves.append(Move(
-            "add", tuple(naturals), (tuple(grown),), sum(rs.card_value(c) for c in naturals),
-            "melds", "melds.one_per_rank",
-            Problem("meld.add", "", {"rank": rank, "cards": len(naturals), "wilds": room,
-                                     "size": size}),
-            wilds=room))
+        moves.append(
+            Move(
+                "add",
+                tuple(naturals),
+                (tuple(grown),),
+                sum(rs.card_value(c) for c in naturals),
+                "melds",
+                "melds.one_per_rank",
+                Problem(
+                    "meld.add",
+                    "",
+                    {"rank": rank, "cards": len(naturals), "wilds": room, "size": size},
+                ),
+                wilds=room,
+            )
+        )
     rest = [c for c in hand if c.rank not in ranks_on_table or c.is_wild]
     pick = best_melds(rs, rest, keep=keep).most_points
     if pick is not None and pick.melds:
-        moves.append(Move(
-            "meld", tuple(c for m in pick.melds for c in m), pick.melds, pick.points, "melds",
-            "melds.size", Problem("meld.new", "", {"melds": len(pick.melds),
-                                                   "points": pick.points})))
+        moves.append(
+            Move(
+                "meld",
+                tuple(c for m in pick.melds for c in m),
+                pick.melds,
+                pick.points,
+                "melds",
+                "melds.size",
+                Problem("meld.new", "", {"melds": len(pick.melds), "points": pick.points}),
+            )
+        )
     return moves
 
 
-def _going_out(rs: RuleSet, players: int, hand: list[Card], table: list[list[Card]],
-               melded: bool, player_melded_before: bool, required: int | None,
-               notes: list[Problem]) -> list[Move]:
+def _going_out(
+    rs: RuleSet,
+    players: int,
+    hand: list[Card],
+    table: list[list[Card]],
+    melded: bool,
+    player_melded_before: bool,
+    required: int | None,
+    notes: list[Problem],
+) -> list[Move]:
     """Going out now, openly and concealed, with what each would score."""
     needed = rs.canastas_needed(players)
     discard = True if rs.going_out_needs_discard else None
@@ -266,8 +334,7 @@ def _going_out(rs: RuleSet, players: int, hand: list[Card], table: list[list[Car
     if not player_melded_before:
         ways.append((True, needed if rs.concealed_needs_all_canastas else 1))
     for concealed, need in ways:
-        way = go_out_with(rs, hand, table, needed=need, may_join=not concealed,
-                          discard=discard)
+        way = go_out_with(rs, hand, table, needed=need, may_join=not concealed, discard=discard)
         if way is None:
             continue
         tried = True
@@ -276,26 +343,55 @@ def _going_out(rs: RuleSet, players: int, hand: list[Card], table: list[list[Car
         if laid.canastas < need or (concealed and laid.own_canastas < 1):
             continue
         new_points = sum(rs.card_value(c) for cards in laid.laid for c in cards)
-        if (concealed and not melded and rs.concealed_needs_minimum and required is not None
-                and new_points < required):
+        if (
+            concealed
+            and not melded
+            and rs.concealed_needs_minimum
+            and required is not None
+            and new_points < required
+        ):
             continue
-        side = score_side(rs, players, SideEntry(melds=[list(m) for m in laid.melds],
-                                                 hands=[[]], went_out=True,
-                                                 concealed=concealed))
+        side = score_side(
+            rs,
+            players,
+            SideEntry(
+                melds=[list(m) for m in laid.melds], hands=[[]], went_out=True, concealed=concealed
+            ),
+        )
         grown = tuple(m for m, cards in zip(laid.melds, laid.laid, strict=True) if cards)
         cards = tuple(c for cards in laid.laid for c in cards)
-        moves.append(Move(
-            "go_out", cards, grown, side.score, "going-out",
-            "going-out.concealed" if concealed else "going-out.canastas",
-            Problem("going_out.possible", "", {"score": side.score, "concealed": concealed,
-                                               "canastas": laid.canastas, "needed": need,
-                                               "discard": thrown.rank if thrown else None}),
-            variant="concealed" if concealed else "", discard=thrown,
-            items=dict(side.items), canastas=laid.canastas))
+        moves.append(
+            Move(
+                "go_out",
+                cards,
+                grown,
+                side.score,
+                "going-out",
+                "going-out.concealed" if concealed else "going-out.canastas",
+                Problem(
+                    "going_out.possible",
+                    "",
+                    {
+                        "score": side.score,
+                        "concealed": concealed,
+                        "canastas": laid.canastas,
+                        "needed": need,
+                        "discard": thrown.rank if thrown else None,
+                    },
+                ),
+                variant="concealed" if concealed else "",
+                discard=thrown,
+                items=dict(side.items),
+                canastas=laid.canastas,
+            )
+        )
     if not moves and hand:
         if tried:
-            notes.append(Problem("going_out.not_enough_canastas", "side_melds",
-                                 {"needed": needed, "have": have}))
+            notes.append(
+                Problem(
+                    "going_out.not_enough_canastas", "side_melds", {"needed": needed, "have": have}
+                )
+            )
         else:
             notes.append(Problem("going_out.cards_left", "hand", {}))
     return moves

@@ -83,22 +83,39 @@ def _melds_shown(melds: Sequence[Sequence[Card]]) -> tuple[tuple[str, ...], ...]
     return tuple(tuple(cards_to_str(cards)) for cards in melds)
 
 
-def meld(rs: RuleSet, cards: Sequence[Card], going_out: bool = False,
-         initial_meld: bool = False) -> Verdict:
+def meld(
+    rs: RuleSet, cards: Sequence[Card], going_out: bool = False, initial_meld: bool = False
+) -> Verdict:
     """Is this meld legal, and what is it worth? (``initial_meld``: laid as the side's initial
     meld, where American rules let aces be mixed, RULES.md §6.)"""
     m = check_meld(cards, rs, going_out=going_out, initial_meld=initial_meld)
-    facts: dict[str, Any] = {"points": m.points, "bonus": m.bonus, "total": m.total,
-                             "kind": m.kind, "naturals": m.naturals, "wilds": m.wilds}
+    facts: dict[str, Any] = {
+        "points": m.points,
+        "bonus": m.bonus,
+        "total": m.total,
+        "kind": m.kind,
+        "naturals": m.naturals,
+        "wilds": m.wilds,
+    }
     if not m.legal:
         return Verdict(False, m.problems, **facts)
     if m.rank == "3b":
         # RULES.md §2: black threes are melded only when going out; they are no canasta.
-        return Verdict(True, (Problem("meld.black_threes_going_out", "",
-                                      {"size": len(cards), "points": m.points}),), **facts)
+        return Verdict(
+            True,
+            (Problem("meld.black_threes_going_out", "", {"size": len(cards), "points": m.points}),),
+            **facts,
+        )
     code = "meld.canasta" if m.is_canasta else "meld.legal"
-    params = {"rank": m.rank, "naturals": m.naturals, "wilds": m.wilds, "points": m.points,
-              "kind": m.kind, "bonus": m.bonus, "size": len(cards)}
+    params = {
+        "rank": m.rank,
+        "naturals": m.naturals,
+        "wilds": m.wilds,
+        "points": m.points,
+        "kind": m.kind,
+        "bonus": m.bonus,
+        "size": len(cards),
+    }
     return Verdict(True, (Problem(code, "", params),), **facts)
 
 
@@ -139,39 +156,49 @@ def initial_meld(
         else:
             idx = _top_meld_index(laid, top_card)
             if idx is None:
-                reasons.append(Problem("discard_pile.no_meld", "top_card",
-                                       {"rank": top_card.rank}))
+                reasons.append(Problem("discard_pile.no_meld", "top_card", {"rank": top_card.rank}))
             else:
                 in_meld = sum(1 for c in laid[idx] if c.rank == top_card.rank)
                 from_hand = in_meld - 1 if in_meld >= 3 else in_meld
                 if in_meld < 3:
                     laid[idx] = [top_card, *laid[idx]]
-                if (from_hand < 2 and rs.frozen_needs_natural_pair
-                        and rs.pile_frozen_until_melded):
-                    reasons.append(Problem("discard_pile.frozen", f"melds[{idx}]",
-                                           {"reason": "not_melded", "rank": top_card.rank}))
-    checked = [check_meld(cards, rs, initial_meld=True, where=f"melds[{i}]")
-               for i, cards in enumerate(laid)]
+                if from_hand < 2 and rs.frozen_needs_natural_pair and rs.pile_frozen_until_melded:
+                    reasons.append(
+                        Problem(
+                            "discard_pile.frozen",
+                            f"melds[{idx}]",
+                            {"reason": "not_melded", "rank": top_card.rank},
+                        )
+                    )
+    checked = [
+        check_meld(cards, rs, initial_meld=True, where=f"melds[{i}]")
+        for i, cards in enumerate(laid)
+    ]
     for m in checked:
         reasons.extend(m.problems)
     reasons.extend(same_rank_problems(checked, ""))
     if not laid:
-        reasons.append(Problem("meld.too_small", "melds", {"size": 0,
-                                                           "minimum": rs.min_meld_size}))
+        reasons.append(Problem("meld.too_small", "melds", {"size": 0, "minimum": rs.min_meld_size}))
     counted = sum(m.points for m in checked)
-    facts: dict[str, Any] = {"required": required, "counted": counted,
-                             "melds": _melds_shown(laid)}
+    facts: dict[str, Any] = {"required": required, "counted": counted, "melds": _melds_shown(laid)}
     if counted < required:
-        reasons.append(Problem("initial_meld.below_minimum", "melds",
-                               {"required": required, "counted": counted}))
+        reasons.append(
+            Problem(
+                "initial_meld.below_minimum", "melds", {"required": required, "counted": counted}
+            )
+        )
     if reasons:
         return Verdict(False, tuple(reasons), **facts)
-    return Verdict(True, (Problem("initial_meld.reached", "",
-                                  {"required": required, "counted": counted}),), **facts)
+    return Verdict(
+        True,
+        (Problem("initial_meld.reached", "", {"required": required, "counted": counted}),),
+        **facts,
+    )
 
 
 def join_melds(
-    side_melds: Sequence[Sequence[Card]], melds: Sequence[Sequence[Card]],
+    side_melds: Sequence[Sequence[Card]],
+    melds: Sequence[Sequence[Card]],
     rs: RuleSet | None = None,
 ) -> tuple[list[list[Card]], list[bool], list[int]]:
     """The side's melds after a turn: each group laid joins the side's meld of its rank or
@@ -199,10 +226,20 @@ def join_melds(
     for group in melds:
         rank = meld_rank(group)
         target = by_rank.get(rank) if rank is not None and rank != "wild" else None
-        if (rank == "wild" and rs is not None and side_melds
-                and not check_meld(group, rs, going_out=True).legal):
-            target = next((k for k, m in enumerate(after[: len(side_melds)])
-                           if check_meld([*m, *group], rs, going_out=True).legal), 0)
+        if (
+            rank == "wild"
+            and rs is not None
+            and side_melds
+            and not check_meld(group, rs, going_out=True).legal
+        ):
+            target = next(
+                (
+                    k
+                    for k, m in enumerate(after[: len(side_melds)])
+                    if check_meld([*m, *group], rs, going_out=True).legal
+                ),
+                0,
+            )
         if target is not None:
             i = target
             after[i].extend(group)
@@ -215,8 +252,12 @@ def join_melds(
     return after, touched, into
 
 
-def _after_initial_meld(rs: RuleSet, melds: Sequence[Sequence[Card]],
-                        side_melds: Sequence[Sequence[Card]], top_card: Card | None) -> Verdict:
+def _after_initial_meld(
+    rs: RuleSet,
+    melds: Sequence[Sequence[Card]],
+    side_melds: Sequence[Sequence[Card]],
+    top_card: Card | None,
+) -> Verdict:
     """The side has melded already: no minimum; the groups join the side's melds."""
     groups = [list(m) for m in melds]
     reasons: list[Problem] = []
@@ -225,7 +266,8 @@ def _after_initial_meld(rs: RuleSet, melds: Sequence[Sequence[Card]],
         if block is not None:
             reasons.append(block)
         elif not any(c.rank == top_card.rank for g in groups for c in g) and not any(
-                c.rank == top_card.rank for m in side_melds for c in m):
+            c.rank == top_card.rank for m in side_melds for c in m
+        ):
             reasons.append(Problem("discard_pile.no_meld", "top_card", {"rank": top_card.rank}))
         else:
             idx = _top_meld_index(groups, top_card)
@@ -238,9 +280,11 @@ def _after_initial_meld(rs: RuleSet, melds: Sequence[Sequence[Card]],
     for m in checked:
         reasons.extend(m.problems)
     laid = sum(rs.card_value(c) for g in groups for c in g)
-    facts: dict[str, Any] = {"required": 0, "counted": laid,
-                             "melds": _melds_shown([m for i, m in enumerate(after)
-                                                    if touched[i]])}
+    facts: dict[str, Any] = {
+        "required": 0,
+        "counted": laid,
+        "melds": _melds_shown([m for i, m in enumerate(after) if touched[i]]),
+    }
     if reasons:
         return Verdict(False, tuple(reasons), **facts)
     return Verdict(True, (Problem("initial_meld.not_needed", "", {"counted": laid}),), **facts)
@@ -257,8 +301,9 @@ def _blocked(top: Card) -> Problem | None:
     return None
 
 
-def best_initial_melds(rs: RuleSet, hand: Sequence[Card],
-                       forced: list[Card] | None = None) -> list[list[Card]]:
+def best_initial_melds(
+    rs: RuleSet, hand: Sequence[Card], forced: list[Card] | None = None
+) -> list[list[Card]]:
     """The most valuable set of melds a hand can lay at once (for the initial-meld question).
 
     ``forced`` is a meld that must be laid (the top card with its natural pair). Every rank with
@@ -309,8 +354,12 @@ def discard_pile(
     none: tuple[tuple[str, ...], ...] = ()
     block = _blocked(top_card)
     if block is not None:
-        if (top_card.is_black_three and rs.black_three_pile_when_going_out and going_out
-                and counts["3b"] + 1 >= rs.black_three_meld_min):
+        if (
+            top_card.is_black_three
+            and rs.black_three_pile_when_going_out
+            and going_out
+            and counts["3b"] + 1 >= rs.black_three_meld_min
+        ):
             return _black_three_exit(rs, players, top_card, hand, side_melds)
         return Verdict(False, (block,), melds=none)
 
@@ -338,9 +387,17 @@ def discard_pile(
             top_meld = [top_card, *naturals[:2]]
             how = "natural_pair"
         else:
-            return Verdict(False, (Problem("discard_pile.frozen", "top_card",
-                                           {"reason": frozen_reason, "rank": rank,
-                                            "have": len(naturals)}),), melds=none)
+            return Verdict(
+                False,
+                (
+                    Problem(
+                        "discard_pile.frozen",
+                        "top_card",
+                        {"reason": frozen_reason, "rank": rank, "have": len(naturals)},
+                    ),
+                ),
+                melds=none,
+            )
     elif existing is not None and side_has_melded:
         top_meld = [top_card]
         how = "existing_meld"
@@ -351,16 +408,23 @@ def discard_pile(
         top_meld = [top_card, naturals[0], wilds[0]]
         how = "with_wild"
     if top_meld is None:
-        return Verdict(False, (Problem("discard_pile.no_meld", "top_card",
-                                       {"rank": rank, "have": len(naturals)}),), melds=none)
+        return Verdict(
+            False,
+            (Problem("discard_pile.no_meld", "top_card", {"rank": rank, "have": len(naturals)}),),
+            melds=none,
+        )
 
-    shown = ([*existing, *top_meld] if (existing is not None and side_has_melded)
-             else list(top_meld))
+    shown = [*existing, *top_meld] if (existing is not None and side_has_melded) else list(top_meld)
     check = check_meld(shown, rs)
     if not check.legal:
-        return Verdict(False, (Problem("discard_pile.no_meld", "top_card",
-                                       {"rank": rank, "have": len(naturals)}),
-                               *check.problems), melds=none)
+        return Verdict(
+            False,
+            (
+                Problem("discard_pile.no_meld", "top_card", {"rank": rank, "have": len(naturals)}),
+                *check.problems,
+            ),
+            melds=none,
+        )
     melds_to_show = [shown]
 
     required: int | None = None
@@ -376,16 +440,36 @@ def discard_pile(
                 melds_to_show = [list(m) for m in plan.most_points.melds]
                 counted = plan.most_points.points
         if counted < required:
-            return Verdict(False, (Problem("initial_meld.below_minimum", "hand",
-                                           {"required": required, "counted": counted}),),
-                           melds=none, required=required, counted=counted)
-    return Verdict(True, (Problem("discard_pile.allowed", "", {"how": how, "rank": rank}),),
-                   melds=_melds_shown(melds_to_show), required=required, counted=counted,
-                   how=how)
+            return Verdict(
+                False,
+                (
+                    Problem(
+                        "initial_meld.below_minimum",
+                        "hand",
+                        {"required": required, "counted": counted},
+                    ),
+                ),
+                melds=none,
+                required=required,
+                counted=counted,
+            )
+    return Verdict(
+        True,
+        (Problem("discard_pile.allowed", "", {"how": how, "rank": rank}),),
+        melds=_melds_shown(melds_to_show),
+        required=required,
+        counted=counted,
+        how=how,
+    )
 
 
-def _black_three_exit(rs: RuleSet, players: int, top_card: Card, hand: list[Card],
-                      side_melds: Sequence[Sequence[Card]]) -> Verdict:
+def _black_three_exit(
+    rs: RuleSet,
+    players: int,
+    top_card: Card,
+    hand: list[Card],
+    side_melds: Sequence[Sequence[Card]],
+) -> Verdict:
     """seed 003: a pile blocked by a black three may be taken by a player who melds that black
     three while getting rid of all cards ("którą gracz zaraz zamelduje pozbywając się
     wszystkich swoich kart"); the hand ends only when the side has its required canastas
@@ -394,23 +478,40 @@ def _black_three_exit(rs: RuleSet, players: int, top_card: Card, hand: list[Card
     none: tuple[tuple[str, ...], ...] = ()
     threes = [top_card] + [c for c in hand if c.is_black_three]
     meld_threes = threes[: rs.black_three_meld_max]
-    rest = [c for c in hand if not c.is_black_three] + threes[rs.black_three_meld_max:]
+    rest = [c for c in hand if not c.is_black_three] + threes[rs.black_three_meld_max :]
     needed = rs.canastas_needed(players)
     table = [*[list(m) for m in side_melds], meld_threes]
     way = go_out_with(rs, rest, table, needed=needed)
     if way is None:
-        return Verdict(False, (Problem("discard_pile.black_three_exit", "hand",
-                                       {"reason": "cards_left"}),), melds=none)
+        return Verdict(
+            False,
+            (Problem("discard_pile.black_three_exit", "hand", {"reason": "cards_left"}),),
+            melds=none,
+        )
     laid, _thrown = way
     if laid.canastas < needed:
-        return Verdict(False, (Problem("going_out.not_enough_canastas", "side_melds",
-                                       {"needed": needed, "have": laid.canastas}),),
-                       melds=none, needed=needed, canastas=laid.canastas)
+        return Verdict(
+            False,
+            (
+                Problem(
+                    "going_out.not_enough_canastas",
+                    "side_melds",
+                    {"needed": needed, "have": laid.canastas},
+                ),
+            ),
+            melds=none,
+            needed=needed,
+            canastas=laid.canastas,
+        )
     grown = [list(m) for m, cards in zip(laid.melds, laid.laid, strict=True) if cards]
     shown = [meld_threes, *[m for m in grown if m != meld_threes]]
-    return Verdict(True, (Problem("discard_pile.allowed", "",
-                                  {"how": "black_threes_going_out"}),),
-                   melds=_melds_shown(shown), needed=needed, canastas=laid.canastas)
+    return Verdict(
+        True,
+        (Problem("discard_pile.allowed", "", {"how": "black_threes_going_out"}),),
+        melds=_melds_shown(shown),
+        needed=needed,
+        canastas=laid.canastas,
+    )
 
 
 def go_out(
@@ -437,30 +538,39 @@ def go_out(
     reasons: list[Problem] = []
     if side_melds is not None:
         for i, cards in enumerate(side_melds):
-            reasons.extend(check_meld(cards, rs, going_out=True,
-                                      where=f"side_melds[{i}]").problems)
+            reasons.extend(check_meld(cards, rs, going_out=True, where=f"side_melds[{i}]").problems)
         after, touched, into = join_melds(side_melds, groups, rs)
-        checked_all = [check_meld(cards, rs, going_out=True, where=f"melds[{i}]")
-                       for i, cards in enumerate(after)]
-        reasons.extend(p for i, m in enumerate(checked_all) if touched[i] and i >= len(side_melds)
-                       for p in m.problems)
+        checked_all = [
+            check_meld(cards, rs, going_out=True, where=f"melds[{i}]")
+            for i, cards in enumerate(after)
+        ]
+        reasons.extend(
+            p
+            for i, m in enumerate(checked_all)
+            if touched[i] and i >= len(side_melds)
+            for p in m.problems
+        )
         for g, i in enumerate(into):
             if i < len(side_melds):
-                reasons.extend(Problem(p.code, f"melds[{g}]", p.params)
-                               for p in checked_all[i].problems)
+                reasons.extend(
+                    Problem(p.code, f"melds[{g}]", p.params) for p in checked_all[i].problems
+                )
         if not reasons:
-            reasons.extend(same_rank_problems(checked_all[len(side_melds):], ""))
+            reasons.extend(same_rank_problems(checked_all[len(side_melds) :], ""))
         counts = count_canastas(checked_all)
-        new_canastas = sum(1 for i, m in enumerate(checked_all)
-                           if i >= len(side_melds) and m.is_canasta)
+        new_canastas = sum(
+            1 for i, m in enumerate(checked_all) if i >= len(side_melds) and m.is_canasta
+        )
         joined = any(i < len(side_melds) for i in into)
         points = sum(rs.card_value(c) for g in groups for c in g)
         have = sum(counts.values())
         if concealed and joined:
             reasons.append(Problem("going_out.concealed", "melds", {"reason": "joined"}))
     else:
-        checked = [check_meld(cards, rs, going_out=True, where=f"melds[{i}]")
-                   for i, cards in enumerate(groups)]
+        checked = [
+            check_meld(cards, rs, going_out=True, where=f"melds[{i}]")
+            for i, cards in enumerate(groups)
+        ]
         for m in checked:
             reasons.extend(m.problems)
         reasons.extend(same_rank_problems(checked, ""))
@@ -475,21 +585,37 @@ def go_out(
         # A house rule: one canasta of the player's own is enough to go out concealed.
         needed = min(needed, 1)
     if have < needed:
-        reasons.append(Problem("going_out.not_enough_canastas", "side_canastas",
-                               {"needed": needed, "have": have}))
+        reasons.append(
+            Problem(
+                "going_out.not_enough_canastas", "side_canastas", {"needed": needed, "have": have}
+            )
+        )
     if concealed:
         if player_melded_before:
-            reasons.append(Problem("going_out.concealed", "player_melded_before",
-                                   {"reason": "melded_before"}))
+            reasons.append(
+                Problem("going_out.concealed", "player_melded_before", {"reason": "melded_before"})
+            )
         if new_canastas == 0 and melds is not None:
             reasons.append(Problem("going_out.concealed", "melds", {"reason": "no_canasta"}))
     bonus = rs.concealed_going_out_bonus if concealed else rs.going_out_bonus
-    facts: dict[str, Any] = {"needed": needed, "canastas": have, "bonus": bonus,
-                             "points": points}
+    facts: dict[str, Any] = {"needed": needed, "canastas": have, "bonus": bonus, "points": points}
     if reasons:
         return Verdict(False, tuple(reasons), **facts)
-    return Verdict(True, (Problem("going_out.allowed", "",
-                                  {"needed": needed, "have": have, "bonus": bonus,
-                                   "concealed": concealed,
-                                   # RULES.md §6: the American player keeps a final discard.
-                                   "discard": rs.going_out_needs_discard}),), **facts)
+    return Verdict(
+        True,
+        (
+            Problem(
+                "going_out.allowed",
+                "",
+                {
+                    "needed": needed,
+                    "have": have,
+                    "bonus": bonus,
+                    "concealed": concealed,
+                    # RULES.md §6: the American player keeps a final discard.
+                    "discard": rs.going_out_needs_discard,
+                },
+            ),
+        ),
+        **facts,
+    )

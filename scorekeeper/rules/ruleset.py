@@ -51,7 +51,7 @@ class RuleSet:
     black_three_meld_min: int = 3
     black_three_meld_max: int = 4
     # §3 initial meld
-    minimum_table: MinimumTable = ((-10**9, 0), (0, 50), (1500, 90), (3000, 120))
+    minimum_table: MinimumTable = ((-(10**9), 0), (0, 50), (1500, 90), (3000, 120))
     minimum_table_by_players: dict[int, MinimumTable] = field(default_factory=dict)
     concealed_needs_minimum: bool = False
     # §4 end of a hand
@@ -187,8 +187,11 @@ class RuleSet:
 
     def special_hands(self) -> dict[str, int]:
         """The special hands this ruleset plays, with their values (RULES.md §6)."""
-        hands = {"straight": self.special_straight_value, "pairs": self.special_pairs_value,
-                 "garbage": self.special_garbage_value}
+        hands = {
+            "straight": self.special_straight_value,
+            "pairs": self.special_pairs_value,
+            "garbage": self.special_garbage_value,
+        }
         return {name: value for name, value in hands.items() if value > 0}
 
     def wild_canasta_score(self, cards_ranks: list[str]) -> int:
@@ -201,12 +204,20 @@ class RuleSet:
 
     def has_special_canastas(self) -> bool:
         """Canastas of sevens or aces, or wild canastas of several values (RULES.md §6)."""
-        return bool(self.sevens_canasta_bonus or self.aces_canasta_bonus
-                    or self.wild_canasta_jokers_bonus or self.wild_canasta_twos_bonus)
+        return bool(
+            self.sevens_canasta_bonus
+            or self.aces_canasta_bonus
+            or self.wild_canasta_jokers_bonus
+            or self.wild_canasta_twos_bonus
+        )
 
     def has_meld_penalties(self) -> bool:
-        return bool(self.unfinished_sevens_penalty or self.unfinished_aces_penalty
-                    or self.unfinished_wild_penalty or self.held_sevens_aces_penalty)
+        return bool(
+            self.unfinished_sevens_penalty
+            or self.unfinished_aces_penalty
+            or self.unfinished_wild_penalty
+            or self.held_sevens_aces_penalty
+        )
 
     # ---- house rules ------------------------------------------------------------------
 
@@ -239,9 +250,11 @@ class RuleSet:
         if problems:
             return self, problems
         # A house rule for a table replaces the per-player-count variants of that table too.
-        for key, variants in (("minimum_table", "minimum_table_by_players"),
-                              ("red_three_special", "red_three_special_by_players"),
-                              ("target", "target_by_players")):
+        for key, variants in (
+            ("minimum_table", "minimum_table_by_players"),
+            ("red_three_special", "red_three_special_by_players"),
+            ("target", "target_by_players"),
+        ):
             if key in changes:
                 changes[variants] = {}
         candidate = dataclasses.replace(self, **changes)
@@ -261,17 +274,29 @@ class RuleSet:
     def consistency_problems(self) -> list[Problem]:
         problems = []
         if self.max_meld_size and self.max_meld_size < self.min_meld_size:
-            problems.append(Problem("options.invalid", "options.max_meld_size",
-                                    {"key": "max_meld_size"}))
+            problems.append(
+                Problem("options.invalid", "options.max_meld_size", {"key": "max_meld_size"})
+            )
         if self.max_meld_size and self.max_meld_size < self.canasta_size:
-            problems.append(Problem("options.invalid", "options.canasta_size",
-                                    {"key": "canasta_size"}))
+            problems.append(
+                Problem("options.invalid", "options.canasta_size", {"key": "canasta_size"})
+            )
         if self.threes_plus_canastas < self.threes_zero_canastas:
-            problems.append(Problem("options.invalid", "options.threes_plus_canastas",
-                                    {"key": "threes_plus_canastas"}))
+            problems.append(
+                Problem(
+                    "options.invalid",
+                    "options.threes_plus_canastas",
+                    {"key": "threes_plus_canastas"},
+                )
+            )
         if self.black_three_meld_max < self.black_three_meld_min:
-            problems.append(Problem("options.invalid", "options.black_three_meld_max",
-                                    {"key": "black_three_meld_max"}))
+            problems.append(
+                Problem(
+                    "options.invalid",
+                    "options.black_three_meld_max",
+                    {"key": "black_three_meld_max"},
+                )
+            )
         return problems
 
     def as_dict(self, players: int | None = None) -> dict[str, Any]:
@@ -280,8 +305,10 @@ class RuleSet:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if isinstance(value, dict):
-                value = {str(k): (list(map(list, v)) if isinstance(v, tuple) else v)
-                         for k, v in value.items()}
+                value = {
+                    str(k): (list(map(list, v)) if isinstance(v, tuple) else v)
+                    for k, v in value.items()
+                }
             elif isinstance(value, tuple):
                 value = [list(v) if isinstance(v, tuple) else v for v in value]
             data[f.name] = value
@@ -323,7 +350,7 @@ class OptionSpec:
             for row in value:
                 if not isinstance(row, list | tuple) or len(row) != 2:
                     return None
-                threshold = _int_in(row[0], -10**9, 10**9)
+                threshold = _int_in(row[0], -(10**9), 10**9)
                 minimum = _int_in(row[1], 0, 10_000)
                 if threshold is None or minimum is None:
                     return None
@@ -402,7 +429,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "special_garbage_value": OptionSpec("int", 0, 10_000),
 }
 
-_STANDARD_TABLE: MinimumTable = ((-10**9, 15), (0, 50), (1500, 90), (3000, 120))
+_STANDARD_TABLE: MinimumTable = ((-(10**9), 15), (0, 50), (1500, 90), (3000, 120))
 
 PRESETS: dict[str, RuleSet] = {
     # seed 000; RULES.md §1: twos are worth 50 in the German rules.
@@ -412,7 +439,7 @@ PRESETS: dict[str, RuleSet] = {
         players_allowed=(4,),
         default_players=4,
         two_value=50,
-        minimum_table=((-10**9, 0), (0, 50), (1500, 90), (3000, 120)),
+        minimum_table=((-(10**9), 0), (0, 50), (1500, 90), (3000, 120)),
         canastas_to_go_out={4: 1},
     ),
     # seed 003
@@ -456,7 +483,7 @@ PRESETS: dict[str, RuleSet] = {
         natural_at_least_wild=False,
         min_natural_per_meld=2,
         wild_canasta_bonus=2000,
-        minimum_table=((-10**9, 125), (3000, 155), (5000, 180)),
+        minimum_table=((-(10**9), 125), (3000, 155), (5000, 180)),
         concealed_going_out_bonus=100,  # RULES.md §6 knows only the 100 for going out
         canastas_to_go_out={2: 2, 4: 2},
         red_three_special={},
@@ -509,8 +536,13 @@ def resolve_ruleset(
     rs, option_problems = base.with_options(options)
     problems.extend(option_problems)
     if count not in rs.players_allowed:
-        problems.append(Problem("players.not_allowed", "players",
-                                {"players": count, "allowed": list(rs.players_allowed)}))
+        problems.append(
+            Problem(
+                "players.not_allowed",
+                "players",
+                {"players": count, "allowed": list(rs.players_allowed)},
+            )
+        )
     return (rs if not problems else None), count, problems
 
 

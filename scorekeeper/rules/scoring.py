@@ -26,15 +26,22 @@ from .ruleset import RuleSet
 
 #: The items of a side's score, in the order a breakdown shows them (CONTRACT.md §3): the one
 #: place that lists them, for the engine, the pages, the API and the PDF.
-ITEM_KEYS: tuple[str, ...] = ("melded_cards", "canasta_bonus", "red_threes", "going_out",
-                              "in_hand")
+ITEM_KEYS: tuple[str, ...] = ("melded_cards", "canasta_bonus", "red_threes", "going_out", "in_hand")
 #: Items only the rulesets that use them have (RULES.md §6): black threes laid out and scored
 #: like red threes, penalties (unfinished melds of sevens, aces or wild cards; sevens or aces
 #: held at the end), and a special hand, which replaces every other item.
 EXTRA_ITEM_KEYS: tuple[str, ...] = ("black_threes", "penalties", "special_hand")
 #: Every item in the order a breakdown shows them.
-ALL_ITEM_KEYS: tuple[str, ...] = ("melded_cards", "canasta_bonus", "red_threes", "black_threes",
-                                  "going_out", "penalties", "in_hand", "special_hand")
+ALL_ITEM_KEYS: tuple[str, ...] = (
+    "melded_cards",
+    "canasta_bonus",
+    "red_threes",
+    "black_threes",
+    "going_out",
+    "penalties",
+    "in_hand",
+    "special_hand",
+)
 
 #: A side's agreed corrections at the table (issue 15: table penalties, agreed corrections; a
 #: house agreement, in no seed): the sum of its ``adjustments``, an item only when it has some.
@@ -68,6 +75,7 @@ def item_keys(rs: RuleSet) -> tuple[str, ...]:
     """The items a side's score can have under ``rs``, in the order a breakdown shows them:
     the ruleset's, then :data:`ADJUSTMENTS` (present in a score only when entered)."""
     return (*_rule_item_keys(rs), ADJUSTMENTS)
+
 
 # Sides a hand may have, by player count (RULES.md §4, seed 002: 3-player cutthroat has a lone
 # player against a temporary pair, or everyone alone when the stock ran out before the pile was
@@ -104,9 +112,15 @@ class QuickEntry:
 
     @property
     def canastas(self) -> int:
-        return (self.natural_canastas + self.mixed_canastas + self.wild_canastas
-                + self.sevens_canastas + self.aces_canastas + self.wild_canastas_jokers
-                + self.wild_canastas_twos)
+        return (
+            self.natural_canastas
+            + self.mixed_canastas
+            + self.wild_canastas
+            + self.sevens_canastas
+            + self.aces_canastas
+            + self.wild_canastas_jokers
+            + self.wild_canastas_twos
+        )
 
     def special(self, name: str) -> int:
         value: int = getattr(self, name)
@@ -192,12 +206,16 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
         melds: list[Meld] = []
         melded = q.has_melded
         melded_cards = q.meld_points
-        canastas = {NATURAL: q.natural_canastas + q.sevens_canastas + q.aces_canastas,
-                    MIXED: q.mixed_canastas,
-                    WILD: q.wild_canastas + q.wild_canastas_jokers + q.wild_canastas_twos}
-        canasta_bonus = (q.natural_canastas * rs.natural_canasta_bonus
-                         + q.mixed_canastas * rs.mixed_canasta_bonus
-                         + q.wild_canastas * rs.wild_canasta_bonus)
+        canastas = {
+            NATURAL: q.natural_canastas + q.sevens_canastas + q.aces_canastas,
+            MIXED: q.mixed_canastas,
+            WILD: q.wild_canastas + q.wild_canastas_jokers + q.wild_canastas_twos,
+        }
+        canasta_bonus = (
+            q.natural_canastas * rs.natural_canasta_bonus
+            + q.mixed_canastas * rs.mixed_canasta_bonus
+            + q.wild_canastas * rs.wild_canasta_bonus
+        )
         for name, param in SPECIAL_QUICK_FIELDS.items():
             value = q.special(name) * getattr(rs, param)
             if name.startswith(("sevens_canastas", "aces_canastas", "wild_canastas_")):
@@ -209,8 +227,7 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
     else:
         melds = [
             # A mixed meld of aces in a scored hand was laid in the side's initial meld.
-            check_meld(cards, rs, going_out=side.went_out, initial_meld=True,
-                       where=f"melds[{i}]")
+            check_meld(cards, rs, going_out=side.went_out, initial_meld=True, where=f"melds[{i}]")
             for i, cards in enumerate(side.melds or [])
         ]
         melded = bool(melds)
@@ -224,7 +241,8 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
             for hand in side.hands or []:
                 held = Counter(c.rank for c in hand)
                 penalties -= rs.held_sevens_aces_penalty * sum(
-                    1 for rank in ("7", "A") if held[rank] >= rs.held_sevens_aces_count)
+                    1 for rank in ("7", "A") if held[rank] >= rs.held_sevens_aces_count
+                )
         black_threes = sum(1 for c in hand_cards if c.is_black_three)
         hand_points = sum(rs.card_value(c) for c in hand_cards if not c.is_black_three)
         in_hand = -(hand_points + black_threes * rs.black_three_in_hand_penalty)
@@ -243,8 +261,11 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
         # RULES.md §4: red threes count against a side that has melded nothing.
         sign = -1 if (not melded and rs.red_threes_negative_without_meld) else 1
         # Elsewhere a list of red threes per player is one side's red threes (four = 800).
-        counts = (side.red_three_counts if side.scores_red_threes_per_player(players)
-                  else [sum(side.red_three_counts)])
+        counts = (
+            side.red_three_counts
+            if side.scores_red_threes_per_player(players)
+            else [sum(side.red_three_counts)]
+        )
         per_player_red = [sign * rs.red_three_score(n, players) for n in counts]
     red_threes = sum(per_player_red)
 
@@ -254,8 +275,9 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
         going_out = rs.going_out_bonus
     else:
         going_out = 0
-    items = dict(zip(ITEM_KEYS, (melded_cards, canasta_bonus, red_threes, going_out, in_hand),
-                     strict=True))
+    items = dict(
+        zip(ITEM_KEYS, (melded_cards, canasta_bonus, red_threes, going_out, in_hand), strict=True)
+    )
     keys = _rule_item_keys(rs)
     if keys != ITEM_KEYS:
         items.update(black_threes=laid_black, penalties=penalties, special_hand=0)
@@ -283,15 +305,24 @@ def score_hand(rs: RuleSet, players: int, sides: list[SideEntry]) -> HandResult:
     warnings: list[Problem] = []
 
     if len(sides) not in SIDE_COUNTS.get(players, (2,)):
-        problems.append(Problem("teams.count", "teams",
-                                {"teams": len(sides), "players": players,
-                                 "allowed": list(SIDE_COUNTS.get(players, (2,)))}))
+        problems.append(
+            Problem(
+                "teams.count",
+                "teams",
+                {
+                    "teams": len(sides),
+                    "players": players,
+                    "allowed": list(SIDE_COUNTS.get(players, (2,))),
+                },
+            )
+        )
     max_per_side = math.ceil(players / len(sides)) if sides else players
 
     went_out = [i for i, s in enumerate(sides) if s.went_out or s.concealed or s.special_hand]
     if len(went_out) > 1:
-        problems.append(Problem("going_out.two_sides", "teams",
-                                {"sides": [i + 1 for i in went_out]}))
+        problems.append(
+            Problem("going_out.two_sides", "teams", {"sides": [i + 1 for i in went_out]})
+        )
 
     needed = rs.canastas_needed(players)
     red_total = 0
@@ -300,35 +331,54 @@ def score_hand(rs: RuleSet, players: int, sides: list[SideEntry]) -> HandResult:
         problems.extend(p.at(where) for m in result.melds for p in m.problems)
         problems.extend(same_rank_problems(result.melds, where))
         if side.concealed and not side.went_out:
-            problems.append(Problem("going_out.concealed", f"{where}.concealed",
-                                    {"reason": "not_out"}))
+            problems.append(
+                Problem("going_out.concealed", f"{where}.concealed", {"reason": "not_out"})
+            )
         problems.extend(_special_hand_problems(rs, side, result, where))
         if (side.went_out or side.concealed) and not side.special_hand:
             have = sum(result.canastas.values())
             if have < needed:
-                problems.append(Problem("going_out.not_enough_canastas", f"{where}.went_out",
-                                        {"needed": needed, "have": have}))
+                problems.append(
+                    Problem(
+                        "going_out.not_enough_canastas",
+                        f"{where}.went_out",
+                        {"needed": needed, "have": have},
+                    )
+                )
             if side.hands is not None and side.hands and all(side.hands):
                 warnings.append(Problem("going_out.cards_in_hand", f"{where}.hands", {}))
         counts = side.red_three_counts
         if isinstance(side.red_threes, list) and len(counts) > max_per_side:
-            problems.append(Problem("request.value", f"{where}.red_threes",
-                                    {"minimum": 1, "maximum": max_per_side}))
+            problems.append(
+                Problem(
+                    "request.value", f"{where}.red_threes", {"minimum": 1, "maximum": max_per_side}
+                )
+            )
         if any(n < 0 for n in counts):
             problems.append(Problem("request.value", f"{where}.red_threes", {"minimum": 0}))
         red_total += sum(counts)
         if side.hands is not None:
             if len(side.hands) > max_per_side:
-                problems.append(Problem("hands.too_many_players", f"{where}.hands",
-                                        {"hands": len(side.hands), "maximum": max_per_side}))
+                problems.append(
+                    Problem(
+                        "hands.too_many_players",
+                        f"{where}.hands",
+                        {"hands": len(side.hands), "maximum": max_per_side},
+                    )
+                )
             for h, hand in enumerate(side.hands):
                 if any(c.is_red_three for c in hand):
                     problems.append(Problem("hand.red_three", f"{where}.hands[{h}]", {}))
         if side.quick is not None:
             problems.extend(p.at(where) for p in _quick_problems(rs, side))
     if red_total > rs.red_threes_in_deck(players):
-        problems.append(Problem("red_threes.too_many", "teams",
-                                {"count": red_total, "maximum": rs.red_threes_in_deck(players)}))
+        problems.append(
+            Problem(
+                "red_threes.too_many",
+                "teams",
+                {"count": red_total, "maximum": rs.red_threes_in_deck(players)},
+            )
+        )
     problems.extend(_card_count_problems(rs, players, sides))
     return HandResult(scores, problems, warnings)
 
@@ -342,9 +392,13 @@ def same_rank_problems(melds: list[Meld], where: str) -> list[Problem]:
             continue
         if meld.rank in seen:
             path = f"{where}.melds[{i}]" if where else f"melds[{i}]"
-            problems.append(Problem("meld.same_rank_twice", path,
-                                    {"rank": meld.rank, "first": seen[meld.rank] + 1,
-                                     "second": i + 1}))
+            problems.append(
+                Problem(
+                    "meld.same_rank_twice",
+                    path,
+                    {"rank": meld.rank, "first": seen[meld.rank] + 1, "second": i + 1},
+                )
+            )
         else:
             seen[meld.rank] = i
     return problems
@@ -364,13 +418,15 @@ def _card_count_problems(rs: RuleSet, players: int, sides: list[SideEntry]) -> l
     for rank, count in sorted(counts.items()):
         limit = limits.get(rank, rs.copies_per_rank(players))
         if count > limit:
-            problems.append(Problem("card.too_many", "teams",
-                                    {"rank": rank, "count": count, "maximum": limit}))
+            problems.append(
+                Problem("card.too_many", "teams", {"rank": rank, "count": count, "maximum": limit})
+            )
     return problems
 
 
-def _special_hand_problems(rs: RuleSet, side: SideEntry, result: SideScore,
-                           where: str) -> list[Problem]:
+def _special_hand_problems(
+    rs: RuleSet, side: SideEntry, result: SideScore, where: str
+) -> list[Problem]:
     """RULES.md §6: a special hand is one of the ruleset's, laid by a side that has not melded;
     black threes are laid out only where threes are scored by colour."""
     problems = []
@@ -379,11 +435,16 @@ def _special_hand_problems(rs: RuleSet, side: SideEntry, result: SideScore,
     if side.special_hand is None:
         return problems
     if side.special_hand not in rs.special_hands():
-        problems.append(Problem("special_hand.unknown", f"{where}.special_hand",
-                                {"hand": str(side.special_hand)[:20],
-                                 "allowed": sorted(rs.special_hands())}))
-    elif result.melds or (side.quick is not None and (side.quick.meld_points
-                                                      or side.quick.canastas)):
+        problems.append(
+            Problem(
+                "special_hand.unknown",
+                f"{where}.special_hand",
+                {"hand": str(side.special_hand)[:20], "allowed": sorted(rs.special_hands())},
+            )
+        )
+    elif result.melds or (
+        side.quick is not None and (side.quick.meld_points or side.quick.canastas)
+    ):
         problems.append(Problem("special_hand.melded", f"{where}.special_hand", {}))
     return problems
 
@@ -393,9 +454,12 @@ def _quick_problems(rs: RuleSet, side: SideEntry) -> list[Problem]:
     assert q is not None
     problems: list[Problem] = []
     fields = {
-        "natural_canastas": q.natural_canastas, "mixed_canastas": q.mixed_canastas,
-        "wild_canastas": q.wild_canastas, "meld_points": q.meld_points,
-        "hand_points": q.hand_points, "black_threes_in_hand": q.black_threes_in_hand,
+        "natural_canastas": q.natural_canastas,
+        "mixed_canastas": q.mixed_canastas,
+        "wild_canastas": q.wild_canastas,
+        "meld_points": q.meld_points,
+        "hand_points": q.hand_points,
+        "black_threes_in_hand": q.black_threes_in_hand,
         **{name: q.special(name) for name in SPECIAL_QUICK_FIELDS},
     }
     for name, value in fields.items():
@@ -408,26 +472,40 @@ def _quick_problems(rs: RuleSet, side: SideEntry) -> list[Problem]:
             problems.append(Problem("quick.not_in_rules", f"quick.{name}", {"field": name}))
     if q.wild_canastas and not rs.allows_wild_canasta():
         problems.append(Problem("quick.wild_canasta", "quick.wild_canastas", {}))
-    step = math.gcd(rs.joker_value, rs.two_value, rs.ace_value, rs.high_value, rs.low_value,
-                    rs.black_three_value)
+    step = math.gcd(
+        rs.joker_value,
+        rs.two_value,
+        rs.ace_value,
+        rs.high_value,
+        rs.low_value,
+        rs.black_three_value,
+    )
     if step > 1:
         for name in ("meld_points", "hand_points"):
             value = fields[name]
             if value % step:
-                problems.append(Problem("quick.points_step", f"quick.{name}",
-                                        {"step": step, "value": value}))
+                problems.append(
+                    Problem("quick.points_step", f"quick.{name}", {"step": step, "value": value})
+                )
     min_wild = min(rs.two_value, rs.joker_value)
     size = rs.canasta_size
-    least = (q.natural_canastas * size * rs.low_value
-             + q.mixed_canastas * ((size - 1) * rs.low_value + min_wild)
-             + q.wild_canastas * size * min_wild
-             + q.sevens_canastas * size * rs.low_value
-             + q.aces_canastas * size * rs.ace_value
-             + q.wild_canastas_jokers * (4 * rs.joker_value + (size - 4) * rs.two_value)
-             + q.wild_canastas_twos * size * rs.two_value)
+    least = (
+        q.natural_canastas * size * rs.low_value
+        + q.mixed_canastas * ((size - 1) * rs.low_value + min_wild)
+        + q.wild_canastas * size * min_wild
+        + q.sevens_canastas * size * rs.low_value
+        + q.aces_canastas * size * rs.ace_value
+        + q.wild_canastas_jokers * (4 * rs.joker_value + (size - 4) * rs.two_value)
+        + q.wild_canastas_twos * size * rs.two_value
+    )
     if q.meld_points < least:
-        problems.append(Problem("quick.meld_points_low", "quick.meld_points",
-                                {"minimum": least, "value": q.meld_points}))
+        problems.append(
+            Problem(
+                "quick.meld_points_low",
+                "quick.meld_points",
+                {"minimum": least, "value": q.meld_points},
+            )
+        )
     if q.melded is False and (q.meld_points or q.canastas):
         problems.append(Problem("quick.melded", "quick.melded", {}))
     return problems

@@ -45,14 +45,38 @@ RULESET_ID = "three-is-fifty"
 
 #: Every rank of the game; threes are one rank (suits never matter).
 GAME_RANKS: tuple[str, ...] = (
-    "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "X", "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "J",
+    "Q",
+    "K",
+    "A",
+    "2",
+    "X",
+    "3",
 )
 
 #: Minus points per card (seed 001 "Werte der Karten je Karte": 3 = 50, Asse 11, Bilder 10,
 #: Zahl ihr Zahlenwert). The joker has no value in the seed: it is the option ``joker``.
 CARD_VALUES: dict[str, int] = {
-    "3": 50, "A": 11, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 9, "8": 8, "7": 7, "6": 6,
-    "5": 5, "4": 4, "2": 2,
+    "3": 50,
+    "A": 11,
+    "K": 10,
+    "Q": 10,
+    "J": 10,
+    "10": 10,
+    "9": 9,
+    "8": 8,
+    "7": 7,
+    "6": 6,
+    "5": 5,
+    "4": 4,
+    "2": 2,
 }
 
 DEFAULT_JOKER = 10
@@ -114,7 +138,7 @@ def _token(value: Any, limit: int = 20) -> str:
     elif isinstance(value, bool) or value is None:
         text = {True: "true", False: "false", None: "null"}[value]
     elif isinstance(value, int):
-        text = str(value) if -10**12 < value < 10**12 else "\u2026"
+        text = str(value) if -(10**12) < value < 10**12 else "\u2026"
     elif isinstance(value, float):
         text = repr(value)
     elif isinstance(value, list | tuple):
@@ -130,14 +154,16 @@ def _read_text(text: str, where: str) -> tuple[list[str], list[Problem]]:
     cards, problems = parse_cards(_BARE_THREE.sub("3r", text), where)
     if problems:
         # Report the tokens as they were written, not as rewritten above.
-        original = [p for p in parse_cards(text, where)[1]
-                    if p.params.get("reason") != "three_colour"]
+        original = [
+            p for p in parse_cards(text, where)[1] if p.params.get("reason") != "three_colour"
+        ]
         return [], original or problems
     return [game_rank(c) for c in cards], []
 
 
-def read_cards(value: Any, where: str = "",
-               limit: int = MAX_PILE_CARDS) -> tuple[list[str], list[Problem]]:
+def read_cards(
+    value: Any, where: str = "", limit: int = MAX_PILE_CARDS
+) -> tuple[list[str], list[Problem]]:
     """Game ranks from card notation: a string (``"4 4 7 7 7"``, ``"3KKA"``) or a list of tokens.
 
     Like :func:`.cards.parse_cards`, but a three needs no colour. ``None`` is no cards. More
@@ -207,23 +233,29 @@ def deck_points(players: int, options: Options | Mapping[str, Any] | None = None
     1136
     """
     opts = _options(options)
-    return sum(n * (opts.joker if rank == "X" else CARD_VALUES[rank])
-               for rank, n in deck_limits(players).items())
+    return sum(
+        n * (opts.joker if rank == "X" else CARD_VALUES[rank])
+        for rank, n in deck_limits(players).items()
+    )
 
 
-def card_count_problems(groups: Iterable[Iterable[str]], players: int,
-                        where: str = "") -> list[Problem]:
+def card_count_problems(
+    groups: Iterable[Iterable[str]], players: int, where: str = ""
+) -> list[Problem]:
     """``card.too_many`` for every rank seen more often than the deck holds it."""
     counts: Counter[str] = Counter()
     for group in groups:
         counts.update(group)
     limits = deck_limits(players)
-    return [Problem("card.too_many", where, {"rank": rank, "count": n, "maximum": limits[rank]})
-            for rank, n in sorted(counts.items(), key=lambda kv: GAME_RANKS.index(kv[0]))
-            if n > limits[rank]]
+    return [
+        Problem("card.too_many", where, {"rank": rank, "count": n, "maximum": limits[rank]})
+        for rank, n in sorted(counts.items(), key=lambda kv: GAME_RANKS.index(kv[0]))
+        if n > limits[rank]
+    ]
 
 
 # ---- options and points --------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Options:
@@ -291,8 +323,9 @@ def card_value(card: Card | str, options: Options | Mapping[str, Any] | None = N
     return CARD_VALUES[rank]
 
 
-def pile_points(cards: Iterable[Card | str],
-                options: Options | Mapping[str, Any] | None = None) -> int:
+def pile_points(
+    cards: Iterable[Card | str], options: Options | Mapping[str, Any] | None = None
+) -> int:
     """Minus points of a minus pile (seed 001 "Abrechnung"); lower is better.
 
     Raises :class:`RulesError` on an unknown card or an invalid option.
@@ -305,6 +338,7 @@ def pile_points(cards: Iterable[Card | str],
 
 
 # ---- moves ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Move:
@@ -324,8 +358,12 @@ class Move:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON shape of CONTRACT.md §3 (``POST /api/v1/referee/three-is-fifty``)."""
-        return {"card": self.card, "kind": self.kind, "to_pile": self.to_pile,
-                "cards": list(self.cards)}
+        return {
+            "card": self.card,
+            "kind": self.kind,
+            "to_pile": self.to_pile,
+            "cards": list(self.cards),
+        }
 
 
 def left_neighbour(player: int, players: int) -> int:
@@ -353,8 +391,13 @@ def _distinct(ranks: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(ranks))
 
 
-def matching_moves(rank: str, middle: Sequence[str], discard_top: str | None,
-                   piles: Sequence[Sequence[str]], player: int) -> list[Move]:
+def matching_moves(
+    rank: str,
+    middle: Sequence[str],
+    discard_top: str | None,
+    piles: Sequence[Sequence[str]],
+    player: int,
+) -> list[Move]:
     """The moves of rules 1–3 for a hand card of ``rank`` (empty: the card matches nothing)."""
     left = left_neighbour(player, len(piles))
     moves: list[Move] = []
@@ -379,9 +422,13 @@ def matching_moves(rank: str, middle: Sequence[str], discard_top: str | None,
     return moves
 
 
-def legal_moves(middle: Iterable[Card | str], discard_top: Card | str | None,
-                piles: Sequence[Iterable[Card | str]], player: int,
-                hand: Iterable[Card | str]) -> list[Move]:
+def legal_moves(
+    middle: Iterable[Card | str],
+    discard_top: Card | str | None,
+    piles: Sequence[Iterable[Card | str]],
+    player: int,
+    hand: Iterable[Card | str],
+) -> list[Move]:
     """Every legal move of ``player`` (RULES.md §7; seed 001 "Ausspielen von Karten").
 
     ``piles`` are the minus piles in seating order, each listed bottom to top; the left
@@ -418,6 +465,7 @@ def legal_moves(middle: Iterable[Card | str], discard_top: Card | str | None,
 
 
 # ---- JSON requests -------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class PileScore:
@@ -462,8 +510,13 @@ def _read_piles(data: Mapping[str, Any], problems: list[Problem]) -> list[list[s
         problems.append(Problem("request.type", "piles", {"expected": "list of card lists"}))
         return None
     if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        problems.append(Problem("players.not_allowed", "piles",
-                                {"players": len(value), "allowed": list(PLAYERS_ALLOWED)}))
+        problems.append(
+            Problem(
+                "players.not_allowed",
+                "piles",
+                {"players": len(value), "allowed": list(PLAYERS_ALLOWED)},
+            )
+        )
         return None
     piles = []
     for i, raw in enumerate(value):
@@ -473,8 +526,9 @@ def _read_piles(data: Mapping[str, Any], problems: list[Problem]) -> list[list[s
     return piles
 
 
-def _read_players(data: Mapping[str, Any], piles: list[list[str]] | None,
-                  problems: list[Problem]) -> None:
+def _read_players(
+    data: Mapping[str, Any], piles: list[list[str]] | None, problems: list[Problem]
+) -> None:
     """An optional ``players`` must agree with the number of piles."""
     value = data.get("players")
     if value is None:
@@ -482,8 +536,13 @@ def _read_players(data: Mapping[str, Any], piles: list[list[str]] | None,
     if isinstance(value, bool) or not isinstance(value, int):
         problems.append(Problem("request.type", "players", {"expected": "integer"}))
     elif value not in PLAYERS_ALLOWED:
-        problems.append(Problem("players.not_allowed", "players",
-                                {"players": _token(value), "allowed": list(PLAYERS_ALLOWED)}))
+        problems.append(
+            Problem(
+                "players.not_allowed",
+                "players",
+                {"players": _token(value), "allowed": list(PLAYERS_ALLOWED)},
+            )
+        )
     elif piles is not None and value != len(piles):
         problems.append(Problem("piles.count", "piles", {"players": value, "piles": len(piles)}))
 
@@ -514,8 +573,10 @@ def score_request(data: Any) -> FiftyScore | Rejected:
     points = [pile_points(p, options) for p in piles]
     best = min(points)
     return FiftyScore(
-        tuple(PileScore(pts, len(p)) for pts, p in zip(points, piles, strict=True)), options,
-        tuple(i for i, pts in enumerate(points) if pts == best))
+        tuple(PileScore(pts, len(p)) for pts, p in zip(points, piles, strict=True)),
+        options,
+        tuple(i for i, pts in enumerate(points) if pts == best),
+    )
 
 
 def _read_player(data: Mapping[str, Any], players: int | None, problems: list[Problem]) -> int:
@@ -532,8 +593,9 @@ def _read_player(data: Mapping[str, Any], players: int | None, problems: list[Pr
     return value
 
 
-def _read_limited(data: Mapping[str, Any], key: str, maximum: int, required: bool,
-                  problems: list[Problem]) -> list[str]:
+def _read_limited(
+    data: Mapping[str, Any], key: str, maximum: int, required: bool, problems: list[Problem]
+) -> list[str]:
     value = data.get(key)
     if value is None and required:
         problems.append(Problem("request.missing", key, {}))
@@ -565,9 +627,11 @@ def dealt_problems(middle: Sequence[str], hand: Sequence[str]) -> list[Problem]:
     >>> dealt_problems(["K"], ["K"] * 5)
     [Problem('hand.too_many', 'hand', {'count': 5, 'maximum': 4})]
     """
-    return [Problem(f"{key}.too_many", key, {"count": len(cards), "maximum": most})
-            for key, cards, most in (("middle", middle, MIDDLE_SIZE), ("hand", hand, HAND_SIZE))
-            if len(cards) > most]
+    return [
+        Problem(f"{key}.too_many", key, {"count": len(cards), "maximum": most})
+        for key, cards, most in (("middle", middle, MIDDLE_SIZE), ("hand", hand, HAND_SIZE))
+        if len(cards) > most
+    ]
 
 
 def _read_discard_top(data: Mapping[str, Any], problems: list[Problem]) -> str | None:
@@ -636,9 +700,13 @@ def referee_request(data: Any) -> FiftyMoves | Rejected:
     return moves_answer(middle, top, piles, player, hand)
 
 
-def moves_answer(middle: Iterable[Card | str], discard_top: Card | str | None,
-                 piles: Sequence[Iterable[Card | str]], player: int,
-                 hand: Iterable[Card | str]) -> FiftyMoves:
+def moves_answer(
+    middle: Iterable[Card | str],
+    discard_top: Card | str | None,
+    piles: Sequence[Iterable[Card | str]],
+    player: int,
+    hand: Iterable[Card | str],
+) -> FiftyMoves:
     """:func:`legal_moves` with the reasons of the referee: the answer to "what may I play?".
 
     >>> answer = moves_answer(["K"], None, [[], []], 0, ["K", "4"])
@@ -647,5 +715,9 @@ def moves_answer(middle: Iterable[Card | str], discard_top: Card | str | None,
     """
     ranks = game_ranks(hand)
     moves = legal_moves(middle, discard_top, piles, player, ranks)
-    return FiftyMoves(bool(moves), tuple(referee_reasons(moves, ranks)), tuple(moves),
-                      left_neighbour(player, len(piles)))
+    return FiftyMoves(
+        bool(moves),
+        tuple(referee_reasons(moves, ranks)),
+        tuple(moves),
+        left_neighbour(player, len(piles)),
+    )

@@ -11,8 +11,12 @@ from reportlab.lib.units import mm
 
 from .model import ScoreSheet
 
-LINES = ((colors.black, None), (colors.Color(0.35, 0.35, 0.35), (6, 3)),
-         (colors.Color(0.2, 0.2, 0.2), (1.5, 2.5)), (colors.Color(0.45, 0.45, 0.45), (8, 2, 2, 2)))
+LINES = (
+    (colors.black, None),
+    (colors.Color(0.35, 0.35, 0.35), (6, 3)),
+    (colors.Color(0.2, 0.2, 0.2), (1.5, 2.5)),
+    (colors.Color(0.45, 0.45, 0.45), (8, 2, 2, 2)),
+)
 HEIGHT = 62 * mm
 LEFT, RIGHT, TOP, BOTTOM = 16 * mm, 34 * mm, 9 * mm, 7 * mm
 
@@ -53,41 +57,91 @@ def running_chart(sheet: ScoreSheet, width: float, font: str, bold: str) -> Draw
     grey = colors.Color(0.8, 0.8, 0.8)
     for value in range(int(low), int(high) + 1, step):
         d.add(Line(LEFT, y(value), right, y(value), strokeColor=grey, strokeWidth=0.4))
-        d.add(String(LEFT - 2, y(value) - 2.5, sheet.format_number(value), fontName=font,
-                     fontSize=6.5, textAnchor="end"))
+        d.add(
+            String(
+                LEFT - 2,
+                y(value) - 2.5,
+                sheet.format_number(value),
+                fontName=font,
+                fontSize=6.5,
+                textAnchor="end",
+            )
+        )
     every = max(1, -(-count // 12))
     for hand in range(1, count + 1):
         if hand % every == 0 or hand == count:
-            d.add(String(x(hand), BOTTOM - 9, str(hand), fontName=font, fontSize=6.5,
-                         textAnchor="middle"))
+            d.add(
+                String(
+                    x(hand), BOTTOM - 9, str(hand), fontName=font, fontSize=6.5, textAnchor="middle"
+                )
+            )
     if sheet.target:
-        d.add(Line(LEFT, y(sheet.target), right, y(sheet.target), strokeColor=colors.black,
-                   strokeWidth=0.8, strokeDashArray=(1, 2.5)))
-        d.add(String(LEFT + 2, y(sheet.target) + 2, f"{sheet.labels.target} "
-                     f"{sheet.format_number(sheet.target)}", fontName=font, fontSize=6.5))
+        d.add(
+            Line(
+                LEFT,
+                y(sheet.target),
+                right,
+                y(sheet.target),
+                strokeColor=colors.black,
+                strokeWidth=0.8,
+                strokeDashArray=(1, 2.5),
+            )
+        )
+        d.add(
+            String(
+                LEFT + 2,
+                y(sheet.target) + 2,
+                f"{sheet.labels.target} {sheet.format_number(sheet.target)}",
+                fontName=font,
+                fontSize=6.5,
+            )
+        )
     ends: list[tuple[float, int]] = []
     for c in range(columns):
         colour, dash = LINES[c % len(LINES)]
         points: list[float] = [x(0), y(0)]
         for h, row in enumerate(totals):
             points += [x(h + 1), y(row[c])]
-        d.add(PolyLine(points, strokeColor=colour, strokeWidth=1.6, strokeDashArray=dash,
-                       strokeLineJoin=1))
+        d.add(
+            PolyLine(
+                points, strokeColor=colour, strokeWidth=1.6, strokeDashArray=dash, strokeLineJoin=1
+            )
+        )
         px, py = points[-2], points[-1]
         if c % 4 == 1:
             d.add(Rect(px - 2.2, py - 2.2, 4.4, 4.4, fillColor=colour, strokeColor=None))
         elif c % 4 == 2:
-            d.add(Polygon([px, py + 3, px + 3, py - 2.2, px - 3, py - 2.2], fillColor=colour,
-                          strokeColor=None))
+            d.add(
+                Polygon(
+                    [px, py + 3, px + 3, py - 2.2, px - 3, py - 2.2],
+                    fillColor=colour,
+                    strokeColor=None,
+                )
+            )
         else:
-            d.add(Circle(px, py, 2.4, fillColor=colour if c % 4 == 0 else colors.white,
-                         strokeColor=colour))
+            d.add(
+                Circle(
+                    px,
+                    py,
+                    2.4,
+                    fillColor=colour if c % 4 == 0 else colors.white,
+                    strokeColor=colour,
+                )
+            )
         ends.append((py, c))
     last = None
     for py, c in sorted(ends, reverse=True):  # names top to bottom, kept 9 points apart
         ly = py if last is None else min(py, last - 9)
         name = sheet.columns[c].name
-        d.add(String(right + 5, ly - 3, name if len(name) <= 18 else name[:17] + "…",
-                     fontName=bold, fontSize=7.5, fillColor=LINES[c % len(LINES)][0]))
+        d.add(
+            String(
+                right + 5,
+                ly - 3,
+                name if len(name) <= 18 else name[:17] + "…",
+                fontName=bold,
+                fontSize=7.5,
+                fillColor=LINES[c % len(LINES)][0],
+            )
+        )
         last = ly
     return d

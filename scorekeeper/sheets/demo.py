@@ -14,14 +14,31 @@ from .model import BlankSheet, ScoreSheet, SheetCell, SheetColumn, SheetHand, Sh
 from .pdf import render_blank_sheet, render_score_sheet
 
 GERMAN_LABELS = SheetLabels(
-    title="Canasta-Spielbericht", pad_title="Canasta-Block", ruleset="Regeln",
-    house_rules="Hausregeln", date="Datum",
-    players="Spieler", target="Ziel", hand="Nr.", melded_cards="Ausgelegte Karten",
-    canasta_bonus="Canastas", red_threes="Rote Dreien", going_out="Ausmachen",
-    in_hand="Auf der Hand", bonus="Prämien", cards="Karten", score="Spiel", total="Stand",
-    minimum="Mindest\u00adauslage", concealed="verdeckt ausgemacht", final_score="Endstand",
-    winner="Sieger", margin="Vorsprung", no_winner="Das Spiel läuft noch.",
-    minimum_table="Mindestauslage", scoring_summary="Punktwerte",
+    title="Canasta-Spielbericht",
+    pad_title="Canasta-Block",
+    ruleset="Regeln",
+    house_rules="Hausregeln",
+    date="Datum",
+    players="Spieler",
+    target="Ziel",
+    hand="Nr.",
+    melded_cards="Ausgelegte Karten",
+    canasta_bonus="Canastas",
+    red_threes="Rote Dreien",
+    going_out="Ausmachen",
+    in_hand="Auf der Hand",
+    bonus="Prämien",
+    cards="Karten",
+    score="Spiel",
+    total="Stand",
+    minimum="Mindest\u00adauslage",
+    concealed="verdeckt ausgemacht",
+    final_score="Endstand",
+    winner="Sieger",
+    margin="Vorsprung",
+    no_winner="Das Spiel läuft noch.",
+    minimum_table="Mindestauslage",
+    scoring_summary="Punktwerte",
     page_of="Seite {page} von {pages}",
 )
 
@@ -70,19 +87,30 @@ def sample_hands(groups: int, count: int, seed: int = 7) -> tuple[SheetHand, ...
             score = sum(items.values())
             minimum = _minimum(totals[g])
             totals[g] += score
-            cells.append(SheetCell(items=items, score=score, total=totals[g], minimum=minimum,
-                                   went_out=went_out, concealed=concealed))
+            cells.append(
+                SheetCell(
+                    items=items,
+                    score=score,
+                    total=totals[g],
+                    minimum=minimum,
+                    went_out=went_out,
+                    concealed=concealed,
+                )
+            )
         note = "Der Stock ist aufgebraucht." if stock_ran_out else ""
         hands.append(SheetHand(number=number, cells=tuple(cells), note=note))
     return tuple(hands)
 
 
-def sample_sheet(hands: int = 12, columns: tuple[SheetColumn, ...] | None = None,
-                 seed: int = 7) -> ScoreSheet:
+def sample_sheet(
+    hands: int = 12, columns: tuple[SheetColumn, ...] | None = None, seed: int = 7
+) -> ScoreSheet:
     """A finished-looking game with German labels."""
     if columns is None:
-        columns = (SheetColumn("Wir", ("Anna", "Bernd")),
-                   SheetColumn("<b>Ala & Ola</b>", ("Łucja Żółć", "Jürgen Größ")))
+        columns = (
+            SheetColumn("Wir", ("Anna", "Bernd")),
+            SheetColumn("<b>Ala & Ola</b>", ("Łucja Żółć", "Jürgen Größ")),
+        )
     played = sample_hands(len(columns), hands, seed)
     finals = [cell.total for cell in played[-1].cells] if played else [0] * len(columns)
     ranked = sorted(range(len(columns)), key=lambda g: finals[g], reverse=True)
@@ -108,15 +136,30 @@ def sample_cutthroat(hands: int = 14) -> ScoreSheet:
     sheet = sample_sheet(hands, tuple(SheetColumn(n, ()) for n in names), seed=11)
     rng = random.Random(3)
     noted = tuple(
-        SheetHand(h.number, h.cells, h.note or (
-            f"{names[(lone := rng.randrange(3))]} allein gegen "
-            f"{' und '.join(n for i, n in enumerate(names) if i != lone)}"))
-        for h in sheet.hands)
+        SheetHand(
+            h.number,
+            h.cells,
+            h.note
+            or (
+                f"{names[(lone := rng.randrange(3))]} allein gegen "
+                f"{' und '.join(n for i, n in enumerate(names) if i != lone)}"
+            ),
+        )
+        for h in sheet.hands
+    )
     return ScoreSheet(
-        title="Kanasta w trójkę", ruleset_name="Classic Canasta (international), 3 Spieler",
-        house_rules=(), date_text=sheet.date_text, target=7500, columns=sheet.columns,
-        hands=noted, winner=sheet.winner, margin=sheet.margin, labels=GERMAN_LABELS,
-        format_number=german_number)
+        title="Kanasta w trójkę",
+        ruleset_name="Classic Canasta (international), 3 Spieler",
+        house_rules=(),
+        date_text=sheet.date_text,
+        target=7500,
+        columns=sheet.columns,
+        hands=noted,
+        winner=sheet.winner,
+        margin=sheet.margin,
+        labels=GERMAN_LABELS,
+        format_number=german_number,
+    )
 
 
 def sample_blank(columns: int = 2, rows: int = 20) -> BlankSheet:
@@ -124,13 +167,24 @@ def sample_blank(columns: int = 2, rows: int = 20) -> BlankSheet:
         ruleset_name="Canasta (deutsche Regeln)",
         columns=columns,
         rows=rows,
-        minimum_table=(("unter 0", "–"), ("0 – 1.495", "50"), ("1.500 – 2.995", "90"),
-                       ("ab 3.000", "120")),
+        minimum_table=(
+            ("unter 0", "–"),
+            ("0 – 1.495", "50"),
+            ("1.500 – 2.995", "90"),
+            ("ab 3.000", "120"),
+        ),
         scoring_summary=(
-            ("Joker", "50"), ("Zwei", "50"), ("Ass", "20"), ("K, D, B, 10, 9, 8", "10"),
-            ("7, 6, 5, 4, schwarze Drei", "5"), ("Natürlicher Canasta", "500"),
-            ("Gemischter Canasta", "300"), ("Rote Drei", "100"), ("Alle vier roten Dreien", "800"),
-            ("Ausmachen", "100"), ("Verdeckt ausmachen", "200"),
+            ("Joker", "50"),
+            ("Zwei", "50"),
+            ("Ass", "20"),
+            ("K, D, B, 10, 9, 8", "10"),
+            ("7, 6, 5, 4, schwarze Drei", "5"),
+            ("Natürlicher Canasta", "500"),
+            ("Gemischter Canasta", "300"),
+            ("Rote Drei", "100"),
+            ("Alle vier roten Dreien", "800"),
+            ("Ausmachen", "100"),
+            ("Verdeckt ausmachen", "200"),
         ),
         target=5000,
         labels=GERMAN_LABELS,

@@ -30,7 +30,7 @@ OTHER_KEYS: tuple[str, ...] = ("black_threes", "penalties", "special_hand", "adj
 class SheetColumn:
     """One column group: a side (partnership) or, in 3-player cutthroat, one player."""
 
-    name: str                      #: user text, e.g. "Wir" or "<b>Ala & Ola</b>", printed literally
+    name: str  #: user text, e.g. "Wir" or "<b>Ala & Ola</b>", printed literally
     players: tuple[str, ...] = ()  #: player names, user text
 
 
@@ -43,9 +43,9 @@ class SheetCell:
     """
 
     items: dict[str, int]  #: keys from rules.scoring.ITEM_KEYS; absent -> blank cell
-    score: int             #: the hand score
-    total: int             #: running total after this hand
-    minimum: int           #: initial-meld minimum this side had FOR this hand
+    score: int  #: the hand score
+    total: int  #: running total after this hand
+    minimum: int  #: initial-meld minimum this side had FOR this hand
     went_out: bool = False
     concealed: bool = False
 
@@ -56,7 +56,7 @@ class SheetHand:
 
     number: int
     cells: tuple[SheetCell, ...]  #: one per column, in the order of ScoreSheet.columns
-    note: str = ""                #: e.g. "stock ran out" (translated) or cutthroat partnership info
+    note: str = ""  #: e.g. "stock ran out" (translated) or cutthroat partnership info
 
 
 @dataclass(frozen=True)
@@ -68,33 +68,33 @@ class SheetLabels:
     A column heading may contain a soft hyphen (U+00AD) where it may break.
     """
 
-    title: str            #: kind of document above the game's name, e.g. "Canasta-Spielbericht"
-    ruleset: str          #: "Regeln"
-    house_rules: str      #: "Hausregeln"
-    date: str             #: "Datum"
-    players: str          #: "Spieler"
-    target: str           #: "Ziel"
-    hand: str             #: heading of the hand-number column, short: "Nr."
-    melded_cards: str     #: "Ausgelegte Karten"
-    canasta_bonus: str    #: "Canastas"
-    red_threes: str       #: "Rote Dreien"
-    going_out: str        #: "Ausmachen"
-    in_hand: str          #: "Auf der Hand"
-    bonus: str            #: compact layout: canastas + red threes + going out, "Prämien"
-    cards: str            #: compact layout: melded cards + cards in hand, "Karten"
-    score: str            #: hand score, "Spiel"
-    total: str            #: running total, "Stand"
-    minimum: str          #: initial-meld minimum, "Minimum"
-    concealed: str        #: legend for a concealed going out, "verdeckt ausgemacht"
-    final_score: str      #: row of final totals, "Endstand"
-    winner: str           #: "Sieger"
-    margin: str           #: "Vorsprung"
-    no_winner: str        #: printed when ScoreSheet.winner is None, e.g. "Spiel läuft noch"
-    minimum_table: str    #: heading of the blank pad's minimum table, "Mindestauslage"
+    title: str  #: kind of document above the game's name, e.g. "Canasta-Spielbericht"
+    ruleset: str  #: "Regeln"
+    house_rules: str  #: "Hausregeln"
+    date: str  #: "Datum"
+    players: str  #: "Spieler"
+    target: str  #: "Ziel"
+    hand: str  #: heading of the hand-number column, short: "Nr."
+    melded_cards: str  #: "Ausgelegte Karten"
+    canasta_bonus: str  #: "Canastas"
+    red_threes: str  #: "Rote Dreien"
+    going_out: str  #: "Ausmachen"
+    in_hand: str  #: "Auf der Hand"
+    bonus: str  #: compact layout: canastas + red threes + going out, "Prämien"
+    cards: str  #: compact layout: melded cards + cards in hand, "Karten"
+    score: str  #: hand score, "Spiel"
+    total: str  #: running total, "Stand"
+    minimum: str  #: initial-meld minimum, "Minimum"
+    concealed: str  #: legend for a concealed going out, "verdeckt ausgemacht"
+    final_score: str  #: row of final totals, "Endstand"
+    winner: str  #: "Sieger"
+    margin: str  #: "Vorsprung"
+    no_winner: str  #: printed when ScoreSheet.winner is None, e.g. "Spiel läuft noch"
+    minimum_table: str  #: heading of the blank pad's minimum table, "Mindestauslage"
     scoring_summary: str  #: heading of the blank pad's scoring summary, "Punktwerte"
-    page_of: str          #: "Seite {page} von {pages}"
-    pad_title: str = ""   #: heading of the blank pad, e.g. "Canasta-Block"; empty: ``title``
-    chart: str = ""       #: heading of the chart of running totals, "Verlauf der Punktestände"
+    page_of: str  #: "Seite {page} von {pages}"
+    pad_title: str = ""  #: heading of the blank pad, e.g. "Canasta-Block"; empty: ``title``
+    chart: str = ""  #: heading of the chart of running totals, "Verlauf der Punktestände"
     other: str = "Other"  #: the items of :data:`OTHER_KEYS` added up, "Sonstige"
 
 
@@ -102,14 +102,14 @@ class SheetLabels:
 class ScoreSheet:
     """A played (or running) game, to print."""
 
-    title: str                     #: user text, e.g. the game's name
-    ruleset_name: str              #: e.g. "Canasta (deutsche Regeln)"
-    house_rules: tuple[str, ...]   #: translated lines, e.g. "Zwei: 20 statt 50"
-    date_text: str                 #: locale-formatted date
+    title: str  #: user text, e.g. the game's name
+    ruleset_name: str  #: e.g. "Canasta (deutsche Regeln)"
+    house_rules: tuple[str, ...]  #: translated lines, e.g. "Zwei: 20 statt 50"
+    date_text: str  #: locale-formatted date
     target: int
     columns: tuple[SheetColumn, ...]
     hands: tuple[SheetHand, ...]
-    winner: int | None             #: index into columns, or None
+    winner: int | None  #: index into columns, or None
     margin: int | None
     labels: SheetLabels
     format_number: Callable[[int], str]  #: locale number formatter (U+2212 for negatives)
@@ -126,9 +126,9 @@ class BlankSheet:
     """An empty pad to fill in by pen, with the ruleset's reference tables printed on it."""
 
     ruleset_name: str
-    columns: int                   #: column groups to print (2 sides; 3 for cutthroat)
-    rows: int                      #: empty hand rows (about 20 fit on one page)
-    minimum_table: tuple[tuple[str, str], ...]    #: ("0 – 1.495", "50") rows, formatted
+    columns: int  #: column groups to print (2 sides; 3 for cutthroat)
+    rows: int  #: empty hand rows (about 20 fit on one page)
+    minimum_table: tuple[tuple[str, str], ...]  #: ("0 – 1.495", "50") rows, formatted
     scoring_summary: tuple[tuple[str, str], ...]  #: ("Natürlicher Canasta", "500") rows
     target: int
     labels: SheetLabels

@@ -80,7 +80,10 @@ def register_fonts() -> str:
             for name in (FONT, FONT_BOLD, FONT_ITALIC, FONT_BOLD_ITALIC):
                 pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / f"{name}.ttf")))
             pdfmetrics.registerFontFamily(
-                FONT, normal=FONT, bold=FONT_BOLD, italic=FONT_ITALIC,
+                FONT,
+                normal=FONT,
+                bold=FONT_BOLD,
+                italic=FONT_ITALIC,
                 boldItalic=FONT_BOLD_ITALIC,
             )
             _fonts_registered = True
@@ -94,39 +97,39 @@ MARGIN_LEFT = 12
 MARGIN_RIGHT = 12
 MARGIN_TOP = 12
 MARGIN_BOTTOM = 16
-FOOTER_BASELINE = 9            # from the bottom edge
+FOOTER_BASELINE = 9  # from the bottom edge
 FRAME_WIDTH = PAGE_WIDTH / mm - MARGIN_LEFT - MARGIN_RIGHT
 
-HAND_COLUMN = 8                # the hand-number column
-HAND_ROW = 5.2                 # one hand on the score sheet
-BLANK_ROW_MIN, BLANK_ROW_MAX = 6.5, 9.5   # one hand on the empty pad, to write in by pen
-BLANK_NAME_ROW = 10            # room to write the side's names in
-BLANK_GAP = 6                  # between the empty rows and the reference tables
-BLANK_FIELDS_WIDTH = 66        # "Datum: ____" and the target, right of the pad's title
-RESULT_MARGIN_WIDTH = 50       # the "margin" half of the result box
-CELL_PAD_PT = 2                # left/right cell padding
-BASELINE_PT = 4.4              # from a hand row's bottom line to the figures' baseline
+HAND_COLUMN = 8  # the hand-number column
+HAND_ROW = 5.2  # one hand on the score sheet
+BLANK_ROW_MIN, BLANK_ROW_MAX = 6.5, 9.5  # one hand on the empty pad, to write in by pen
+BLANK_NAME_ROW = 10  # room to write the side's names in
+BLANK_GAP = 6  # between the empty rows and the reference tables
+BLANK_FIELDS_WIDTH = 66  # "Datum: ____" and the target, right of the pad's title
+RESULT_MARGIN_WIDTH = 50  # the "margin" half of the result box
+CELL_PAD_PT = 2  # left/right cell padding
+BASELINE_PT = 4.4  # from a hand row's bottom line to the figures' baseline
 
 NUMBER_PT = 7.5
 TOTAL_PT = 8.5
 MINIMUM_PT = 6.5
 FINAL_LABEL_PT = 7
 FINAL_TOTAL_PT = 9.5
-SMALLEST_PT = 5.5              # a number too wide for its column shrinks down to this
-HEAD_ACROSS_MIN_PT = 5.5       # smaller than this, the column headings are turned upwards
-HEAD_TURNED_MIN, HEAD_TURNED_MAX = 12, 30   # length of a turned column heading
-HEAD_PAD_PT = 1                # left/right padding of the column headings
+SMALLEST_PT = 5.5  # a number too wide for its column shrinks down to this
+HEAD_ACROSS_MIN_PT = 5.5  # smaller than this, the column headings are turned upwards
+HEAD_TURNED_MIN, HEAD_TURNED_MAX = 12, 30  # length of a turned column heading
+HEAD_PAD_PT = 1  # left/right padding of the column headings
 
 INK = colors.black
-RULE = colors.Color(0.55, 0.55, 0.55)        # thin grid lines
-HEAD_FILL = colors.Color(0.87, 0.87, 0.87)   # header rows
+RULE = colors.Color(0.55, 0.55, 0.55)  # thin grid lines
+HEAD_FILL = colors.Color(0.87, 0.87, 0.87)  # header rows
 STRIPE_FILL = colors.Color(0.955, 0.955, 0.955)  # every other hand
 FINAL_FILL = colors.Color(0.92, 0.92, 0.92)
-MUTED = colors.Color(0.38, 0.38, 0.38)       # minimum, notes, captions
-ZERO_INK = colors.Color(0.6, 0.6, 0.6)       # an item that scored nothing
+MUTED = colors.Color(0.38, 0.38, 0.38)  # minimum, notes, captions
+ZERO_INK = colors.Color(0.6, 0.6, 0.6)  # an item that scored nothing
 
 CONCEALED_MARK = "*"
-WENT_OUT_MARK = "\u2713"       # ✓, for a going out entered without its bonus figure
+WENT_OUT_MARK = "\u2713"  # ✓, for a going out entered without its bonus figure
 
 
 def stylesheet() -> StyleSheet1:
@@ -137,32 +140,75 @@ def stylesheet() -> StyleSheet1:
     sheet.add(base)
     sheet.add(ParagraphStyle("Kicker", parent=base, fontSize=8, leading=10, textColor=MUTED))
     sheet.add(ParagraphStyle("Title", parent=base, fontName=FONT_BOLD, fontSize=17, leading=21))
-    sheet.add(ParagraphStyle("InfoLabel", parent=base, fontSize=7.5, leading=11.5,
-                             textColor=MUTED))
+    sheet.add(ParagraphStyle("InfoLabel", parent=base, fontSize=7.5, leading=11.5, textColor=MUTED))
     sheet.add(ParagraphStyle("Info", parent=base))
-    sheet.add(ParagraphStyle("GroupName", parent=base, fontName=FONT_BOLD, fontSize=9.5,
-                             leading=11.5, alignment=TA_CENTER))
-    sheet.add(ParagraphStyle("GroupPlayers", parent=base, fontSize=7, leading=8.5,
-                             alignment=TA_CENTER, textColor=MUTED))
-    sheet.add(ParagraphStyle("GroupCaption", parent=base, fontSize=6, leading=7,
-                             alignment=TA_LEFT, textColor=MUTED))
-    sheet.add(ParagraphStyle("ColumnHead", parent=base, fontSize=6, leading=7,
-                             alignment=TA_CENTER))
-    sheet.add(ParagraphStyle("ColumnHeadTotal", parent=base, fontName=FONT_BOLD, fontSize=6.5,
-                             leading=7.5, alignment=TA_CENTER))
-    sheet.add(ParagraphStyle("ColumnHeadMinimum", parent=base, fontName=FONT_ITALIC,
-                             fontSize=6, leading=7, alignment=TA_CENTER, textColor=MUTED))
-    sheet.add(ParagraphStyle("Note", parent=base, fontName=FONT_ITALIC, fontSize=6.5,
-                             leading=7.5, textColor=MUTED))
+    sheet.add(
+        ParagraphStyle(
+            "GroupName",
+            parent=base,
+            fontName=FONT_BOLD,
+            fontSize=9.5,
+            leading=11.5,
+            alignment=TA_CENTER,
+        )
+    )
+    sheet.add(
+        ParagraphStyle(
+            "GroupPlayers",
+            parent=base,
+            fontSize=7,
+            leading=8.5,
+            alignment=TA_CENTER,
+            textColor=MUTED,
+        )
+    )
+    sheet.add(
+        ParagraphStyle(
+            "GroupCaption", parent=base, fontSize=6, leading=7, alignment=TA_LEFT, textColor=MUTED
+        )
+    )
+    sheet.add(ParagraphStyle("ColumnHead", parent=base, fontSize=6, leading=7, alignment=TA_CENTER))
+    sheet.add(
+        ParagraphStyle(
+            "ColumnHeadTotal",
+            parent=base,
+            fontName=FONT_BOLD,
+            fontSize=6.5,
+            leading=7.5,
+            alignment=TA_CENTER,
+        )
+    )
+    sheet.add(
+        ParagraphStyle(
+            "ColumnHeadMinimum",
+            parent=base,
+            fontName=FONT_ITALIC,
+            fontSize=6,
+            leading=7,
+            alignment=TA_CENTER,
+            textColor=MUTED,
+        )
+    )
+    sheet.add(
+        ParagraphStyle(
+            "Note", parent=base, fontName=FONT_ITALIC, fontSize=6.5, leading=7.5, textColor=MUTED
+        )
+    )
     sheet.add(ParagraphStyle("Result", parent=base, fontSize=12, leading=15))
-    sheet.add(ParagraphStyle("ResultLabel", parent=base, fontSize=7.5, leading=10,
-                             textColor=MUTED))
+    sheet.add(ParagraphStyle("ResultLabel", parent=base, fontSize=7.5, leading=10, textColor=MUTED))
     sheet.add(ParagraphStyle("Legend", parent=base, fontSize=7, leading=9, textColor=MUTED))
-    sheet.add(ParagraphStyle("RefHead", parent=base, fontName=FONT_BOLD, fontSize=8.5,
-                             leading=11, spaceAfter=1.5 * mm))
+    sheet.add(
+        ParagraphStyle(
+            "RefHead",
+            parent=base,
+            fontName=FONT_BOLD,
+            fontSize=8.5,
+            leading=11,
+            spaceAfter=1.5 * mm,
+        )
+    )
     sheet.add(ParagraphStyle("RefCell", parent=base, fontSize=7.5, leading=9))
-    sheet.add(ParagraphStyle("RefNumber", parent=base, fontSize=7.5, leading=9,
-                             alignment=TA_RIGHT))
+    sheet.add(ParagraphStyle("RefNumber", parent=base, fontSize=7.5, leading=9, alignment=TA_RIGHT))
     sheet.add(ParagraphStyle("RefHeadNumber", parent=sheet["InfoLabel"], alignment=TA_RIGHT))
     sheet.add(ParagraphStyle("Field", parent=base, fontSize=9.5, leading=16))
     return sheet
@@ -173,8 +219,9 @@ def _styles() -> StyleSheet1:
     return stylesheet()
 
 
-def _table(data: list[list[Any]], widths: Sequence[float], commands: list[tuple[Any, ...]],
-           **kwargs: Any) -> Table:
+def _table(
+    data: list[list[Any]], widths: Sequence[float], commands: list[tuple[Any, ...]], **kwargs: Any
+) -> Table:
     """A Table in DejaVu Sans: a cell without FONTNAME falls back to Helvetica, which
     would then be listed in the PDF even where nothing is written in it."""
     table = Table(data, colWidths=list(widths), hAlign="LEFT", **kwargs)
@@ -186,8 +233,9 @@ def _table(data: list[list[Any]], widths: Sequence[float], commands: list[tuple[
 def _sized(style: ParagraphStyle, size: float) -> ParagraphStyle:
     if size == style.fontSize:
         return style
-    return ParagraphStyle(f"{style.name}@{size:.2f}", parent=style, fontSize=size,
-                          leading=size * 1.18)
+    return ParagraphStyle(
+        f"{style.name}@{size:.2f}", parent=style, fontSize=size, leading=size * 1.18
+    )
 
 
 def _pieces(label: str) -> list[str]:
@@ -201,8 +249,10 @@ def _pieces(label: str) -> list[str]:
 
 def _fitting_size(style: ParagraphStyle, label: str, room: float) -> float:
     """The largest size (at most the style's) at which the label's longest word fits."""
-    widest = max((pdfmetrics.stringWidth(p, style.fontName, style.fontSize)
-                  for p in _pieces(label)), default=0.0)
+    widest = max(
+        (pdfmetrics.stringWidth(p, style.fontName, style.fontSize) for p in _pieces(label)),
+        default=0.0,
+    )
     if widest <= room:
         return float(style.fontSize)
     return float(style.fontSize) * room / widest
@@ -240,20 +290,28 @@ def _text(value: str) -> str:
 
 @dataclass(frozen=True)
 class _Column:
-    key: str        # an item key, or "minimum", "bonus", "cards", "score", "total"
-    width: float    # relative width (mm at full size; scaled to the frame)
+    key: str  # an item key, or "minimum", "bonus", "cards", "score", "total"
+    width: float  # relative width (mm at full size; scaled to the frame)
 
 
 #: Two column groups (or one): every item, like a full Canasta pad.
 FULL_LAYOUT = (
-    _Column("minimum", 9), _Column("canasta_bonus", 10.5), _Column("red_threes", 10.5),
-    _Column("going_out", 10), _Column("melded_cards", 11), _Column("in_hand", 10.5),
-    _Column("score", 12), _Column("total", 14),
+    _Column("minimum", 9),
+    _Column("canasta_bonus", 10.5),
+    _Column("red_threes", 10.5),
+    _Column("going_out", 10),
+    _Column("melded_cards", 11),
+    _Column("in_hand", 10.5),
+    _Column("score", 12),
+    _Column("total", 14),
 )
 #: Three column groups (cutthroat): the items folded into bonus and cards.
 COMPACT_LAYOUT = (
-    _Column("minimum", 10), _Column("bonus", 12), _Column("cards", 11.5),
-    _Column("score", 12), _Column("total", 14),
+    _Column("minimum", 10),
+    _Column("bonus", 12),
+    _Column("cards", 11.5),
+    _Column("score", 12),
+    _Column("total", 14),
 )
 #: Four and more column groups: the hand score and the running total only.
 MINIMAL_LAYOUT = (_Column("score", 12), _Column("total", 14))
@@ -268,8 +326,7 @@ def _with_other(layout: tuple[_Column, ...]) -> tuple[_Column, ...]:
     return (*layout[:at], OTHER_COLUMN, *layout[at:])
 
 
-def _layout(groups: int, minus_points: bool = False,
-            other: bool = False) -> tuple[_Column, ...]:
+def _layout(groups: int, minus_points: bool = False, other: bool = False) -> tuple[_Column, ...]:
     if minus_points:
         return MINIMAL_LAYOUT
     if groups <= 2:
@@ -281,8 +338,9 @@ def _layout(groups: int, minus_points: bool = False,
 
 def _has_other(sheet: ScoreSheet) -> bool:
     """Whether a hand of the sheet has an item of :data:`~.model.OTHER_KEYS` that is not 0."""
-    return any(cell.items.get(key) for hand in sheet.hands for cell in hand.cells
-               for key in OTHER_KEYS)
+    return any(
+        cell.items.get(key) for hand in sheet.hands for cell in hand.cells for key in OTHER_KEYS
+    )
 
 
 def _column_label(labels: SheetLabels, key: str) -> str:
@@ -294,8 +352,8 @@ def _column_label(labels: SheetLabels, key: str) -> str:
 
 @dataclass(frozen=True)
 class _Footer:
-    left: str       # plain text: drawn on the canvas, never parsed
-    page_of: str    # "Seite {page} von {pages}"
+    left: str  # plain text: drawn on the canvas, never parsed
+    page_of: str  # "Seite {page} von {pages}"
 
 
 class _NumberedCanvas(Canvas):
@@ -329,8 +387,7 @@ class _NumberedCanvas(Canvas):
         self.setFillColor(MUTED)
         self.setFont(FONT, 7)
         # replace, not str.format: a stray brace in a translation must not break the PDF
-        page_text = (self._footer.page_of.replace("{pages}", str(pages))
-                     .replace("{page}", str(page)))
+        page_text = self._footer.page_of.replace("{pages}", str(pages)).replace("{page}", str(page))
         self.drawRightString(right, FOOTER_BASELINE * mm, page_text)
         room = right - left - pdfmetrics.stringWidth(page_text, FONT, 7) - 8 * mm
         self.drawString(left, FOOTER_BASELINE * mm, _fit(self._footer.left, FONT, 7, room))
@@ -349,16 +406,31 @@ def _fit(text: str, font: str, size: float, width: float) -> str:
 def _build(story: list[Flowable], footer: _Footer, title: str) -> bytes:
     buffer = io.BytesIO()
     doc = BaseDocTemplate(
-        buffer, pagesize=A4,
-        leftMargin=MARGIN_LEFT * mm, rightMargin=MARGIN_RIGHT * mm,
-        topMargin=MARGIN_TOP * mm, bottomMargin=MARGIN_BOTTOM * mm,
-        title=title, creator="scorekeeper", invariant=True,
+        buffer,
+        pagesize=A4,
+        leftMargin=MARGIN_LEFT * mm,
+        rightMargin=MARGIN_RIGHT * mm,
+        topMargin=MARGIN_TOP * mm,
+        bottomMargin=MARGIN_BOTTOM * mm,
+        title=title,
+        creator="scorekeeper",
+        invariant=True,
         # Otherwise the canvas names Helvetica on every page, unused but listed in the PDF.
-        initialFontName=FONT, initialFontSize=9,
+        initialFontName=FONT,
+        initialFontSize=9,
     )
     # No frame padding: the tables are exactly FRAME_WIDTH wide, flush with the footer rule.
-    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="sheet",
-                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    frame = Frame(
+        doc.leftMargin,
+        doc.bottomMargin,
+        doc.width,
+        doc.height,
+        id="sheet",
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+    )
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
     doc.build(story, canvasmaker=functools.partial(_NumberedCanvas, footer=footer))
     return buffer.getvalue()
@@ -376,8 +448,9 @@ class _HandTable:
 
     HEADER_ROWS = 2
 
-    def __init__(self, labels: SheetLabels, groups: int, minus_points: bool = False,
-                 other: bool = False) -> None:
+    def __init__(
+        self, labels: SheetLabels, groups: int, minus_points: bool = False, other: bool = False
+    ) -> None:
         self.labels = labels
         self.groups = groups
         self.layout = _layout(groups, minus_points, other)
@@ -387,7 +460,7 @@ class _HandTable:
         self.widths = [w * scale * mm for w in raw]
         self.rows: list[list[Any]] = []
         self.commands: list[tuple[Any, ...]] = []
-        self.free_rows: set[int] = set()   # notes and the final row: as tall as their text
+        self.free_rows: set[int] = set()  # notes and the final row: as tall as their text
         self.final_row = -1
 
     def first_column(self, group: int) -> int:
@@ -430,29 +503,40 @@ class _HandTable:
         for g in range(self.groups):
             for i, column in enumerate(self.layout):
                 style = {"total": "ColumnHeadTotal", "minimum": "ColumnHeadMinimum"}.get(
-                    column.key, "ColumnHead")
+                    column.key, "ColumnHead"
+                )
                 room = self.widths[self.first_column(g) + i] - 2 * HEAD_PAD_PT
                 heads.append((_column_label(self.labels, column.key), st[style], room))
         sizes = [_fitting_size(style, label, room) for label, style, room in heads]
         if min(sizes, default=HEAD_ACROSS_MIN_PT) >= HEAD_ACROSS_MIN_PT:
             # quarter points, rounded down: few distinct styles, and the word still fits
-            return [Paragraph(_text(label), _sized(style, math.floor(size * 4) / 4))
-                    for (label, style, _), size in zip(heads, sizes, strict=True)]
+            return [
+                Paragraph(_text(label), _sized(style, math.floor(size * 4) / 4))
+                for (label, style, _), size in zip(heads, sizes, strict=True)
+            ]
         length = 0.0
         for label, style, room in heads:
             lines = max(1, int(room // style.leading))
-            full = pdfmetrics.stringWidth(label.replace("\u00ad", ""), style.fontName,
-                                          style.fontSize)
-            longest = max(pdfmetrics.stringWidth(p, style.fontName, style.fontSize)
-                          for p in _pieces(label) or [""])
+            full = pdfmetrics.stringWidth(
+                label.replace("\u00ad", ""), style.fontName, style.fontSize
+            )
+            longest = max(
+                pdfmetrics.stringWidth(p, style.fontName, style.fontSize)
+                for p in _pieces(label) or [""]
+            )
             length = max(length, longest, full / lines * 1.15)
         length = min(max(length + 1, HEAD_TURNED_MIN * mm), HEAD_TURNED_MAX * mm)
         return [_Vertical(Paragraph(_text(label), style), length) for label, style, _ in heads]
 
     # body
 
-    def add_row(self, number: str, values: Sequence[Sequence[str]], stripe: bool,
-                quiet: Sequence[Sequence[int]] = ()) -> int:
+    def add_row(
+        self,
+        number: str,
+        values: Sequence[Sequence[str]],
+        stripe: bool,
+        quiet: Sequence[Sequence[int]] = (),
+    ) -> int:
         """One hand row; ``values[g]`` holds the group's texts in layout order and
         ``quiet[g]`` the positions (in layout order) of the texts to print in grey."""
         row = len(self.rows)
@@ -469,8 +553,9 @@ class _HandTable:
         """A line of text under the hand row above, in its stripe, kept on its page."""
         row = len(self.rows)
         self.free_rows.add(row)
-        self.rows.append(["", Paragraph(_text(note), self.styles["Note"])]
-                         + [""] * (len(self.widths) - 2))
+        self.rows.append(
+            ["", Paragraph(_text(note), self.styles["Note"])] + [""] * (len(self.widths) - 2)
+        )
         self.commands += [
             ("SPAN", (1, row), (-1, row)),
             ("TOPPADDING", (0, row), (-1, row), 0),
@@ -491,7 +576,7 @@ class _HandTable:
         label = self.labels.final_score
         room = sum(self.widths[1:k]) - 2 * CELL_PAD_PT
         if pdfmetrics.stringWidth(label, FONT_BOLD, FINAL_LABEL_PT) > room:
-            label = ""    # the narrow layout of many columns: Σ says it
+            label = ""  # the narrow layout of many columns: Σ says it
         for g in range(self.groups):
             cells += [label] + [""] * (k - 2) + [totals[g]]
         self.rows.append(cells)
@@ -522,10 +607,17 @@ class _HandTable:
         """The table; hand rows ``body_row_height`` tall (None: as their text needs)."""
         heights: list[float | None] | None = None
         if body_row_height is not None:
-            heights = [None if r < self.HEADER_ROWS or r in self.free_rows else body_row_height
-                       for r in range(len(self.rows))]
-        return _table(self.rows, self.widths, self._all_commands(), rowHeights=heights,
-                      repeatRows=self.HEADER_ROWS)
+            heights = [
+                None if r < self.HEADER_ROWS or r in self.free_rows else body_row_height
+                for r in range(len(self.rows))
+            ]
+        return _table(
+            self.rows,
+            self.widths,
+            self._all_commands(),
+            rowHeights=heights,
+            repeatRows=self.HEADER_ROWS,
+        )
 
     def _all_commands(self) -> list[tuple[Any, ...]]:
         """The table's style commands, for the whole table (row indices of ``self.rows``)."""
@@ -572,8 +664,7 @@ class _HandTable:
         commands += [("LEADING", c[1], c[2], c[3]) for c in commands if c[0] == "FONTSIZE"]
         return commands
 
-    def page_tables(self, body_row_height: float, first_room: float,
-                    room: float) -> list[Flowable]:
+    def page_tables(self, body_row_height: float, first_room: float, room: float) -> list[Flowable]:
         """The table cut into one table per page (each with the header), page breaks between.
 
         reportlab splits a long table page by page, copying and restyling the rest each time:
@@ -587,8 +678,11 @@ class _HandTable:
         header = sum(heights[: self.HEADER_ROWS])
         rows = len(self.rows)
         # A hand and its note stay together (the note's NOSPLIT): cut only before a hand.
-        starts = [r for r in range(self.HEADER_ROWS, rows)
-                  if r not in self.free_rows or r == self.final_row]
+        starts = [
+            r
+            for r in range(self.HEADER_ROWS, rows)
+            if r not in self.free_rows or r == self.final_row
+        ]
         pages: list[tuple[int, int]] = []
         first, used, left = self.HEADER_ROWS, header, first_room
         for r in starts:
@@ -607,9 +701,14 @@ class _HandTable:
             if i:
                 out.append(PageBreak())
             data = self.rows[: self.HEADER_ROWS] + self.rows[a:b]
-            out.append(_table(data, self.widths, _rows_commands(commands, rows, self.HEADER_ROWS,
-                                                                a, b),
-                              rowHeights=heights[: self.HEADER_ROWS] + heights[a:b]))
+            out.append(
+                _table(
+                    data,
+                    self.widths,
+                    _rows_commands(commands, rows, self.HEADER_ROWS, a, b),
+                    rowHeights=heights[: self.HEADER_ROWS] + heights[a:b],
+                )
+            )
         return out
 
     def _shrink_too_wide(self) -> list[tuple[Any, ...]]:
@@ -626,11 +725,12 @@ class _HandTable:
                 key = keys[(c - 1) % len(keys)]
                 if r == self.final_row:
                     if key != "total":
-                        continue    # the spanned label, fitted in add_final_row
+                        continue  # the spanned label, fitted in add_final_row
                     font, size = FONT_BOLD, FINAL_TOTAL_PT
                 else:
                     font, size = {
-                        "total": (FONT_BOLD, TOTAL_PT), "minimum": (FONT_ITALIC, MINIMUM_PT),
+                        "total": (FONT_BOLD, TOTAL_PT),
+                        "minimum": (FONT_ITALIC, MINIMUM_PT),
                     }.get(key, (FONT, NUMBER_PT))
                 room = self.widths[c] - 2 * CELL_PAD_PT
                 width = pdfmetrics.stringWidth(text, font, size)
@@ -640,8 +740,9 @@ class _HandTable:
         return commands
 
 
-def _rows_commands(commands: list[tuple[Any, ...]], rows: int, header: int, first: int,
-                   end: int) -> list[tuple[Any, ...]]:
+def _rows_commands(
+    commands: list[tuple[Any, ...]], rows: int, header: int, first: int, end: int
+) -> list[tuple[Any, ...]]:
     """The style commands of a table of ``rows`` rows, for the table of its ``header`` rows
     and its rows ``first`` to ``end`` (exclusive): rows renumbered, commands of other rows
     dropped, commands over a range cut to the part that is there."""
@@ -671,8 +772,9 @@ def _rows_commands(commands: list[tuple[Any, ...]], rows: int, header: int, firs
 # --- cells ------------------------------------------------------------------------------------
 
 
-def _item_texts(cell: SheetCell, layout: Sequence[_Column],
-                fmt: Callable[[int], str]) -> tuple[list[str], list[int]]:
+def _item_texts(
+    cell: SheetCell, layout: Sequence[_Column], fmt: Callable[[int], str]
+) -> tuple[list[str], list[int]]:
     """The texts of one column group in one hand row, in layout order, and the positions
     of the items that are zero (printed in grey, so the points stand out as on a pad)."""
     items = cell.items
@@ -723,16 +825,24 @@ def _group_header(name: str, players: Sequence[str]) -> list[Flowable]:
 def _info_table(rows: Sequence[tuple[str, Flowable | str]]) -> Table:
     """Label: value lines under the title."""
     st = _styles()
-    data = [[Paragraph(_text(label), st["InfoLabel"]),
-             value if not isinstance(value, str) else Paragraph(value, st["Info"])]
-            for label, value in rows]
-    return _table(data, [28 * mm, (FRAME_WIDTH - 28) * mm], [
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 0),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), 0.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
-    ])
+    data = [
+        [
+            Paragraph(_text(label), st["InfoLabel"]),
+            value if not isinstance(value, str) else Paragraph(value, st["Info"]),
+        ]
+        for label, value in rows
+    ]
+    return _table(
+        data,
+        [28 * mm, (FRAME_WIDTH - 28) * mm],
+        [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
+        ],
+    )
 
 
 def _house_rules_text(lines: Sequence[str]) -> str:
@@ -753,23 +863,28 @@ def _result_box(sheet: ScoreSheet) -> Table:
         who = f"<b>{_text(side.name)}</b>"
         if side.players:
             who += f"<br/><font size=8>{_text(', '.join(side.players))}</font>"
-        cells = [[Paragraph(_text(labels.winner), st["ResultLabel"]),
-                  Paragraph(who, st["Result"])]]
+        cells = [[Paragraph(_text(labels.winner), st["ResultLabel"]), Paragraph(who, st["Result"])]]
         widths = [FRAME_WIDTH * mm]
         if sheet.margin is not None:
-            cells.append([Paragraph(_text(labels.margin), st["ResultLabel"]),
-                          Paragraph(f"<b>{_text(sheet.format_number(sheet.margin))}</b>",
-                                    st["Result"])])
+            cells.append(
+                [
+                    Paragraph(_text(labels.margin), st["ResultLabel"]),
+                    Paragraph(f"<b>{_text(sheet.format_number(sheet.margin))}</b>", st["Result"]),
+                ]
+            )
             widths = [(FRAME_WIDTH - RESULT_MARGIN_WIDTH) * mm, RESULT_MARGIN_WIDTH * mm]
-    return _table([cells], widths, [
-        ("BOX", (0, 0), (-1, -1), 1.2, INK),
-        ("LINEBEFORE", (1, 0), (1, 0), 0.3, RULE),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3 * mm),
-        ("TOPPADDING", (0, 0), (-1, -1), 2 * mm),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5 * mm),
-    ])
-
+    return _table(
+        [cells],
+        widths,
+        [
+            ("BOX", (0, 0), (-1, -1), 1.2, INK),
+            ("LINEBEFORE", (1, 0), (1, 0), 0.3, RULE),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3 * mm),
+            ("TOPPADDING", (0, 0), (-1, -1), 2 * mm),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5 * mm),
+        ],
+    )
 
 
 def render_score_sheet(sheet: ScoreSheet) -> bytes:
@@ -795,7 +910,8 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
     sides = joiner.join(
         f"<b>{_text(column.name)}</b>"
         + (f": {_text(', '.join(column.players))}" if column.players else "")
-        for column in sheet.columns)
+        for column in sheet.columns
+    )
     info.append((labels.players, sides))
     story += [_info_table(info), Spacer(0, 4 * mm)]
 
@@ -811,14 +927,16 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
     totals = [fmt(final[g].total) if final else fmt(0) for g in range(groups)]
     hands.add_final_row(totals, sheet.winner)
     room = PAGE_HEIGHT - (MARGIN_TOP + MARGIN_BOTTOM) * mm
-    above = sum(f.wrap(FRAME_WIDTH * mm, room)[1] + f.getSpaceBefore() + f.getSpaceAfter()
-                for f in story)
+    above = sum(
+        f.wrap(FRAME_WIDTH * mm, room)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in story
+    )
     story += hands.page_tables(HAND_ROW * mm, room - above, room)
 
     closing: list[Flowable] = [Spacer(0, 3 * mm)]
     if any(cell.concealed for hand in sheet.hands for cell in hand.cells):
-        closing.append(Paragraph(
-            f"{_text(CONCEALED_MARK)} {_text(labels.concealed)}", st["Legend"]))
+        closing.append(
+            Paragraph(f"{_text(CONCEALED_MARK)} {_text(labels.concealed)}", st["Legend"])
+        )
         closing.append(Spacer(0, 1.5 * mm))
     closing.append(_result_box(sheet))
     story.append(KeepTogether(closing))
@@ -828,24 +946,32 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
     if chart is not None:
         story += [Spacer(0, 5 * mm), chart]
 
-    footer = _Footer(left=f"{sheet.title} \u00b7 {sheet.ruleset_name} \u00b7 {sheet.date_text}",
-                     page_of=labels.page_of)
+    footer = _Footer(
+        left=f"{sheet.title} \u00b7 {sheet.ruleset_name} \u00b7 {sheet.date_text}",
+        page_of=labels.page_of,
+    )
     return _build(story, footer, title=sheet.title)
 
 
 # --- the blank pad ---------------------------------------------------------------------------
 
 
-def _reference_table(heading: str, rows: Sequence[tuple[str, str]],
-                     head: tuple[str, str] | None, width: float) -> list[Flowable]:
+def _reference_table(
+    heading: str, rows: Sequence[tuple[str, str]], head: tuple[str, str] | None, width: float
+) -> list[Flowable]:
     """A heading and a two-column table: what, and how many points."""
     st = _styles()
     data: list[list[Any]] = []
     if head is not None:
-        data.append([Paragraph(_text(head[0]), st["InfoLabel"]),
-                     Paragraph(_text(head[1]), st["RefHeadNumber"])])
-    data += [[Paragraph(_text(a), st["RefCell"]), Paragraph(_text(b), st["RefNumber"])]
-             for a, b in rows]
+        data.append(
+            [
+                Paragraph(_text(head[0]), st["InfoLabel"]),
+                Paragraph(_text(head[1]), st["RefHeadNumber"]),
+            ]
+        )
+    data += [
+        [Paragraph(_text(a), st["RefCell"]), Paragraph(_text(b), st["RefNumber"])] for a, b in rows
+    ]
     commands: list[tuple[Any, ...]] = [
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LEFTPADDING", (0, 0), (-1, -1), 2),
@@ -871,40 +997,62 @@ def render_blank_sheet(sheet: BlankSheet) -> bytes:
     write_here = "\u00a0" * 4 + "_" * 24
     title_width = FRAME_WIDTH - BLANK_FIELDS_WIDTH
     header = _table(
-        [[[Paragraph(_text(pad_title), st["Title"]),
-           Paragraph(_text(sheet.ruleset_name), st["Info"])],
-          [Paragraph(f"{_text(labels.date)}:{write_here}", st["Field"]),
-           Paragraph(f"{_text(labels.target)}: <b>{_text(fmt(sheet.target))}</b>",
-                     st["Field"])]]],
+        [
+            [
+                [
+                    Paragraph(_text(pad_title), st["Title"]),
+                    Paragraph(_text(sheet.ruleset_name), st["Info"]),
+                ],
+                [
+                    Paragraph(f"{_text(labels.date)}:{write_here}", st["Field"]),
+                    Paragraph(
+                        f"{_text(labels.target)}: <b>{_text(fmt(sheet.target))}</b>", st["Field"]
+                    ),
+                ],
+            ]
+        ],
         [title_width * mm, BLANK_FIELDS_WIDTH * mm],
-        [("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-         ("LEFTPADDING", (0, 0), (-1, -1), 0),
-         ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-         ("TOPPADDING", (0, 0), (-1, -1), 0)])
+        [
+            ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ],
+    )
     top: list[Flowable] = [header, Spacer(0, 4 * mm)]
 
     # The reference tables side by side under the hand rows.
     gap = 10
     column_width = (FRAME_WIDTH - gap) / 2 * mm
-    left = _reference_table(labels.minimum_table, sheet.minimum_table,
-                            (labels.total, labels.minimum), column_width)
+    left = _reference_table(
+        labels.minimum_table, sheet.minimum_table, (labels.total, labels.minimum), column_width
+    )
     if sheet.house_rules:
-        left += [Spacer(0, 3 * mm), Paragraph(_text(labels.house_rules), st["RefHead"]),
-                 Paragraph(_house_rules_text(sheet.house_rules), st["RefCell"])]
+        left += [
+            Spacer(0, 3 * mm),
+            Paragraph(_text(labels.house_rules), st["RefHead"]),
+            Paragraph(_house_rules_text(sheet.house_rules), st["RefCell"]),
+        ]
     right = _reference_table(labels.scoring_summary, sheet.scoring_summary, None, column_width)
-    reference = _table([[left, right]], [column_width + gap * mm, column_width], [
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 0),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-        ("RIGHTPADDING", (0, 0), (0, 0), gap * mm),
-        ("TOPPADDING", (0, 0), (-1, -1), 0),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-    ])
+    reference = _table(
+        [[left, right]],
+        [column_width + gap * mm, column_width],
+        [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (0, 0), gap * mm),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ],
+    )
 
     def hand_table(rows: int, row_height: float | None) -> Table:
         hands = _HandTable(labels, groups)
-        caption = [Paragraph(_text(labels.players), st["GroupCaption"]),
-                   Spacer(0, BLANK_NAME_ROW * mm)]
+        caption = [
+            Paragraph(_text(labels.players), st["GroupCaption"]),
+            Spacer(0, BLANK_NAME_ROW * mm),
+        ]
         hands.add_header([caption] * groups, name_fill=colors.white)
         empty = [[""] * len(hands.layout)] * groups
         for number in range(1, rows + 1):
@@ -920,8 +1068,10 @@ def render_blank_sheet(sheet: BlankSheet) -> bytes:
     rows = max(1, sheet.rows)
     row_height = min(BLANK_ROW_MAX * mm, max(BLANK_ROW_MIN * mm, (room - 2) / rows))
 
-    story = top + [hand_table(sheet.rows, row_height), Spacer(0, BLANK_GAP * mm),
-                   KeepTogether([reference])]
-    footer = _Footer(left=f"{pad_title} \u00b7 {sheet.ruleset_name}",
-                     page_of=labels.page_of)
+    story = top + [
+        hand_table(sheet.rows, row_height),
+        Spacer(0, BLANK_GAP * mm),
+        KeepTogether([reference]),
+    ]
+    footer = _Footer(left=f"{pad_title} \u00b7 {sheet.ruleset_name}", page_of=labels.page_of)
     return _build(story, footer, title=f"{pad_title} \u2013 {sheet.ruleset_name}")

@@ -79,6 +79,7 @@ def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
         kwargs["pool_pre_ping"] = True
     engine = create_engine(url, **kwargs)
     if url.startswith("sqlite"):
+
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
             cursor = dbapi_connection.cursor()
@@ -88,6 +89,7 @@ def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
                 cursor.execute("PRAGMA journal_mode=WAL")
                 cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.close()
+
     return engine
 
 
@@ -140,8 +142,9 @@ def schema_is_current(engine: Engine) -> bool:
     heads = head_revisions()
     try:
         with engine.connect() as connection:
-            found = set(connection.execute(text("SELECT version_num FROM alembic_version"))
-                        .scalars())
+            found = set(
+                connection.execute(text("SELECT version_num FROM alembic_version")).scalars()
+            )
     except DBAPIError:
         return False
     return bool(heads) and found == heads
@@ -184,8 +187,9 @@ def upgrade_schema(engine: Engine, revision: str = "head") -> None:
                 connection.exec_driver_sql("PRAGMA foreign_keys=ON")
                 connection.commit()
             if postgres:
-                connection.execute(text("SELECT pg_advisory_unlock(:key)"),
-                                   {"key": UPGRADE_LOCK_KEY})
+                connection.execute(
+                    text("SELECT pg_advisory_unlock(:key)"), {"key": UPGRADE_LOCK_KEY}
+                )
                 connection.commit()
 
 

@@ -34,9 +34,22 @@ from .games import GameProblems, HandNotFound, VersionConflict
 from .models import Game, Hand, utcnow
 
 __all__ = [
-    "GameProblems", "HandNotFound", "VersionConflict", "FiftyState", "GameRow", "PlayerScore",
-    "create_game", "add_game", "replace_game", "delete_game", "check_entry", "entry_points",
-    "fifty_state", "get_game", "get_by_view", "RULESET_ID",
+    "GameProblems",
+    "HandNotFound",
+    "VersionConflict",
+    "FiftyState",
+    "GameRow",
+    "PlayerScore",
+    "create_game",
+    "add_game",
+    "replace_game",
+    "delete_game",
+    "check_entry",
+    "entry_points",
+    "fifty_state",
+    "get_game",
+    "get_by_view",
+    "RULESET_ID",
 ]
 
 RULESET_ID = rules.RULESET_ID
@@ -154,33 +167,55 @@ def fifty_state(game: Game) -> FiftyState:
         scores = []
         for i in range(n):
             totals[i] += points[i]
-            scores.append(PlayerScore(points[i], totals[i],
-                                      None if piles[i] is None else tuple(piles[i])))
+            scores.append(
+                PlayerScore(points[i], totals[i], None if piles[i] is None else tuple(piles[i]))
+            )
         # Seed 001: "so verteilt der Spieler links neben den letzten Kartengeber": the deal
         # moves on by one seat with every game.
-        corrections = [games.Correction(r.entered_at, r.changed_at,
-                                        read_entry(r.teams, n, options)[0])
-                       for r in earlier.get(hand.number, [])]
-        rows.append(GameRow(hand.number, scores, (hand.number - 1) % n, hand.created_at,
-                            hand.updated_at, corrections))
+        corrections = [
+            games.Correction(r.entered_at, r.changed_at, read_entry(r.teams, n, options)[0])
+            for r in earlier.get(hand.number, [])
+        ]
+        rows.append(
+            GameRow(
+                hand.number,
+                scores,
+                (hand.number - 1) % n,
+                hand.created_at,
+                hand.updated_at,
+                corrections,
+            )
+        )
     stop_after = _stop_after(game)
     target = game.target or None
     best = min(totals) if totals else 0
     leaders = [i for i, t in enumerate(totals) if t == best] if rows else []
     finished = bool(rows) and (
         (stop_after is not None and len(rows) >= stop_after)
-        or (target is not None and max(totals) >= target))
+        or (target is not None and max(totals) >= target)
+    )
     return FiftyState(
-        view_id=game.view_id, name=game.name, players=names, joker=options.joker,
-        stop_after=stop_after, target=target, rows=rows, totals=totals, leaders=leaders,
-        finished=finished, next_dealer=len(rows) % max(n, 1), version=game.version,
-        created_at=game.created_at, updated_at=game.updated_at,
+        view_id=game.view_id,
+        name=game.name,
+        players=names,
+        joker=options.joker,
+        stop_after=stop_after,
+        target=target,
+        rows=rows,
+        totals=totals,
+        leaders=leaders,
+        finished=finished,
+        next_dealer=len(rows) % max(n, 1),
+        version=game.version,
+        created_at=game.created_at,
+        updated_at=game.updated_at,
     )
 
 
 # ---- creating --------------------------------------------------------------------------------
-def _bounded(value: Any, where: str, bounds: tuple[int, int],
-             problems: list[Problem]) -> int | None:
+def _bounded(
+    value: Any, where: str, bounds: tuple[int, int], problems: list[Problem]
+) -> int | None:
     if value is None or value == "":
         return None
     if isinstance(value, bool) or not isinstance(value, int):
@@ -193,8 +228,14 @@ def _bounded(value: Any, where: str, bounds: tuple[int, int],
     return value
 
 
-def create_game(session: Session, players: Any, joker: Any = rules.DEFAULT_JOKER,
-                stop_after: Any = None, target: Any = None, name: Any = None) -> Game:
+def create_game(
+    session: Session,
+    players: Any,
+    joker: Any = rules.DEFAULT_JOKER,
+    stop_after: Any = None,
+    target: Any = None,
+    name: Any = None,
+) -> Game:
     """Validate and add a new 3-ist-50 game (flushed, not committed).
 
     ``players``: 2 to 6 names in seating order (each its own score column). ``joker``: minus
@@ -206,9 +247,13 @@ def create_game(session: Session, players: Any, joker: Any = rules.DEFAULT_JOKER
     if not isinstance(players, list):
         problems.append(Problem("request.type", "players", {"expected": "list"}))
     elif len(players) not in rules.PLAYERS_ALLOWED:
-        problems.append(Problem("players.not_allowed", "players",
-                                {"players": len(players),
-                                 "allowed": list(rules.PLAYERS_ALLOWED)}))
+        problems.append(
+            Problem(
+                "players.not_allowed",
+                "players",
+                {"players": len(players), "allowed": list(rules.PLAYERS_ALLOWED)},
+            )
+        )
     else:
         names = [games._clean_name(p, f"players[{i}]", problems) for i, p in enumerate(players)]
     options, option_problems = rules.read_options({"joker": joker})
@@ -224,17 +269,26 @@ def create_game(session: Session, players: Any, joker: Any = rules.DEFAULT_JOKER
     if games_limit is not None:
         stored["games"] = games_limit
     now = utcnow()
-    game = Game(name=clean_name, ruleset=RULESET_ID, players=len(names), options=stored,
-                sides=[{"name": p, "players": [p]} for p in names], target=target_value or 0,
-                version=1, created_at=now, updated_at=now)
+    game = Game(
+        name=clean_name,
+        ruleset=RULESET_ID,
+        players=len(names),
+        options=stored,
+        sides=[{"name": p, "players": [p]} for p in names],
+        target=target_value or 0,
+        version=1,
+        created_at=now,
+        updated_at=now,
+    )
     session.add(game)
     session.flush()
     return game
 
 
 # ---- one game's entry ------------------------------------------------------------------------
-def read_entry(entries: Any, players: int, options: rules.Options
-               ) -> tuple[list[int], list[list[str] | None], list[Problem]]:
+def read_entry(
+    entries: Any, players: int, options: rules.Options
+) -> tuple[list[int], list[list[str] | None], list[Problem]]:
     """Read one game's entry: ``(points, piles, problems)`` per player in seating order.
 
     ``entries``: one ``{"cards": <cards>}`` or ``{"points": int}`` per player. Cards are any
@@ -250,8 +304,11 @@ def read_entry(entries: Any, players: int, options: rules.Options
     if not isinstance(entries, list):
         return points, piles, [Problem("request.type", "players", {"expected": "list"})]
     if len(entries) != players:
-        return points, piles, [Problem("piles.count", "players",
-                                       {"players": players, "piles": len(entries)})]
+        return (
+            points,
+            piles,
+            [Problem("piles.count", "players", {"players": players, "piles": len(entries)})],
+        )
     most = rules.deck_points(players, options)
     for i, entry in enumerate(entries):
         where = f"players[{i}]"
@@ -269,8 +326,9 @@ def read_entry(entries: Any, players: int, options: rules.Options
         if isinstance(value, bool) or not isinstance(value, int):
             problems.append(Problem("request.type", f"{where}.points", {"expected": "integer"}))
         elif not 0 <= value <= most:
-            problems.append(Problem("request.value", f"{where}.points",
-                                    {"minimum": 0, "maximum": most}))
+            problems.append(
+                Problem("request.value", f"{where}.points", {"minimum": 0, "maximum": most})
+            )
         else:
             points[i] = value
     known = [p for p in piles if p is not None]
@@ -280,8 +338,13 @@ def read_entry(entries: Any, players: int, options: rules.Options
             if pile is not None and rank in pile:
                 problems.append(Problem(problem.code, f"players[{i}].cards", problem.params))
     if not problems and sum(points) > most:
-        problems.append(Problem("three_is_fifty.points_over_deck", "players",
-                                {"points": sum(points), "maximum": most}))
+        problems.append(
+            Problem(
+                "three_is_fifty.points_over_deck",
+                "players",
+                {"points": sum(points), "maximum": most},
+            )
+        )
     return points, piles, problems
 
 
@@ -329,15 +392,20 @@ def add_game(session: Session, game: Game, version: Any, entries: Any) -> Hand:
     if fifty_state(game).finished:
         raise GameProblems([Problem("game.finished", "", {})])
     now = utcnow()
-    hand = Hand(number=len(game.hands) + 1, teams=teams, lone_player=None, stock_out=False,
-                created_at=now, updated_at=now)
+    hand = Hand(
+        number=len(game.hands) + 1,
+        teams=teams,
+        lone_player=None,
+        stock_out=False,
+        created_at=now,
+        updated_at=now,
+    )
     game.hands.append(hand)
     session.flush()
     return hand
 
 
-def replace_game(session: Session, game: Game, number: Any, version: Any,
-                 entries: Any) -> Hand:
+def replace_game(session: Session, game: Game, number: Any, version: Any, entries: Any) -> Hand:
     """Correct game ``number`` (any game, also after the end); bumps the version.
 
     Raises :class:`GameProblems`, :class:`VersionConflict`, :class:`HandNotFound`.

@@ -57,6 +57,7 @@ _KEY = re.compile(r"^[A-Za-z0-9_-]{16,43}$")
 
 # ---- errors ---------------------------------------------------------------------------------
 
+
 class StoreError(Exception):
     """Base of the errors a change of a game can raise."""
 
@@ -94,6 +95,7 @@ class HandNotFound(StoreError):
 
 
 # ---- the derived score sheet ----------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Column:
@@ -214,6 +216,7 @@ class GameState:
 
 # ---- reading and creating games --------------------------------------------------------------
 
+
 def _canasta(game: Game | None, any_ruleset: bool) -> Game | None:
     # The same tables hold games of "3 ist 50" (store.fifty), which this module cannot score:
     # the Canasta pages and API see only Canasta games.
@@ -249,19 +252,23 @@ def get_by_view(session: Session, view_id: Any, any_ruleset: bool = False) -> Ga
     """The game with this read-only key, or None (see :func:`get_game`)."""
     if not isinstance(view_id, str) or not _KEY.match(view_id):
         return None
-    return _canasta(session.scalars(select(Game).where(Game.view_id == view_id)
-                                    .options(*_LAZY)).first(), any_ruleset)
+    return _canasta(
+        session.scalars(select(Game).where(Game.view_id == view_id).options(*_LAZY)).first(),
+        any_ruleset,
+    )
 
 
-def recent_games(session: Session, limit: int = 10,
-                 ids: Iterable[str] | None = None) -> list[Game]:
+def recent_games(session: Session, limit: int = 10, ids: Iterable[str] | None = None) -> list[Game]:
     """The most recently changed games, newest first.
 
     ``ids``: only among these editing keys (e.g. the games this browser created), since every
     ``Game.id`` grants editing and must not be shown to strangers.
     """
-    query = (select(Game).where(Game.ruleset.in_(list(PRESETS)))
-             .order_by(Game.updated_at.desc(), Game.created_at.desc()))
+    query = (
+        select(Game)
+        .where(Game.ruleset.in_(list(PRESETS)))
+        .order_by(Game.updated_at.desc(), Game.created_at.desc())
+    )
     if ids is not None:
         keys = [k for k in ids if isinstance(k, str) and _KEY.match(k)][:200]
         if not keys:
@@ -270,8 +277,15 @@ def recent_games(session: Session, limit: int = 10,
     return list(session.scalars(query.limit(max(0, min(limit, 200)))))
 
 
-def create_game(session: Session, ruleset: Any, players: Any, sides: Any, options: Any = None,
-                target: Any = None, name: Any = None) -> Game:
+def create_game(
+    session: Session,
+    ruleset: Any,
+    players: Any,
+    sides: Any,
+    options: Any = None,
+    target: Any = None,
+    name: Any = None,
+) -> Game:
     """Validate and add a new game (flushed, not committed).
 
     ``sides``: ``[{"name": str, "players": [str, …]}, …]``, one entry per score column: 2 sides
@@ -288,24 +302,37 @@ def create_game(session: Session, ruleset: Any, players: Any, sides: Any, option
         clean_name = _clean_name(name, "name", problems)
     clean_sides = _clean_sides(sides, count, problems) if rs is not None else []
     if target is None:
-        target_value = (rs.target if isinstance(options, dict) and "target" in options
-                        else rs.target_for(count)) if rs is not None else 0
+        target_value = (
+            (
+                rs.target
+                if isinstance(options, dict) and "target" in options
+                else rs.target_for(count)
+            )
+            if rs is not None
+            else 0
+        )
     elif isinstance(target, bool) or not isinstance(target, int):
         problems.append(Problem("request.type", "target", {"expected": "integer"}))
         target_value = 0
     elif not 100 <= target <= 1_000_000:
-        problems.append(Problem("request.value", "target", {"minimum": 100,
-                                                            "maximum": 1_000_000}))
+        problems.append(Problem("request.value", "target", {"minimum": 100, "maximum": 1_000_000}))
         target_value = 0
     else:
         target_value = target
     if problems or rs is None:
         raise GameProblems(problems)
     now = utcnow()
-    game = Game(name=clean_name, ruleset=rs.id, players=count,
-                options=dict(options) if isinstance(options, dict) else {},
-                sides=clean_sides, target=target_value, version=1,
-                created_at=now, updated_at=now)
+    game = Game(
+        name=clean_name,
+        ruleset=rs.id,
+        players=count,
+        options=dict(options) if isinstance(options, dict) else {},
+        sides=clean_sides,
+        target=target_value,
+        version=1,
+        created_at=now,
+        updated_at=now,
+    )
     session.add(game)
     session.flush()
     return game
@@ -317,7 +344,8 @@ def _clean_name(value: Any, where: str, problems: list[Problem]) -> str:
         return ""
     text = " ".join(value.split())
     if not 1 <= len(text) <= NAME_MAX or any(
-            unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") for ch in text):
+        unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") for ch in text
+    ):
         problems.append(Problem("name.invalid", where, {"maximum": NAME_MAX}))
         return ""
     return text
@@ -328,11 +356,18 @@ def start_again(session: Session, game: Game) -> Game:
     sides and players in the same seats, no hands (flushed, not committed). Nothing needs
     checking again: it was all checked when ``game`` was created."""
     now = utcnow()
-    again = Game(name=game.name, ruleset=game.ruleset, players=game.players,
-                 options=dict(game.options),
-                 sides=[{**side, "players": list(side["players"])} for side in game.sides],
-                 target=game.target, version=1, created_at=now, updated_at=now,
-                 previous_id=game.id)
+    again = Game(
+        name=game.name,
+        ruleset=game.ruleset,
+        players=game.players,
+        options=dict(game.options),
+        sides=[{**side, "players": list(side["players"])} for side in game.sides],
+        target=game.target,
+        version=1,
+        created_at=now,
+        updated_at=now,
+        previous_id=game.id,
+    )
     session.add(again)
     session.flush()
     return again
@@ -345,11 +380,19 @@ def _clean_sides(sides: Any, players: int, problems: list[Problem]) -> list[dict
     if not isinstance(sides, list):
         problems.append(Problem("request.type", "sides", {"expected": "list"}))
         return []
-    allowed = [3] if is_cutthroat(players) else [
-        n for n in SIDE_COUNTS.get(players, (2,)) if players % n == 0]
+    allowed = (
+        [3]
+        if is_cutthroat(players)
+        else [n for n in SIDE_COUNTS.get(players, (2,)) if players % n == 0]
+    )
     if len(sides) not in allowed:
-        problems.append(Problem("sides.count", "sides",
-                                {"players": players, "allowed": allowed, "sides": len(sides)}))
+        problems.append(
+            Problem(
+                "sides.count",
+                "sides",
+                {"players": players, "allowed": allowed, "sides": len(sides)},
+            )
+        )
         return []
     size = players // len(sides)
     out = []
@@ -360,21 +403,38 @@ def _clean_sides(sides: Any, players: int, problems: list[Problem]) -> list[dict
             continue
         names = side.get("players")
         if not isinstance(names, list):
-            problems.append(Problem("request.type" if names is not None else "request.missing",
-                                    f"{where}.players", {"expected": "list"}))
+            problems.append(
+                Problem(
+                    "request.type" if names is not None else "request.missing",
+                    f"{where}.players",
+                    {"expected": "list"},
+                )
+            )
             names = []
         elif len(names) != size:
-            problems.append(Problem("sides.size", f"{where}.players",
-                                    {"side": i + 1, "size": size, "have": len(names)}))
+            problems.append(
+                Problem(
+                    "sides.size",
+                    f"{where}.players",
+                    {"side": i + 1, "size": size, "have": len(names)},
+                )
+            )
             names = []
-        clean_players = [_clean_name(p, f"{where}.players[{j}]", problems)
-                         for j, p in enumerate(names[:MAX_PLAYERS_PER_SIDE])]
+        clean_players = [
+            _clean_name(p, f"{where}.players[{j}]", problems)
+            for j, p in enumerate(names[:MAX_PLAYERS_PER_SIDE])
+        ]
         side_name = side.get("name")
         if side_name is None and size == 1 and clean_players:
             side_name = clean_players[0]  # one-player side: the player's name
-        out.append({"name": _clean_name(side_name, f"{where}.name", problems)
-                    if side_name is not None else _missing(f"{where}.name", problems),
-                    "players": clean_players})
+        out.append(
+            {
+                "name": _clean_name(side_name, f"{where}.name", problems)
+                if side_name is not None
+                else _missing(f"{where}.name", problems),
+                "players": clean_players,
+            }
+        )
     return out
 
 
@@ -384,6 +444,7 @@ def _missing(where: str, problems: list[Problem]) -> str:
 
 
 # ---- checking a hand entry ---------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class _Entry:
@@ -407,8 +468,9 @@ def _resolved(ruleset: str, players: int, options: str) -> RuleSet:
     return rs
 
 
-def _read_entry(rs: RuleSet, players: int, columns: int, teams: Any, lone_player: Any,
-                stock_out: bool) -> _Entry:
+def _read_entry(
+    rs: RuleSet, players: int, columns: int, teams: Any, lone_player: Any, stock_out: bool
+) -> _Entry:
     """Read a ``teams`` list for a game of ``players`` with ``columns`` score columns, score
     it and collect every problem."""
     reader = Reader()
@@ -417,8 +479,11 @@ def _read_entry(rs: RuleSet, players: int, columns: int, teams: Any, lone_player
     members: list[list[int]] = []
     if is_cutthroat(players):
         if len(sides) == 2:
-            if isinstance(lone_player, bool) or not isinstance(lone_player, int) \
-                    or not 0 <= lone_player < columns:
+            if (
+                isinstance(lone_player, bool)
+                or not isinstance(lone_player, int)
+                or not 0 <= lone_player < columns
+            ):
                 problems.append(Problem("hand.lone_player", "lone_player", {}))
                 lone = 0
             else:
@@ -437,16 +502,24 @@ def _read_entry(rs: RuleSet, players: int, columns: int, teams: Any, lone_player
                 problems.append(Problem("hand.lone_player", "lone_player", {}))
             members = [[0], [1], [2]]
         elif sides:
-            problems.append(Problem("teams.count", "teams",
-                                    {"teams": len(sides), "players": players,
-                                     "allowed": [2, 3]}))
+            problems.append(
+                Problem(
+                    "teams.count",
+                    "teams",
+                    {"teams": len(sides), "players": players, "allowed": [2, 3]},
+                )
+            )
     else:
         if lone_player is not None:
             problems.append(Problem("hand.lone_player", "lone_player", {}))
         if sides and len(sides) != columns:
-            problems.append(Problem("teams.count", "teams",
-                                    {"teams": len(sides), "players": players,
-                                     "allowed": [columns]}))
+            problems.append(
+                Problem(
+                    "teams.count",
+                    "teams",
+                    {"teams": len(sides), "players": players, "allowed": [columns]},
+                )
+            )
         members = [[i] for i in range(len(sides))]
     if stock_out and any(s.went_out or s.concealed for s in sides):
         problems.append(Problem("hand.stock_out_went_out", "stock_out", {}))
@@ -474,13 +547,23 @@ _SCORED: OrderedDict[bytes, _Entry] = OrderedDict()
 _SCORED_LOCK = threading.Lock()
 
 
-def _scored(ruleset: str, players: int, options: str, columns: int, teams: str,
-            lone_player: int | None, stock_out: bool) -> _Entry:
+def _scored(
+    ruleset: str,
+    players: int,
+    options: str,
+    columns: int,
+    teams: str,
+    lone_player: int | None,
+    stock_out: bool,
+) -> _Entry:
     """Scoring one stored hand that has no score stored beside it (an entry of an older
     engine, an earlier entry of a corrected hand), memoized on a digest of its JSON text."""
     key = hashlib.blake2b(
-        json.dumps([ruleset, players, options, columns, teams, lone_player, stock_out])
-        .encode("utf-8", "surrogatepass"), digest_size=16).digest()
+        json.dumps([ruleset, players, options, columns, teams, lone_player, stock_out]).encode(
+            "utf-8", "surrogatepass"
+        ),
+        digest_size=16,
+    ).digest()
     with _SCORED_LOCK:
         entry = _SCORED.get(key)
         if entry is not None:
@@ -507,8 +590,15 @@ def _stored_entry(game: Game, options: str, hand: Hand) -> _Entry:
     kept = _entry_from_json(getattr(hand, "scored", None))
     if kept is not None:
         return kept
-    return _scored(game.ruleset, game.players, options, len(game.sides),
-                   _canonical(hand.teams), hand.lone_player, bool(hand.stock_out))
+    return _scored(
+        game.ruleset,
+        game.players,
+        options,
+        len(game.sides),
+        _canonical(hand.teams),
+        hand.lone_player,
+        bool(hand.stock_out),
+    )
 
 
 # ---- scores kept beside the entry -------------------------------------------------------------
@@ -517,6 +607,7 @@ def _stored_entry(game: Game, options: str, hand: Hand) -> _Entry:
 # The stored score carries the fingerprint of the code that made it: the source of the rules
 # engine and of this module. Any change there (a rule fixed, a parameter added) makes every
 # stored score stale; the hand is then scored again when read, and stored again when saved.
+
 
 def _fingerprint() -> str:
     digest = hashlib.sha256()
@@ -556,11 +647,19 @@ def _entry_from_json(data: Any) -> _Entry | None:
     if not isinstance(data, dict) or data.get("engine") != ENGINE_VERSION:
         return None
     try:
-        sides = [SideEntry(went_out=bool(out), concealed=bool(concealed))
-                 for out, concealed in data["sides"]]
-        scores = [SideScore(int(score), dict(items), dict(canastas),
-                            player_scores=list(players) if players is not None else None)
-                  for score, items, canastas, players in data["scores"]]
+        sides = [
+            SideEntry(went_out=bool(out), concealed=bool(concealed))
+            for out, concealed in data["sides"]
+        ]
+        scores = [
+            SideScore(
+                int(score),
+                dict(items),
+                dict(canastas),
+                player_scores=list(players) if players is not None else None,
+            )
+            for score, items, canastas, players in data["scores"]
+        ]
         problems = [Problem(c, w, dict(p)) for c, w, p in data["problems"]]
         warnings = [Problem(c, w, dict(p)) for c, w, p in data["warnings"]]
         members = [list(m) for m in data["members"]]
@@ -599,8 +698,9 @@ class CheckedHand:
         return [side_json(side) for side in self.entry.sides]
 
 
-def read_hand(game: Game, teams: Any, lone_player: Any = None,
-              stock_out: Any = False) -> CheckedHand:
+def read_hand(
+    game: Game, teams: Any, lone_player: Any = None, stock_out: Any = False
+) -> CheckedHand:
     """Read, check and score a hand entry for this game without storing it.
 
     In cutthroat, three teams of one mean the stock ran out before anyone took the pile, so
@@ -612,29 +712,41 @@ def read_hand(game: Game, teams: Any, lone_player: Any = None,
         stock_out = False
     if is_cutthroat(game.players) and isinstance(teams, list) and len(teams) == 3:
         stock_out = True
-    entry = _read_entry(_ruleset(game), game.players, len(game.sides), teams, lone_player,
-                        stock_out)
+    entry = _read_entry(
+        _ruleset(game), game.players, len(game.sides), teams, lone_player, stock_out
+    )
     problems.extend(entry.problems)
     problems.extend(_storable(teams, "teams"))
-    checked = CheckedHand(game.id, teams, lone_player, stock_out,
-                          _Entry(entry.sides, entry.members, entry.result, problems))
+    checked = CheckedHand(
+        game.id,
+        teams,
+        lone_player,
+        stock_out,
+        _Entry(entry.sides, entry.members, entry.result, problems),
+    )
     if not problems and len(_canonical(checked.stored).encode()) > HAND_MAX_BYTES:
         problems.append(Problem("hand.too_large", "teams", {"limit": HAND_MAX_BYTES}))
     return checked
 
 
-def check_hand(game: Game, teams: Any, lone_player: Any = None,
-               stock_out: Any = False) -> tuple[bool, list[Problem]]:
+def check_hand(
+    game: Game, teams: Any, lone_player: Any = None, stock_out: Any = False
+) -> tuple[bool, list[Problem]]:
     """Validate a hand entry for this game without storing it: ``(stock_out, problems)``."""
     checked = read_hand(game, teams, lone_player, stock_out)
     return checked.stock_out, list(checked.problems)
 
 
-def _checked(game: Game, checked: CheckedHand | None, teams: Any, lone_player: Any,
-             stock_out: Any) -> CheckedHand:
+def _checked(
+    game: Game, checked: CheckedHand | None, teams: Any, lone_player: Any, stock_out: Any
+) -> CheckedHand:
     """The entry checked for this game: the caller's, if it checked these very arguments."""
-    if checked is None or checked.game_id != game.id or checked.teams is not teams \
-            or checked.lone_player != lone_player:
+    if (
+        checked is None
+        or checked.game_id != game.id
+        or checked.teams is not teams
+        or checked.lone_player != lone_player
+    ):
         checked = read_hand(game, teams, lone_player, stock_out)
     if checked.problems:
         raise GameProblems(list(checked.problems))
@@ -643,13 +755,22 @@ def _checked(game: Game, checked: CheckedHand | None, teams: Any, lone_player: A
 
 # ---- changing the hands ----------------------------------------------------------------------
 
+
 def _version(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise GameProblems([Problem("request.type" if value is not None else "request.missing",
-                                    "version", {"expected": "integer"})])
+        raise GameProblems(
+            [
+                Problem(
+                    "request.type" if value is not None else "request.missing",
+                    "version",
+                    {"expected": "integer"},
+                )
+            ]
+        )
     if not 0 <= value < 2**31:
-        raise GameProblems([Problem("request.value", "version",
-                                    {"minimum": 0, "maximum": 2**31 - 1})])
+        raise GameProblems(
+            [Problem("request.value", "version", {"minimum": 0, "maximum": 2**31 - 1})]
+        )
     return value
 
 
@@ -666,7 +787,8 @@ def _storable(value: Any, where: str) -> list[Problem]:
         if depth > MAX_DEPTH:
             return [Problem("request.too_large", where, {"limit": MAX_DEPTH})]
         if (isinstance(item, float) and not math.isfinite(item)) or (
-                isinstance(item, str) and not _encodable(item)):
+            isinstance(item, str) and not _encodable(item)
+        ):
             return [Problem("request.value", where, {})]
         if isinstance(item, dict):
             stack.extend((k, depth + 1) for k in item)
@@ -703,8 +825,15 @@ def _claim(session: Session, game: Game, version: int) -> None:
     session.expire_all()
 
 
-def add_hand(session: Session, game: Game, version: Any, teams: Any, lone_player: Any = None,
-             stock_out: Any = False, checked: CheckedHand | None = None) -> Hand:
+def add_hand(
+    session: Session,
+    game: Game,
+    version: Any,
+    teams: Any,
+    lone_player: Any = None,
+    stock_out: Any = False,
+    checked: CheckedHand | None = None,
+) -> Hand:
     """Append the next hand to ``game`` (flushed, not committed) and bump its version.
 
     ``teams``: the list of sides as in ``POST /api/v1/score`` (stored exactly as given). In
@@ -726,11 +855,15 @@ def add_hand(session: Session, game: Game, version: Any, teams: Any, lone_player
     if before.finished:
         raise GameProblems([Problem("game.finished", "", {})])
     now = utcnow()
-    hand = Hand(number=len(before.hands) + 1, teams=checked.stored,
-                lone_player=lone_player if len(teams) == 2 and is_cutthroat(game.players)
-                else None,
-                stock_out=stock, created_at=now, updated_at=now,
-                scored=_entry_json(checked.entry))
+    hand = Hand(
+        number=len(before.hands) + 1,
+        teams=checked.stored,
+        lone_player=lone_player if len(teams) == 2 and is_cutthroat(game.players) else None,
+        stock_out=stock,
+        created_at=now,
+        updated_at=now,
+        scored=_entry_json(checked.entry),
+    )
     if "hands" in sa_inspect(game).unloaded:
         hand.game_id = game.id  # the other hands stay unread
         session.add(hand)
@@ -740,14 +873,20 @@ def add_hand(session: Session, game: Game, version: Any, teams: Any, lone_player
     # The sheet after the save: the one before it and one more row (no hand read again).
     totals = [c.total for c in before.columns]
     row = _hand_row(game, before.rules, before.seats, totals, hand, checked.entry, [])
-    _derived(session, game, _finish(game, before.rules, before.seats, totals,
-                                    [*before.hands, row]))
+    _derived(session, game, _finish(game, before.rules, before.seats, totals, [*before.hands, row]))
     return hand
 
 
-def replace_hand(session: Session, game: Game, number: Any, version: Any, teams: Any,
-                 lone_player: Any = None, stock_out: Any = False,
-                 checked: CheckedHand | None = None) -> Hand:
+def replace_hand(
+    session: Session,
+    game: Game,
+    number: Any,
+    version: Any,
+    teams: Any,
+    lone_player: Any = None,
+    stock_out: Any = False,
+    checked: CheckedHand | None = None,
+) -> Hand:
     """Correct hand ``number`` (any hand, also in a finished game); bumps the version.
 
     Same arguments and errors as :func:`add_hand`, plus :class:`HandNotFound`.
@@ -764,7 +903,10 @@ def replace_hand(session: Session, game: Game, number: Any, version: Any, teams:
     lone = lone_player if len(teams) == 2 and is_cutthroat(game.players) else None
     stored = checked.stored
     if (_canonical(hand.teams), hand.lone_player, bool(hand.stock_out)) != (
-            _canonical(stored), lone, stock):
+        _canonical(stored),
+        lone,
+        stock,
+    ):
         keep_revision(game, hand, "corrected", given + 1)
     hand.teams = stored
     hand.lone_player = lone
@@ -778,10 +920,17 @@ def replace_hand(session: Session, game: Game, number: Any, version: Any, teams:
 def keep_revision(game: Game, hand: Hand, kind: str, version: int) -> HandRevision:
     """Keep ``hand`` as it is now, before it is corrected or deleted (``kind``); ``version``:
     the game's version once the change is made. Also used by :mod:`.fifty`."""
-    revision = HandRevision(number=hand.number, kind=kind, teams=hand.teams,
-                            lone_player=hand.lone_player, stock_out=bool(hand.stock_out),
-                            entered_at=hand.updated_at, hand_created_at=hand.created_at,
-                            changed_at=utcnow(), version=version)
+    revision = HandRevision(
+        number=hand.number,
+        kind=kind,
+        teams=hand.teams,
+        lone_player=hand.lone_player,
+        stock_out=bool(hand.stock_out),
+        entered_at=hand.updated_at,
+        hand_created_at=hand.created_at,
+        changed_at=utcnow(),
+        version=version,
+    )
     game.revisions.append(revision)
     return revision
 
@@ -810,9 +959,14 @@ def undo_delete(session: Session, game: Game, revision_id: Any, version: Any) ->
     last = undoable_deletion_at(game, given)
     if last is None or isinstance(revision_id, bool) or last.id != revision_id:
         raise GameProblems([Problem("hand.undo_expired", "", {})], 422)
-    hand = Hand(number=last.number, teams=last.teams, lone_player=last.lone_player,
-                stock_out=last.stock_out, created_at=last.hand_created_at,
-                updated_at=last.entered_at)
+    hand = Hand(
+        number=last.number,
+        teams=last.teams,
+        lone_player=last.lone_player,
+        stock_out=last.stock_out,
+        created_at=last.hand_created_at,
+        updated_at=last.entered_at,
+    )
     game.revisions.remove(last)
     game.hands.append(hand)
     session.flush()
@@ -825,8 +979,7 @@ def undoable_deletion_at(game: Game, version: int) -> HandRevision | None:
     if not game.revisions:
         return None
     last = game.revisions[-1]
-    if last.kind != "deleted" or last.version != version \
-            or last.number != hand_count(game) + 1:
+    if last.kind != "deleted" or last.version != version or last.number != hand_count(game) + 1:
         return None
     if (utcnow() - last.changed_at).total_seconds() > UNDO_SECONDS:
         return None
@@ -849,8 +1002,9 @@ def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None
     if hand is None:  # pragma: no cover - the version check excludes this
         raise HandNotFound(number)
     if hand.number != len(game.hands):
-        raise GameProblems([Problem("hand.not_last", "number",
-                                    {"number": hand.number, "last": len(game.hands)})])
+        raise GameProblems(
+            [Problem("hand.not_last", "number", {"number": hand.number, "last": len(game.hands)})]
+        )
     keep_revision(game, hand, "deleted", given + 1)
     game.hands.remove(hand)
     session.flush()
@@ -863,6 +1017,7 @@ def _find(game: Game, number: Any) -> Hand | None:
 
 
 # ---- the derived sheet ---------------------------------------------------------------------
+
 
 def seats(game: Game) -> list[Seat]:
     """Players in seating (and dealing) order: partnerships sit interleaved, so for two sides
@@ -898,8 +1053,7 @@ def _column_scores(entry: _Entry, columns: int) -> list[int]:
             if c >= columns:
                 continue
             out[c] = result.score
-            if result.player_scores is not None and len(cols) > 1 \
-                    and k < len(result.player_scores):
+            if result.player_scores is not None and len(cols) > 1 and k < len(result.player_scores):
                 out[c] = result.player_scores[k]
     return out
 
@@ -942,8 +1096,9 @@ def _remember(game_id: str, stamp: tuple[int, Any], state: GameState) -> None:
             _STATES_HANDS[0] -= len(old[1].hands)
         _STATES[game_id] = (stamp, state)
         _STATES_HANDS[0] += len(state.hands)
-        while _STATES and (_STATES_HANDS[0] > STATE_CACHE_HANDS
-                           or len(_STATES) > STATE_CACHE_GAMES):
+        while _STATES and (
+            _STATES_HANDS[0] > STATE_CACHE_HANDS or len(_STATES) > STATE_CACHE_GAMES
+        ):
             _, (_, gone) = _STATES.popitem(last=False)
             _STATES_HANDS[0] -= len(gone.hands)
 
@@ -979,8 +1134,11 @@ def _discard(session: Session) -> None:
 def _derived(session: Session, game: Game, state: GameState) -> None:
     """Keep the state a changing session derived, for itself and for the cache once it
     commits (unless something is flushed after it)."""
-    session.info.setdefault(_DERIVED, {})[game.id] = (session.info.get(_FLUSHES, 0),
-                                                      _stamp(game), state)
+    session.info.setdefault(_DERIVED, {})[game.id] = (
+        session.info.get(_FLUSHES, 0),
+        _stamp(game),
+        state,
+    )
 
 
 def _state_at(game: Game, version: int) -> GameState:
@@ -988,8 +1146,7 @@ def _state_at(game: Game, version: int) -> GameState:
     nobody else can change the game): from the cache, else derived from its hands."""
     session = object_session(game)
     kept = session.info.get(_DERIVED, {}).get(game.id) if session is not None else None
-    if kept is not None and kept[2].version == version \
-            and kept[0] == session.info.get(_FLUSHES, 0):  # type: ignore[union-attr]
+    if kept is not None and kept[2].version == version and kept[0] == session.info.get(_FLUSHES, 0):  # type: ignore[union-attr]
         return kept[2]  # type: ignore[no-any-return]  # this session's own last change
     with _STATES_LOCK:
         found = _STATES.get(game.id)
@@ -1006,8 +1163,7 @@ def game_state(game: Game) -> GameState:
     claimed = session is not None and session.info.get(_CLAIMED)
     if claimed:
         kept = session.info.get(_DERIVED, {}).get(game.id)  # type: ignore[union-attr]
-        if kept is not None and kept[0] == session.info.get(_FLUSHES, 0) \
-                and kept[1] == stamp:  # type: ignore[union-attr]
+        if kept is not None and kept[0] == session.info.get(_FLUSHES, 0) and kept[1] == stamp:  # type: ignore[union-attr]
             return kept[2]  # type: ignore[no-any-return]
     else:
         cached = _cached(game.id, stamp)
@@ -1033,13 +1189,29 @@ def _derive(game: Game) -> GameState:
     options = _canonical(game.options or {})
     earlier = _earlier_entries(game)
     for hand in game.hands:
-        rows.append(_hand_row(game, rs, table, totals, hand, _stored_entry(game, options, hand),
-                              earlier.get(hand.number, [])))
+        rows.append(
+            _hand_row(
+                game,
+                rs,
+                table,
+                totals,
+                hand,
+                _stored_entry(game, options, hand),
+                earlier.get(hand.number, []),
+            )
+        )
     return _finish(game, rs, table, totals, rows)
 
 
-def _hand_row(game: Game, rs: RuleSet, table: list[Seat], totals: list[int], hand: Hand,
-              entry: _Entry, earlier: Sequence[Any]) -> HandRow:
+def _hand_row(
+    game: Game,
+    rs: RuleSet,
+    table: list[Seat],
+    totals: list[int],
+    hand: Hand,
+    entry: _Entry,
+    earlier: Sequence[Any],
+) -> HandRow:
     """One hand's row of the sheet; adds its scores to ``totals`` (the totals before it)."""
     players = game.players
     cutthroat = is_cutthroat(players)
@@ -1054,44 +1226,95 @@ def _hand_row(game: Game, rs: RuleSet, table: list[Seat], totals: list[int], han
                 continue
             items = dict(result.items)
             score = result.score
-            if result.player_scores is not None and len(cols) > 1 \
-                    and k < len(result.player_scores):
+            if result.player_scores is not None and len(cols) > 1 and k < len(result.player_scores):
                 score = result.player_scores[k]
                 items["red_threes"] = score - base
             totals[c] += score
-            scores[c] = HandScore(score, items, dict(result.canastas), totals[c],
-                                  minimums[c], side.went_out or side.concealed,
-                                  side.concealed, t, cutthroat and len(cols) == 1)
-    filled = [s if s is not None else HandScore(0, {}, {}, totals[c], minimums[c], False,
-                                                 False, -1, False)
-              for c, s in enumerate(scores)]
-    return HandRow(hand.number, hand.teams, hand.lone_player, bool(hand.stock_out),
-                   filled, table[(hand.number - 1) % len(table)], hand.created_at,
-                   hand.updated_at, list(entry.problems), list(entry.result.warnings),
-                   [Correction(r.entered_at, r.changed_at,
-                               _column_scores(_scored(
-                                   game.ruleset, players, _canonical(game.options or {}), n,
-                                   _canonical(r.teams), r.lone_player,
-                                   bool(r.stock_out)), n))
-                    for r in earlier])
+            scores[c] = HandScore(
+                score,
+                items,
+                dict(result.canastas),
+                totals[c],
+                minimums[c],
+                side.went_out or side.concealed,
+                side.concealed,
+                t,
+                cutthroat and len(cols) == 1,
+            )
+    filled = [
+        s
+        if s is not None
+        else HandScore(0, {}, {}, totals[c], minimums[c], False, False, -1, False)
+        for c, s in enumerate(scores)
+    ]
+    return HandRow(
+        hand.number,
+        hand.teams,
+        hand.lone_player,
+        bool(hand.stock_out),
+        filled,
+        table[(hand.number - 1) % len(table)],
+        hand.created_at,
+        hand.updated_at,
+        list(entry.problems),
+        list(entry.result.warnings),
+        [
+            Correction(
+                r.entered_at,
+                r.changed_at,
+                _column_scores(
+                    _scored(
+                        game.ruleset,
+                        players,
+                        _canonical(game.options or {}),
+                        n,
+                        _canonical(r.teams),
+                        r.lone_player,
+                        bool(r.stock_out),
+                    ),
+                    n,
+                ),
+            )
+            for r in earlier
+        ],
+    )
 
 
-def _finish(game: Game, rs: RuleSet, table: list[Seat], totals: list[int],
-            rows: list[HandRow]) -> GameState:
+def _finish(
+    game: Game, rs: RuleSet, table: list[Seat], totals: list[int], rows: list[HandRow]
+) -> GameState:
     """The sheet from its rows and the totals after the last one."""
     players = game.players
     target = game.target
-    columns = [Column(str(side.get("name", "")), [str(p) for p in side.get("players") or []],
-                      totals[c], rs.initial_meld_minimum(totals[c], players),
-                      max(0, target - totals[c]))
-               for c, side in enumerate(game.sides)]
+    columns = [
+        Column(
+            str(side.get("name", "")),
+            [str(p) for p in side.get("players") or []],
+            totals[c],
+            rs.initial_meld_minimum(totals[c], players),
+            max(0, target - totals[c]),
+        )
+        for c, side in enumerate(game.sides)
+    ]
     base_rs = PRESETS.get(game.ruleset, rs)
     return GameState(
-        view_id=game.view_id, name=game.name, ruleset=game.ruleset, ruleset_name=rs.name,
-        players=players, options=dict(game.options or {}),
+        view_id=game.view_id,
+        name=game.name,
+        ruleset=game.ruleset,
+        ruleset_name=rs.name,
+        players=players,
+        options=dict(game.options or {}),
         cutthroat=is_cutthroat(players),
-        house_rules=rs.options_against(base_rs), target=target, columns=columns, hands=rows,
-        winner=winner(totals, target), next_dealer=table[len(rows) % len(table)], seats=table,
-        version=game.version, created_at=game.created_at, updated_at=game.updated_at,
-        rules=rs, base_rules=base_rs,
+        house_rules=rs.options_against(base_rs),
+        target=target,
+        columns=columns,
+        hands=rows,
+        winner=winner(totals, target),
+        next_dealer=table[len(rows) % len(table)],
+        seats=table,
+        version=game.version,
+        created_at=game.created_at,
+        updated_at=game.updated_at,
+        rules=rs,
+        base_rules=base_rs,
     )

@@ -86,7 +86,8 @@ class Game(Base):
     # The game this one was started from with "same players again": the chain of games of one
     # evening at one table (issue 15). SET NULL: the chain may lose a link, never a game.
     previous_id: Mapped[str | None] = mapped_column(
-        String(43), ForeignKey("games.id", ondelete="SET NULL"), nullable=True, index=True)
+        String(43), ForeignKey("games.id", ondelete="SET NULL"), nullable=True, index=True
+    )
 
     hands: Mapped[list[Hand]] = relationship(
         back_populates="game",
@@ -115,7 +116,8 @@ class Hand(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game_id: Mapped[str] = mapped_column(
-        String(43), ForeignKey("games.id", ondelete="CASCADE"), index=True)
+        String(43), ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
     number: Mapped[int] = mapped_column(Integer)  # 1, 2, 3 … in playing order
     teams: Mapped[list[Any]] = mapped_column(JSON)
     # 3-player cutthroat: the player (column index) who played alone; the other two were
@@ -152,7 +154,8 @@ class HandRevision(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game_id: Mapped[str] = mapped_column(
-        String(43), ForeignKey("games.id", ondelete="CASCADE"), index=True)
+        String(43), ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
     number: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(10))
     teams: Mapped[list[Any]] = mapped_column(JSON)  # the entry before the change

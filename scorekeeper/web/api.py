@@ -58,15 +58,19 @@ def referee_go_out() -> Response:
 
 @bp.post("/referee/options")
 def referee_options() -> Response:
-    """"What may I do?": every legal move of the turn, each with its rule (CONTRACT.md §3)."""
+    """ "What may I do?": every legal move of the turn, each with its rule (CONTRACT.md §3)."""
     data, error = read_json()
     if error is not None:
         return error
     answer = rules_api.referee_options(data)
     if isinstance(answer, Rejected):
         return answer_response(answer)
-    body = {"moves": [m.as_dict() for m in answer.moves], "notes": list(answer.notes),
-            "required": answer.required, "needed": answer.needed}
+    body = {
+        "moves": [m.as_dict() for m in answer.moves],
+        "notes": list(answer.notes),
+        "required": answer.required,
+        "needed": answer.needed,
+    }
     return json_response(body, with_rule=True)
 
 
@@ -77,10 +81,14 @@ def referee_three_is_fifty() -> Response:
 
 @bp.get("/rulesets")
 def ruleset_list() -> Response:
-    return json_response({"rulesets": [
-        {"id": rs.id, "name": rs.name, "players": list(rs.players_allowed)}
-        for rs in rulesets.PRESETS.values()
-    ]})
+    return json_response(
+        {
+            "rulesets": [
+                {"id": rs.id, "name": rs.name, "players": list(rs.players_allowed)}
+                for rs in rulesets.PRESETS.values()
+            ]
+        }
+    )
 
 
 @bp.get("/rulesets/<ruleset_id>")
@@ -96,7 +104,8 @@ def ruleset_detail(ruleset_id: str) -> Response:
 def http_error(error: HTTPException) -> Response:
     status = error.code or 500
     code = {404: "request.not_found", 405: "request.method", 413: "request.too_large"}.get(
-        status, "request.invalid")
+        status, "request.invalid"
+    )
     if status == 413:
         status = 400
     return problem_response(status, code, limit=current_app.config.get("MAX_CONTENT_LENGTH"))

@@ -59,9 +59,11 @@ def board_context(state: GameState) -> dict[str, Any]:
         "ago": ago,
         "stats": side_stats(state),
         "canasta_kind": canasta_kind,
-        "chart": running_chart([c.name for c in state.columns],
-                               [[s.total for s in row.scores] for row in state.hands],
-                               state.target),
+        "chart": running_chart(
+            [c.name for c in state.columns],
+            [[s.total for s in row.scores] for row in state.hands],
+            state.target,
+        ),
     }
 
 

@@ -82,17 +82,41 @@ def update_catalogs(root: Path, extract: bool = True) -> list[str]:
     pot = root / "translations" / f"{DOMAIN}.pot"
     out = []
     if extract:
-        CommandLineInterface().run([
-            "pybabel", "-q", "extract", "-F", str(root / "pyproject.toml"), "-k", "_l",
-            "--no-location", "--sort-output", "--project", "scorekeeper",
-            "-o", str(pot), str(root),
-        ])
+        CommandLineInterface().run(
+            [
+                "pybabel",
+                "-q",
+                "extract",
+                "-F",
+                str(root / "pyproject.toml"),
+                "-k",
+                "_l",
+                "--no-location",
+                "--sort-output",
+                "--project",
+                "scorekeeper",
+                "-o",
+                str(pot),
+                str(root),
+            ]
+        )
         out.append(f"extracted {pot}")
     for locale in LOCALES:
         po = _po(root, locale)
         cmd = "update" if po.exists() else "init"
-        args = ["pybabel", "-q", cmd, "-i", str(pot), "-d", str(root / "translations"),
-                "-l", locale, "-D", DOMAIN]
+        args = [
+            "pybabel",
+            "-q",
+            cmd,
+            "-i",
+            str(pot),
+            "-d",
+            str(root / "translations"),
+            "-l",
+            locale,
+            "-D",
+            DOMAIN,
+        ]
         if cmd == "update":
             args.append("--no-fuzzy-matching")
         CommandLineInterface().run(args)

@@ -64,8 +64,9 @@ def nice_step(span: float, lines: int = 4) -> int:
     return power * 10  # pragma: no cover
 
 
-def running_chart(names: Sequence[str], totals: Sequence[Sequence[int]],
-                  target: int | None) -> Chart | None:
+def running_chart(
+    names: Sequence[str], totals: Sequence[Sequence[int]], target: int | None
+) -> Chart | None:
     """The chart of ``totals`` (per hand, per column: the running total after that hand);
     ``target``: drawn as a dashed line (None or 0: none). None when there is no hand yet."""
     if not totals or not names:
@@ -92,12 +93,22 @@ def running_chart(names: Sequence[str], totals: Sequence[Sequence[int]],
 
     series = []
     for c, name in enumerate(names):
-        pts = [(x(0), y(0))] + [(x(h + 1), y(row[c] if c < len(row) else 0))
-                                for h, row in enumerate(totals)]
+        pts = [(x(0), y(0))] + [
+            (x(h + 1), y(row[c] if c < len(row) else 0)) for h, row in enumerate(totals)
+        ]
         path = "M" + " L".join(f"{px},{py}" for px, py in pts)
-        series.append(Series(c, name, pts, path, DASHES[c % len(DASHES)],
-                             MARKERS[c % len(MARKERS)], pts[-1][1],
-                             totals[-1][c] if c < len(totals[-1]) else 0))
+        series.append(
+            Series(
+                c,
+                name,
+                pts,
+                path,
+                DASHES[c % len(DASHES)],
+                MARKERS[c % len(MARKERS)],
+                pts[-1][1],
+                totals[-1][c] if c < len(totals[-1]) else 0,
+            )
+        )
     # Keep the end labels at least 13 units apart (the names would overlap otherwise).
     order = sorted(series, key=lambda s: s.label_y)
     placed: list[Series] = []
@@ -110,5 +121,6 @@ def running_chart(names: Sequence[str], totals: Sequence[Sequence[int]],
     ticks = [(y(v), v) for v in range(int(low), int(high) + 1, step)]
     every = max(1, -(-count // 8))
     hands = [(x(h), h) for h in range(1, count + 1) if h % every == 0 or h == count]
-    return Chart(WIDTH, HEIGHT, placed, y(target) if target else None, ticks, hands,
-                 LEFT, right, TOP, bottom)
+    return Chart(
+        WIDTH, HEIGHT, placed, y(target) if target else None, ticks, hands, LEFT, right, TOP, bottom
+    )

@@ -18,10 +18,12 @@ def init_app(app: Flask) -> None:
         if _wants_json():
             from .jsonapi import problem_response
 
-            code = {404: "request.not_found", 405: "request.method",
-                    413: "request.too_large"}.get(status, "request.invalid")
-            return problem_response(400 if status == 413 else status, code,
-                                    limit=app.config.get("MAX_CONTENT_LENGTH"))
+            code = {404: "request.not_found", 405: "request.method", 413: "request.too_large"}.get(
+                status, "request.invalid"
+            )
+            return problem_response(
+                400 if status == 413 else status, code, limit=app.config.get("MAX_CONTENT_LENGTH")
+            )
         return render_template("error.html", status=status), status
 
     @app.errorhandler(CSRFError)

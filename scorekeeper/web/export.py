@@ -42,8 +42,9 @@ def safe_cell(value: Any) -> Any:
     return value
 
 
-def hands_csv(state: GameState, item_keys: list[str], labels: dict[str, str],
-              words: dict[str, str]) -> str:
+def hands_csv(
+    state: GameState, item_keys: list[str], labels: dict[str, str], words: dict[str, str]
+) -> str:
     """The hands, one row each: number, dealer, then per column its items, the hand's score
     and the running total (``labels``: item names; ``words``: the other headings)."""
     out = io.StringIO()
@@ -51,28 +52,35 @@ def hands_csv(state: GameState, item_keys: list[str], labels: dict[str, str],
     head = [words["hand"], words["dealer"]]
     for column in state.columns:
         head += [f"{column.name}: {labels.get(k, k)}" for k in item_keys]
-        head += [f"{column.name}: {words['score']}", f"{column.name}: {words['total']}",
-                 f"{column.name}: {words['went_out']}"]
+        head += [
+            f"{column.name}: {words['score']}",
+            f"{column.name}: {words['total']}",
+            f"{column.name}: {words['went_out']}",
+        ]
     head += [words["corrected"], words["adjustment_notes"]]
     writer.writerow([safe_cell(h) for h in head])
     for row in state.hands:
         cells: list[Any] = [row.number, row.dealer.name]
         for score in row.scores:
             cells += [score.items.get(k, 0) for k in item_keys]
-            cells += [score.score, score.total,
-                      words["concealed"] if score.concealed else
-                      words["yes"] if score.went_out else ""]
+            cells += [
+                score.score,
+                score.total,
+                words["concealed"] if score.concealed else words["yes"] if score.went_out else "",
+            ]
         cells.append(len(row.corrections) or "")
         # Issue 15: each adjustment with its side and note (user text: made safe below).
-        cells.append("; ".join(f"{a.side}: {a.points:+d} {a.note}".strip()
-                               for a in adjustment_lines(state, row)))
+        cells.append(
+            "; ".join(
+                f"{a.side}: {a.points:+d} {a.note}".strip() for a in adjustment_lines(state, row)
+            )
+        )
         writer.writerow([safe_cell(c) for c in cells])
     return out.getvalue()
 
 
 def _prefixed(problems: list[Problem], where: str) -> list[Problem]:
-    return [Problem(p.code, f"{where}.{p.where}" if p.where else where, p.params)
-            for p in problems]
+    return [Problem(p.code, f"{where}.{p.where}" if p.where else where, p.params) for p in problems]
 
 
 def import_games(session: Any, data: Any) -> list[str]:
@@ -85,8 +93,16 @@ def import_games(session: Any, data: Any) -> list[str]:
         if not isinstance(items, list):
             raise GameProblems([Problem("request.type", "games", {"expected": "list"})])
         if not 1 <= len(items) <= MAX_GAMES:
-            raise GameProblems([Problem("request.too_large" if items else "request.missing",
-                                        "games", {"limit": MAX_GAMES})], 400)
+            raise GameProblems(
+                [
+                    Problem(
+                        "request.too_large" if items else "request.missing",
+                        "games",
+                        {"limit": MAX_GAMES},
+                    )
+                ],
+                400,
+            )
     else:
         items, prefix = [data], ""
     keys = []
@@ -104,29 +120,43 @@ def _import_one(session: Any, item: Any, where: str) -> str:
         raise GameProblems([Problem("request.type", where, {"expected": "object"})])
     sides = item.get("sides")
     if isinstance(sides, list):  # the export's sides carry totals: only names and players
-        sides = [{"name": s.get("name"), "players": s.get("players")}
-                 if isinstance(s, dict) else s for s in sides]
+        sides = [
+            {"name": s.get("name"), "players": s.get("players")} if isinstance(s, dict) else s
+            for s in sides
+        ]
     try:
-        game = store.create_game(session, item.get("ruleset"), item.get("players"), sides,
-                                 item.get("options"), target=item.get("target"),
-                                 name=item.get("name"))
+        game = store.create_game(
+            session,
+            item.get("ruleset"),
+            item.get("players"),
+            sides,
+            item.get("options"),
+            target=item.get("target"),
+            name=item.get("name"),
+        )
     except GameProblems as error:
-        raise GameProblems(_prefixed(error.problems, where) if where else error.problems,
-                           error.status) from None
+        raise GameProblems(
+            _prefixed(error.problems, where) if where else error.problems, error.status
+        ) from None
     hands = item.get("hands", [])
     if not isinstance(hands, list):
         raise GameProblems([Problem("request.type", at("hands"), {"expected": "list"})])
     if len(hands) > store.MAX_HANDS:
-        raise GameProblems([Problem("request.too_large", at("hands"),
-                                    {"limit": store.MAX_HANDS})], 400)
+        raise GameProblems(
+            [Problem("request.too_large", at("hands"), {"limit": store.MAX_HANDS})], 400
+        )
     for h, hand in enumerate(hands):
         if not isinstance(hand, dict):
-            raise GameProblems([Problem("request.type", at(f"hands[{h}]"),
-                                        {"expected": "object"})])
+            raise GameProblems([Problem("request.type", at(f"hands[{h}]"), {"expected": "object"})])
         try:
-            store.add_hand(session, game, game.version, hand.get("teams"),
-                           hand.get("lone_player"), hand.get("stock_out", False))
+            store.add_hand(
+                session,
+                game,
+                game.version,
+                hand.get("teams"),
+                hand.get("lone_player"),
+                hand.get("stock_out", False),
+            )
         except GameProblems as error:
-            raise GameProblems(_prefixed(error.problems, at(f"hands[{h}]")),
-                               error.status) from None
+            raise GameProblems(_prefixed(error.problems, at(f"hands[{h}]")), error.status) from None
     return game.id

@@ -170,8 +170,12 @@ def sheet_labels() -> SheetLabels:
 def _game_note(state: store.FiftyState, row: store.GameRow) -> str:
     note = _("%(name)s dealt.", name=state.players[row.dealer])
     if row.corrections:  # issue 15: marked on paper too, with what it said before
-        note += " " + _("Corrected; entered before: %(scores)s.", scores=" · ".join(
-            " / ".join(number(score) for score in fix.scores) for fix in row.corrections))
+        note += " " + _(
+            "Corrected; entered before: %(scores)s.",
+            scores=" · ".join(
+                " / ".join(number(score) for score in fix.scores) for fix in row.corrections
+            ),
+        )
     return note
 
 

@@ -103,7 +103,7 @@ def show(game_id: str) -> Response:
             "games/show.html",
             game_id=game_id,
             view_url=view_url,
-        share_loopback=link.loopback,
+            share_loopback=link.loopback,
             qr=qr_svg(view_url),
             referee=referee,
             pdfs=pages.pdf_links("sheets.game_sheet", game_id),
@@ -172,7 +172,8 @@ def export_game(game_id: str) -> Response:
     _game, state = pages.find_game(game_id, store.game_state, store.get_game, store.get_by_view)
     response = dumped_response(game_export(state))
     response.headers["Content-Disposition"] = (
-        f'attachment; filename="canasta-{state.created_at:%Y-%m-%d}.json"')
+        f'attachment; filename="canasta-{state.created_at:%Y-%m-%d}.json"'
+    )
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -185,8 +186,9 @@ def export_games() -> Response:
     from .jsonapi import dumped_response
 
     with session_scope() as session:
-        states = [store.game_state(g) for g in store.recent_games(session, ids=recent_ids(),
-                                                                 limit=200)]
+        states = [
+            store.game_state(g) for g in store.recent_games(session, ids=recent_ids(), limit=200)
+        ]
     response = dumped_response(games_export(states))
     response.headers["Content-Disposition"] = 'attachment; filename="canasta-games.json"'
     response.headers["Cache-Control"] = "no-store"
@@ -202,14 +204,20 @@ def export_csv(game_id: str) -> Response:
 
     _game, state = pages.find_game(game_id, store.game_state, store.get_game, store.get_by_view)
     keys = list(item_keys(state.rules))
-    words = {"hand": _("Hand"), "dealer": _("Dealer"), "score": _("Hand score"),
-             "total": _("Total"), "went_out": _("Went out"), "yes": _("yes"),
-             "concealed": _("concealed"), "corrected": _("Corrections"),
-             "adjustment_notes": _("Adjustments")}
+    words = {
+        "hand": _("Hand"),
+        "dealer": _("Dealer"),
+        "score": _("Hand score"),
+        "total": _("Total"),
+        "went_out": _("Went out"),
+        "yes": _("yes"),
+        "concealed": _("concealed"),
+        "corrected": _("Corrections"),
+        "adjustment_notes": _("Adjustments"),
+    }
     text = hands_csv(state, keys, item_labels(keys=keys), words)
     # A byte order mark: spreadsheet programs then read the names as UTF-8.
-    return _download("\ufeff" + text, "text/csv",
-                     f"canasta-{state.created_at:%Y-%m-%d}.csv")
+    return _download("\ufeff" + text, "text/csv", f"canasta-{state.created_at:%Y-%m-%d}.csv")
 
 
 @bp.post("/games/import")
@@ -235,8 +243,10 @@ def import_file() -> Response | tuple[str, int]:
             with session_scope() as session:
                 keys = import_games(session, data)
         except store.GameProblems as error:
-            problems += [f"{p.where}: {problem_text(p)}" if p.where else problem_text(p)
-                         for p in error.problems[:20]]
+            problems += [
+                f"{p.where}: {problem_text(p)}" if p.where else problem_text(p)
+                for p in error.problems[:20]
+            ]
     if problems:
         return render_template("games/import.html", problems=problems), 422
     response = pages.see_other(url_for("main.index"))

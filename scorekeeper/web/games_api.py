@@ -39,21 +39,32 @@ csrf.exempt(bp)
 
 # ---- JSON shapes -----------------------------------------------------------------------------
 
+
 def _seat_json(seat: Seat) -> dict[str, Any]:
     return {"seat": seat.seat, "name": seat.name, "side": seat.column}
 
 
 def _score_json(score: HandScore) -> dict[str, Any]:
-    return {"score": score.score, "items": dict(score.items), "canastas": dict(score.canastas),
-            "total": score.total, "minimum_meld": score.minimum_meld,
-            "went_out": score.went_out, "concealed": score.concealed, "team": score.team,
-            "alone": score.alone}
+    return {
+        "score": score.score,
+        "items": dict(score.items),
+        "canastas": dict(score.canastas),
+        "total": score.total,
+        "minimum_meld": score.minimum_meld,
+        "went_out": score.went_out,
+        "concealed": score.concealed,
+        "team": score.team,
+        "alone": score.alone,
+    }
 
 
 def _hand_json(hand: HandRow) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "number": hand.number, "teams": hand.teams, "lone_player": hand.lone_player,
-        "stock_out": hand.stock_out, "dealer": _seat_json(hand.dealer),
+        "number": hand.number,
+        "teams": hand.teams,
+        "lone_player": hand.lone_player,
+        "stock_out": hand.stock_out,
+        "dealer": _seat_json(hand.dealer),
         "sides": [_score_json(s) for s in hand.scores],
         "warnings": jsonable(list(hand.warnings)),
     }
@@ -62,8 +73,7 @@ def _hand_json(hand: HandRow) -> dict[str, Any]:
     return out
 
 
-def state_json(state: GameState, game_id: str | None = None,
-               hands_from: int = 1) -> dict[str, Any]:
+def state_json(state: GameState, game_id: str | None = None, hands_from: int = 1) -> dict[str, Any]:
     """A game's sheet as JSON; ``game_id`` (the editing key) only for those who have it.
 
     ``hands`` lists the hands from number ``hands_from`` on (all of them by default): a save
@@ -71,30 +81,39 @@ def state_json(state: GameState, game_id: str | None = None,
     out: dict[str, Any] = {}
     if game_id is not None:
         out["id"] = game_id
-    out.update({
-        "view_id": state.view_id,
-        "version": state.version,
-        "name": state.name,
-        "ruleset": state.ruleset,
-        "ruleset_name": state.ruleset_name,
-        "players": state.players,
-        "cutthroat": state.cutthroat,
-        "options": state.options,
-        "house_rules": state.house_rules,
-        "target": state.target,
-        "sides": [{"name": c.name, "players": list(c.players), "total": c.total,
-                   "minimum_meld": c.minimum_meld, "to_target": c.to_target}
-                  for c in state.columns],
-        "hands_from": hands_from,
-        "hands": [_hand_json(h) for h in state.hands[max(0, hands_from - 1):]],
-        "winner": state.winner,
-        "finished": state.finished,
-        "next_hand": state.next_hand,
-        "next_dealer": _seat_json(state.next_dealer),
-        "seats": [_seat_json(s) for s in state.seats],
-        "created_at": state.created_at.isoformat(),
-        "updated_at": state.updated_at.isoformat(),
-    })
+    out.update(
+        {
+            "view_id": state.view_id,
+            "version": state.version,
+            "name": state.name,
+            "ruleset": state.ruleset,
+            "ruleset_name": state.ruleset_name,
+            "players": state.players,
+            "cutthroat": state.cutthroat,
+            "options": state.options,
+            "house_rules": state.house_rules,
+            "target": state.target,
+            "sides": [
+                {
+                    "name": c.name,
+                    "players": list(c.players),
+                    "total": c.total,
+                    "minimum_meld": c.minimum_meld,
+                    "to_target": c.to_target,
+                }
+                for c in state.columns
+            ],
+            "hands_from": hands_from,
+            "hands": [_hand_json(h) for h in state.hands[max(0, hands_from - 1) :]],
+            "winner": state.winner,
+            "finished": state.finished,
+            "next_hand": state.next_hand,
+            "next_dealer": _seat_json(state.next_dealer),
+            "seats": [_seat_json(s) for s in state.seats],
+            "created_at": state.created_at.isoformat(),
+            "updated_at": state.updated_at.isoformat(),
+        }
+    )
     return out
 
 
@@ -102,6 +121,7 @@ def state_json(state: GameState, game_id: str | None = None,
 # A sheet's problems are messages already (``jsonable`` in :func:`_hand_json`): a 60-hand sheet
 # is large, and walking it for ``Problem`` objects cost more than the save itself, so sheets go
 # out with ``dumped_response``.
+
 
 def _committed(key: str) -> tuple[GameState, str]:
     """The game as committed, read after a write: the response is built after the commit, so
@@ -122,10 +142,19 @@ def _problems(error: GameProblems) -> Response:
 
 
 def _conflict(error: VersionConflict) -> Response:
-    return json_response({"problems": [Problem("game.version_conflict", "version",
-                                               {"given": error.given,
-                                                "current": error.current})],
-                          "version": error.current}, 409)
+    return json_response(
+        {
+            "problems": [
+                Problem(
+                    "game.version_conflict",
+                    "version",
+                    {"given": error.given, "current": error.current},
+                )
+            ],
+            "version": error.current,
+        },
+        409,
+    )
 
 
 def _hand_not_found(number: Any) -> Response:
@@ -151,6 +180,7 @@ def _number(raw: str) -> int | None:
 
 # ---- endpoints ---------------------------------------------------------------------------------
 
+
 @bp.post("")
 def create() -> Response:
     """Create a game: ``{"ruleset", "players", "sides", "options", "target"?, "name"?}``."""
@@ -160,8 +190,14 @@ def create() -> Response:
     try:
         with write_scope() as session:
             game_id = games.create_game(
-                session, data.get("ruleset"), data.get("players"), data.get("sides"),
-                data.get("options"), target=data.get("target"), name=data.get("name")).id
+                session,
+                data.get("ruleset"),
+                data.get("players"),
+                data.get("sides"),
+                data.get("options"),
+                target=data.get("target"),
+                name=data.get("name"),
+            ).id
     except GameProblems as problems:
         return _problems(problems)
     body = state_json(*_committed(game_id))
@@ -183,8 +219,13 @@ def import_games() -> Response:
     try:
         with write_scope() as session:  # writers take turns on SQLite (issue 12)
             made = [games.get_game(session, key) for key in create_all(session, data)]
-            body = {"games": [{"id": g.id, "view_id": g.view_id, "version": g.version}
-                              for g in made if g is not None]}
+            body = {
+                "games": [
+                    {"id": g.id, "view_id": g.view_id, "version": g.version}
+                    for g in made
+                    if g is not None
+                ]
+            }
     except GameProblems as problems:
         return _problems(problems)
     return dumped_response(body, 201)
@@ -238,28 +279,37 @@ def replace_hand(key: str, number: str) -> Response:
 
 def _write_hand(key: str, number: str | None) -> Response:
     """Add the next hand (``number`` None) or correct hand ``number``."""
+
     def write(session: Session, game: Game, data: dict[str, Any]) -> int:
         teams = data.get("teams")
-        extra = {"lone_player": data.get("lone_player"),
-                 "stock_out": data.get("stock_out", False)}
+        extra = {"lone_player": data.get("lone_player"), "stock_out": data.get("stock_out", False)}
         if number is None:
             return games.add_hand(session, game, _version(data), teams, **extra).number
-        return games.replace_hand(session, game, _number(number), _version(data), teams,
-                                  **extra).number
+        return games.replace_hand(
+            session, game, _number(number), _version(data), teams, **extra
+        ).number
+
     return _change(key, number, write, created=number is None)
 
 
 @bp.delete("/<key>/hands/<number>")
 def delete_hand(key: str, number: str) -> Response:
     """Delete the last hand; ``version`` in the body or as ``?version=``."""
+
     def delete(session: Session, game: Game, data: dict[str, Any]) -> None:
         games.delete_hand(session, game, _number(number), _version(data))
+
     return _change(key, number, delete, optional_body=True)
 
 
-def _change(key: str, number: str | None,
-            change: Callable[[Session, Game, dict[str, Any]], int | None], *,
-            created: bool = False, optional_body: bool = False) -> Response:
+def _change(
+    key: str,
+    number: str | None,
+    change: Callable[[Session, Game, dict[str, Any]], int | None],
+    *,
+    created: bool = False,
+    optional_body: bool = False,
+) -> Response:
     """Change a game's hands in one transaction that checks its version; answers the new
     sheet with what changed (201 with the new hand's Location when ``created``), 409 or 422
     with problems. What changed: the sides' totals and everything about the game, and in

@@ -30,8 +30,12 @@ QUICK_FIELDS = (
 )
 CANASTA_FIELDS = QUICK_FIELDS[:3]
 #: RULES.md §6: the special canastas (shown with the canastas) and the penalties.
-SPECIAL_CANASTA_FIELDS = ("sevens_canastas", "aces_canastas", "wild_canastas_jokers",
-                          "wild_canastas_twos")
+SPECIAL_CANASTA_FIELDS = (
+    "sevens_canastas",
+    "aces_canastas",
+    "wild_canastas_jokers",
+    "wild_canastas_twos",
+)
 PENALTY_FIELDS = ("unfinished_sevens", "unfinished_aces", "unfinished_wild", "sevens_aces_held")
 
 
@@ -39,6 +43,8 @@ def special_fields(rs: RuleSet) -> list[str]:
     """The quick fields of special canastas and penalties this ruleset scores (its parameter
     for the field is not 0); other rulesets never see them."""
     return [name for name, param in SPECIAL_QUICK_FIELDS.items() if getattr(rs, param)]
+
+
 MIN_MELD_FIELDS = 3
 MAX_MELD_FIELDS = 30
 
@@ -185,8 +191,9 @@ def blank_hand(state: GameState) -> HandForm:
         if len(modes) == len(sides):
             side.mode = modes[side.index]
         _pad_fields(side)
-    return HandForm(sides, lone=lone, version=state.version, dealer=dealer,
-                    extra_slots=extra_slots(state.rules))
+    return HandForm(
+        sides, lone=lone, version=state.version, dealer=dealer, extra_slots=extra_slots(state.rules)
+    )
 
 
 def _pad_fields(side: SideForm) -> None:
@@ -228,13 +235,15 @@ def hand_from_stored(state: GameState, number: int) -> HandForm:
         side.special = str(team.get("special_hand") or "")
         side.adjustments = [
             (str(a.get("points", "")), str(a.get("note", "")))
-            for a in team.get("adjustments") or [] if isinstance(a, dict)
+            for a in team.get("adjustments") or []
+            if isinstance(a, dict)
         ]
         quick = team.get("quick")
         if isinstance(quick, dict):
             side.mode = "quick"
-            side.quick = {k: str(quick.get(k, 0))
-                          for k in (*QUICK_FIELDS, *special_fields(state.rules))}
+            side.quick = {
+                k: str(quick.get(k, 0)) for k in (*QUICK_FIELDS, *special_fields(state.rules))
+            }
         else:
             side.mode = "detail"
             side.melds = [cards_text(m) for m in team.get("melds") or []]
@@ -271,14 +280,18 @@ def read_hand(state: GameState, form: MultiDict[str, str], number: int | None) -
         side.melds = [m[:400] for m in form.getlist(f"{p}-meld")][:MAX_MELD_FIELDS]
         side.hands = [h[:400] for h in form.getlist(f"{p}-hand")]
         side.red = [r[:12] for r in form.getlist(f"{p}-red")]
-        side.quick = {k: form.get(f"{p}-{k}", "")[:12]
-                      for k in (*QUICK_FIELDS, *special_fields(state.rules))}
+        side.quick = {
+            k: form.get(f"{p}-{k}", "")[:12] for k in (*QUICK_FIELDS, *special_fields(state.rules))
+        }
         side.black = form.get(f"{p}-black", "")[:12]
-        side.adjustments = list(zip(
-            [t[:12] for t in form.getlist(f"{p}-adj-points")],
-            # kept as typed (a little more than allowed, so "too long" can be said)
-            [t[:MAX_ADJUSTMENT_NOTE * 2] for t in form.getlist(f"{p}-adj-note")],
-            strict=False))[:MAX_ADJUSTMENTS]
+        side.adjustments = list(
+            zip(
+                [t[:12] for t in form.getlist(f"{p}-adj-points")],
+                # kept as typed (a little more than allowed, so "too long" can be said)
+                [t[: MAX_ADJUSTMENT_NOTE * 2] for t in form.getlist(f"{p}-adj-note")],
+                strict=False,
+            )
+        )[:MAX_ADJUSTMENTS]
         special = form.get(f"{p}-special", "")
         side.special = special if special in state.rules.special_hands() else ""
         side.meld_counts = {v: form.get(f"{p}-mc-{v}", "")[:6] for v in values}
@@ -382,8 +395,9 @@ def build_entry(state: GameState, hf: HandForm) -> Entry:
             if not points.strip():
                 problems.append(Problem("request.missing", f"{where}.points", {}))
             typed = points.strip().removeprefix("+")
-            adjustments.append({"points": _number_field(typed, f"{where}.points", problems),
-                                "note": note})
+            adjustments.append(
+                {"points": _number_field(typed, f"{where}.points", problems), "note": note}
+            )
         if adjustments:
             team["adjustments"] = adjustments
         teams.append(team)

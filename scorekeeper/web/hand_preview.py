@@ -215,7 +215,14 @@ def _field_info(
         threes, points = quick.get("black_threes_in_hand"), quick.get("hand_points")
         slot = f"{p}-q-black_threes_in_hand"
         if isinstance(threes, int) and threes > 0 and slot not in notes:
-            notes.add(slot, _("Subtracted: %(points)s + %(count)s × %(each)s = %(total)s",
-                              points=number(points if isinstance(points, int) else 0),
-                              count=number(threes), each=number(rs.black_three_in_hand_penalty),
-                              total=number(scored.items.get("in_hand", 0))), "info")
+            notes.add(
+                slot,
+                _(
+                    "Subtracted: %(points)s + %(count)s × %(each)s = %(total)s",
+                    points=number(points if isinstance(points, int) else 0),
+                    count=number(threes),
+                    each=number(rs.black_three_in_hand_penalty),
+                    total=number(scored.items.get("in_hand", 0)),
+                ),
+                "info",
+            )

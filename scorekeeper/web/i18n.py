@@ -80,8 +80,13 @@ def remember_choice(response: Response) -> Response:
         return response
     asked = request.args.get("lang", "")
     if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
-        response.set_cookie(COOKIE, asked, max_age=365 * 24 * 3600, samesite="Lax",
-                            secure=current_app.config.get("SESSION_COOKIE_SECURE", False))
+        response.set_cookie(
+            COOKIE,
+            asked,
+            max_age=365 * 24 * 3600,
+            samesite="Lax",
+            secure=current_app.config.get("SESSION_COOKIE_SECURE", False),
+        )
     if request.args.get("lang") is None and not request.path.startswith("/api/"):
         response.vary.add("Cookie")
     response.vary.add("Accept-Language")
@@ -98,6 +103,10 @@ def init_app(app: Flask) -> None:
     def language_context() -> dict[str, Any]:
         lang = current_language()
         g.lang = lang
-        return {"lang": lang, "languages": LANGUAGES, "language_names": LANGUAGE_NAMES,
-                "language_url": language_url,
-                "home_ruleset": HOME_RULESETS.get(lang, "classic")}
+        return {
+            "lang": lang,
+            "languages": LANGUAGES,
+            "language_names": LANGUAGE_NAMES,
+            "language_url": language_url,
+            "home_ruleset": HOME_RULESETS.get(lang, "classic"),
+        }

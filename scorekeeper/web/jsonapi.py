@@ -37,6 +37,7 @@ EngineAnswer = ScoreAnswer | FiftyScore | FiftyMoves | Verdict | Rejected
 
 # ---- responses ---------------------------------------------------------------------------------
 
+
 def dumped_response(body: Any, status: int = 200) -> Response:
     """``body`` (plain JSON values only) as a JSON response, safe for any echoed text."""
     try:
@@ -62,6 +63,7 @@ def problem_response(status: int, code: str, where: str = "", **params: Any) -> 
 
 # ---- the request body ----------------------------------------------------------------------------
 
+
 def read_json() -> tuple[Any, Response | None]:
     """The request body as JSON, or a 400 answer with a problem."""
     raw = request.get_data(cache=False)
@@ -86,6 +88,7 @@ def read_object(optional: bool = False) -> tuple[dict[str, Any] | None, Response
 
 # ---- the engine's answers ----------------------------------------------------------------------
 
+
 def status_of(answer: EngineAnswer) -> int:
     """200 for an answer; 400 when the request was unreadable; 422 when it broke rules."""
     if isinstance(answer, Rejected):
@@ -95,13 +98,24 @@ def status_of(answer: EngineAnswer) -> int:
 
 def side_body(side: SideScore) -> Body:
     """One side of a score answer (CONTRACT.md §3 ``teams[i]``)."""
-    out: Body = {"score": side.score, "items": dict(side.items),
-                 "canastas": dict(side.canastas), "melded": side.melded}
+    out: Body = {
+        "score": side.score,
+        "items": dict(side.items),
+        "canastas": dict(side.canastas),
+        "melded": side.melded,
+    }
     if side.player_scores is not None:
         out["players"] = [{"score": s} for s in side.player_scores]
     if side.melds:
-        out["melds"] = [{"cards": [c.rank for c in m.cards], "points": m.points,
-                         "bonus": m.bonus, "kind": m.kind} for m in side.melds]
+        out["melds"] = [
+            {
+                "cards": [c.rank for c in m.cards],
+                "points": m.points,
+                "bonus": m.bonus,
+                "kind": m.kind,
+            }
+            for m in side.melds
+        ]
     if side.details:
         out["details"] = dict(side.details)
     return out
@@ -132,16 +146,21 @@ def answer_body(answer: EngineAnswer, question: str = "") -> Body:
     if isinstance(answer, ScoreAnswer):
         return score_body(answer)
     if isinstance(answer, FiftyScore):
-        return {"players": [{"points": p.points, "cards": p.cards} for p in answer.players],
-                "options": answer.options.as_dict(), "winners": list(answer.winners)}
+        return {
+            "players": [{"points": p.points, "cards": p.cards} for p in answer.players],
+            "options": answer.options.as_dict(),
+            "winners": list(answer.winners),
+        }
     if isinstance(answer, FiftyMoves):
-        return {"allowed": answer.allowed, "reasons": list(answer.reasons),
-                "moves": [m.as_dict() for m in answer.moves],
-                "left_neighbour": answer.left_neighbour}
+        return {
+            "allowed": answer.allowed,
+            "reasons": list(answer.reasons),
+            "moves": [m.as_dict() for m in answer.moves],
+            "left_neighbour": answer.left_neighbour,
+        }
     return verdict_body(answer, question)
 
 
-def answer_response(answer: EngineAnswer, question: str = "",
-                    with_rule: bool = False) -> Response:
+def answer_response(answer: EngineAnswer, question: str = "", with_rule: bool = False) -> Response:
     """An engine answer as the HTTP response of CONTRACT.md §3."""
     return json_response(answer_body(answer, question), status_of(answer), with_rule)

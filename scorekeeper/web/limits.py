@@ -33,20 +33,35 @@ DEFAULTS = {
 }
 
 #: endpoints that create a game
-CREATE_ENDPOINTS = ("games_api.create", "games_api.import_games", "games.new_game",
-                    "games.play_again", "fifty.new_game", "fifty.play_again")
+CREATE_ENDPOINTS = (
+    "games_api.create",
+    "games_api.import_games",
+    "games.new_game",
+    "games.play_again",
+    "fifty.new_game",
+    "fifty.play_again",
+)
 #: endpoints that change a game's hands (the entry routes of web.entry, the API, undo)
-WRITE_ENDPOINTS = ("games_api.add_hand", "games_api.replace_hand", "games_api.delete_hand",
-                   "games.add_hand", "games.replace_hand", "games.delete_hand",
-                   "games.undo_delete", "fifty.add_entry", "fifty.replace_entry",
-                   "fifty.delete_entry")
+WRITE_ENDPOINTS = (
+    "games_api.add_hand",
+    "games_api.replace_hand",
+    "games_api.delete_hand",
+    "games.add_hand",
+    "games.replace_hand",
+    "games.delete_hand",
+    "games.undo_delete",
+    "fifty.add_entry",
+    "fifty.replace_entry",
+    "fifty.delete_entry",
+)
 
 
 def _done(response: Response) -> bool:
     """A change that happened: 2xx (htmx gets 200 with HX-Redirect) or a 303 redirect."""
     return response.status_code == 303 or (
-        200 <= response.status_code < 300 and (
-            request.path.startswith("/api/") or "HX-Redirect" in response.headers))
+        200 <= response.status_code < 300
+        and (request.path.startswith("/api/") or "HX-Redirect" in response.headers)
+    )
 
 
 def _static() -> bool:
@@ -60,15 +75,21 @@ def init_app(app: Flask) -> Limiter:
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     # One limiter per app (tests make many apps; each has its own counts).
-    limiter = Limiter(get_remote_address, app=app,
-                      application_limits=[app.config["LIMIT_ANY"]],
-                      application_limits_exempt_when=_static,
-                      key_prefix="scorekeeper")
+    limiter = Limiter(
+        get_remote_address,
+        app=app,
+        application_limits=[app.config["LIMIT_ANY"]],
+        application_limits_exempt_when=_static,
+        key_prefix="scorekeeper",
+    )
     app.extensions["scorekeeper.limiter"] = limiter
-    for endpoints, scope, value in ((CREATE_ENDPOINTS, "create", app.config["LIMIT_CREATE"]),
-                                    (WRITE_ENDPOINTS, "write", app.config["LIMIT_WRITE"])):
-        decorate = limiter.shared_limit(value, scope, methods=["POST", "PUT", "DELETE"],
-                                        deduct_when=_done)
+    for endpoints, scope, value in (
+        (CREATE_ENDPOINTS, "create", app.config["LIMIT_CREATE"]),
+        (WRITE_ENDPOINTS, "write", app.config["LIMIT_WRITE"]),
+    ):
+        decorate = limiter.shared_limit(
+            value, scope, methods=["POST", "PUT", "DELETE"], deduct_when=_done
+        )
         for endpoint in endpoints:
             view = app.view_functions.get(endpoint)
             if view is not None:
@@ -84,8 +105,9 @@ def too_many(error: TooManyRequests) -> Response:
 
     if request.path.startswith("/api/"):
         return problem_response(429, "request.rate_limited")
-    html = render_template("error.html", status=429,
-                           message=message(Problem("request.rate_limited", "", {})))
+    html = render_template(
+        "error.html", status=429, message=message(Problem("request.rate_limited", "", {}))
+    )
     response = Response(html, 429, mimetype="text/html")
     if not response.headers.get("Retry-After"):
         response.headers["Retry-After"] = "60"

@@ -25,6 +25,7 @@ class RecentGame:
 def _cookies() -> dict[str, str]:
     """The cookie that lists this browser's games of each kind."""
     from . import fifty, games
+
     return {"canasta": games.RECENT_COOKIE, "fifty": fifty.COOKIE}
 
 
@@ -39,10 +40,12 @@ def index() -> Response:
     if ids:
         with session_scope() as session:
             for game in store.recent_games(session, limit=len(ids), ids=ids):
-                recent.append(RecentGame(game.id, ruleset_title(game.ruleset),
-                                         store.game_state(game)))
-    response = make_response(render_template("main/index.html", recent=recent,
-                                             recent_fifty=recent_fifty()))
+                recent.append(
+                    RecentGame(game.id, ruleset_title(game.ruleset), store.game_state(game))
+                )
+    response = make_response(
+        render_template("main/index.html", recent=recent, recent_fifty=recent_fifty())
+    )
     # The list comes from this browser's cookie: never cache it for anyone else.
     response.headers["Cache-Control"] = "private, no-cache"
     response.vary.add("Cookie")
@@ -69,8 +72,7 @@ def manifest() -> Response:
     body = {
         "name": _("Canasta scorekeeper"),
         "short_name": _("Canasta"),
-        "description": _("Keep the score at the table, settle rule questions, print score "
-                         "sheets."),
+        "description": _("Keep the score at the table, settle rule questions, print score sheets."),
         "lang": current_language(),
         "start_url": url_for("main.index"),
         "scope": "/",
@@ -78,12 +80,24 @@ def manifest() -> Response:
         "background_color": "#f4f1ea",
         "theme_color": "#b3261e",
         "icons": [
-            {"src": url_for("static", filename="icon-192.png"), "sizes": "192x192",
-             "type": "image/png", "purpose": "any"},
-            {"src": url_for("static", filename="icon-512.png"), "sizes": "512x512",
-             "type": "image/png", "purpose": "any"},
-            {"src": url_for("static", filename="icon-maskable-512.png"), "sizes": "512x512",
-             "type": "image/png", "purpose": "maskable"},
+            {
+                "src": url_for("static", filename="icon-192.png"),
+                "sizes": "192x192",
+                "type": "image/png",
+                "purpose": "any",
+            },
+            {
+                "src": url_for("static", filename="icon-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "any",
+            },
+            {
+                "src": url_for("static", filename="icon-maskable-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
         ],
         "id": "/",
     }

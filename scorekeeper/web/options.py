@@ -43,16 +43,19 @@ def option_labels() -> dict[str, str]:
         "canastas_to_go_out": _("Canastas needed to go out"),
         "red_three_value": _("Red three, each"),
         "red_three_special": _("Red threes with a special score"),
-        "red_threes_negative_without_meld": _("Red threes count against a side that has not "
-                                              "melded"),
+        "red_threes_negative_without_meld": _(
+            "Red threes count against a side that has not melded"
+        ),
         "black_three_in_hand_penalty": _("Black three left in hand, minus"),
         "target": _("Target score"),
-        "black_three_pile_when_going_out": _("A black three on the pile may be taken when "
-                                             "going out with it"),
+        "black_three_pile_when_going_out": _(
+            "A black three on the pile may be taken when going out with it"
+        ),
         "frozen_needs_natural_pair": _("A frozen pile needs a natural pair"),
         "pile_frozen_until_melded": _("The pile is frozen for a side that has not melded"),
-        "concealed_needs_all_canastas": _("Going out concealed needs all the canastas required "
-                                          "to go out"),
+        "concealed_needs_all_canastas": _(
+            "Going out concealed needs all the canastas required to go out"
+        ),
         # RULES.md §6 (Modern American Canasta)
         "sevens_never_mixed": _("Sevens are never mixed with wild cards"),
         "aces_mixed_only_in_initial_meld": _("Aces take wild cards only in the initial meld"),
@@ -93,18 +96,30 @@ def score_step(rs: RuleSet) -> int:
     A side's total is a sum of these, so it is always a multiple of the step: 5 in every preset
     (RULES.md §1, §4), 1 when a house rule makes, say, a four worth 3.
     """
-    values = [rs.joker_value, rs.two_value, rs.ace_value, rs.high_value, rs.low_value,
-              rs.black_three_value, rs.natural_canasta_bonus, rs.mixed_canasta_bonus,
-              rs.wild_canasta_bonus, rs.going_out_bonus, rs.concealed_going_out_bonus,
-              rs.red_three_value, rs.black_three_in_hand_penalty,
-              *rs.red_three_special.values()]
+    values = [
+        rs.joker_value,
+        rs.two_value,
+        rs.ace_value,
+        rs.high_value,
+        rs.low_value,
+        rs.black_three_value,
+        rs.natural_canasta_bonus,
+        rs.mixed_canasta_bonus,
+        rs.wild_canasta_bonus,
+        rs.going_out_bonus,
+        rs.concealed_going_out_bonus,
+        rs.red_three_value,
+        rs.black_three_in_hand_penalty,
+        *rs.red_three_special.values(),
+    ]
     for special in rs.red_three_special_by_players.values():
         values.extend(special.values())
     return math.gcd(*values) or 1
 
 
-def minimum_ranges(table: Sequence[Sequence[int]], step: int = PRESET_STEP
-                   ) -> list[tuple[str, str]]:
+def minimum_ranges(
+    table: Sequence[Sequence[int]], step: int = PRESET_STEP
+) -> list[tuple[str, str]]:
     """Each row of an initial-meld minimum table as (score range, minimum), in words.
 
     A row covers the totals from its threshold up to the last total below the next threshold
@@ -129,8 +144,11 @@ def minimum_ranges(table: Sequence[Sequence[int]], step: int = PRESET_STEP
             upper = below - below % step if step > 1 else below
             if upper < threshold:  # no total of this step in between: the range as given
                 upper = below
-            scores = (number(threshold) if upper == threshold
-                      else f"{number(threshold)} \u2013 {number(upper)}")
+            scores = (
+                number(threshold)
+                if upper == threshold
+                else f"{number(threshold)} \u2013 {number(upper)}"
+            )
         rows.append((scores, number(minimum) if minimum else _("none")))
     return rows
 
@@ -148,27 +166,39 @@ def format_value(key: str, value: Any, step: int = PRESET_STEP) -> str:
     if isinstance(value, int):
         return number(value)
     if key == "minimum_table" and isinstance(value, tuple | list):
-        return "; ".join(_("%(scores)s: %(minimum)s", scores=scores, minimum=minimum)
-                         for scores, minimum in minimum_ranges(value, step))
+        return "; ".join(
+            _("%(scores)s: %(minimum)s", scores=scores, minimum=minimum)
+            for scores, minimum in minimum_ranges(value, step)
+        )
     if isinstance(value, dict):
         if key == "canastas_to_go_out":
-            return "; ".join(_("%(players)s players: %(canastas)s", players=number(k),
-                               canastas=number(v)) for k, v in sorted(value.items()))
-        return "; ".join(_("%(count)s: %(points)s", count=number(k), points=number(v))
-                         for k, v in sorted(value.items()))
+            return "; ".join(
+                _("%(players)s players: %(canastas)s", players=number(k), canastas=number(v))
+                for k, v in sorted(value.items())
+            )
+        return "; ".join(
+            _("%(count)s: %(points)s", count=number(k), points=number(v))
+            for k, v in sorted(value.items())
+        )
     return str(value)
 
 
 def option_changes(rs: RuleSet, base: RuleSet) -> list[tuple[str, str, str]]:
     """Every parameter ``rs`` changes against ``base``: (label, value in ``base``, in ``rs``)."""
     labels = option_labels()
-    return [(labels.get(key, key), format_value(key, getattr(base, key), score_step(base)),
-             format_value(key, value, score_step(rs)))
-            for key, value in rs.options_against(base).items()]
+    return [
+        (
+            labels.get(key, key),
+            format_value(key, getattr(base, key), score_step(base)),
+            format_value(key, value, score_step(rs)),
+        )
+        for key, value in rs.options_against(base).items()
+    ]
 
 
 def house_rule_lines(rs: RuleSet, base: RuleSet) -> list[str]:
     """One line per changed parameter: "Value of a two: 20 instead of 50"."""
-    return [_("%(rule)s: %(value)s instead of %(standard)s", rule=label, value=value,
-              standard=standard)
-            for label, standard, value in option_changes(rs, base)]
+    return [
+        _("%(rule)s: %(value)s instead of %(standard)s", rule=label, value=value, standard=standard)
+        for label, standard, value in option_changes(rs, base)
+    ]

@@ -73,16 +73,19 @@ def forget(response: Response, cookie: str, game_id: str) -> Response:
 
 
 def _set_recent(response: Response, cookie: str, ids: list[str]) -> Response:
-    response.set_cookie(cookie, " ".join(ids[:RECENT_MAX]), max_age=RECENT_DAYS * 24 * 3600,
-                        httponly=True, samesite="Lax",
-                        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE"))
-                        or request.is_secure)
+    response.set_cookie(
+        cookie,
+        " ".join(ids[:RECENT_MAX]),
+        max_age=RECENT_DAYS * 24 * 3600,
+        httponly=True,
+        samesite="Lax",
+        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure,
+    )
     return response
 
 
 # ---- stored games ----------------------------------------------------------------------------
-def find_game(key: str, state_of: Callable[[Game], State],
-              *getters: Getter) -> tuple[Game, State]:
+def find_game(key: str, state_of: Callable[[Game], State], *getters: Getter) -> tuple[Game, State]:
     """The game the first getter that knows ``key`` finds, with its derived state; 404 when
     none does."""
     with session_scope() as session:
@@ -121,8 +124,9 @@ def create(make: Callable[[Session], Game]) -> tuple[str | None, list[Problem]]:
         return None, list(error.problems)
 
 
-def start_again(game_id: str, get: Getter, show: str,
-                remember_new: Callable[[Response, str], Response]) -> Response:
+def start_again(
+    game_id: str, get: Getter, show: str, remember_new: Callable[[Response, str], Response]
+) -> Response:
     """Start a new game for the table of ``game_id`` (same rules, players and seats) and go to
     it; the new game joins this browser's recent games."""
     from ..store.games import start_again as store_start_again

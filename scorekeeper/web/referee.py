@@ -43,6 +43,7 @@ PLAYERS_MATTER = frozenset({"initial-meld", "discard-pile", "go-out", "minimum"}
 
 # ---- answers --------------------------------------------------------------------------------
 
+
 @dataclass
 class Quote:
     """A rule quoted from the ruleset's page, with the link to it."""
@@ -106,8 +107,8 @@ class Answer:
         return self.state in ("yes", "no", "info")
 
 
-
 # ---- asking ----------------------------------------------------------------------------------
+
 
 def _compare_key(question: str, verdict: Verdict) -> tuple[Any, ...]:
     """What must match for two rulesets to answer a question the same way."""
@@ -123,8 +124,11 @@ def _detail(question: str, verdict: Verdict) -> str:
     if question == "meld" and verdict.allowed:
         return _("worth %(points)s", points=number(verdict.total or 0))
     if question == "initial-meld" and verdict.required is not None:
-        return _("counts %(counted)s of %(required)s", counted=number(verdict.counted or 0),
-                 required=number(verdict.required))
+        return _(
+            "counts %(counted)s of %(required)s",
+            counted=number(verdict.counted or 0),
+            required=number(verdict.required),
+        )
     if question == "go-out" and verdict.needed is not None:
         return ngettext("needs %(num)s canasta", "needs %(num)s canastas", verdict.needed)
     return ""
@@ -139,9 +143,16 @@ def _other_rulesets(settings: Settings, players_matter: bool) -> list[tuple[str,
     rules, the game's own ruleset without them."""
     out = []
     if settings.options:
-        out.append((settings.base.id, _("%(ruleset)s without house rules",
-                                        ruleset=ruleset_title(settings.base.id, short=True)),
-                    settings.players))
+        out.append(
+            (
+                settings.base.id,
+                _(
+                    "%(ruleset)s without house rules",
+                    ruleset=ruleset_title(settings.base.id, short=True),
+                ),
+                settings.players,
+            )
+        )
     for rid in RULESET_IDS:
         if rid == settings.base.id:
             continue
@@ -153,10 +164,12 @@ def _other_rulesets(settings: Settings, players_matter: bool) -> list[tuple[str,
     return out
 
 
-def _quotes(settings: Settings, reasons: list[Problem], *, frozen: bool = False,
-            concealed: bool = False) -> list[Quote]:
-    items = rule_items(settings.ruleset, settings.players,
-                                   set(settings.ruleset.options_against(settings.base)))
+def _quotes(
+    settings: Settings, reasons: list[Problem], *, frozen: bool = False, concealed: bool = False
+) -> list[Quote]:
+    items = rule_items(
+        settings.ruleset, settings.players, set(settings.ruleset.options_against(settings.base))
+    )
     titles = section_titles()
     quotes: list[Quote] = []
     seen: set[str] = set()
@@ -167,8 +180,9 @@ def _quotes(settings: Settings, reasons: list[Problem], *, frozen: bool = False,
         seen.add(key)
         anchor = rule_anchor(reason.code)
         item = items[key]
-        quotes.append(Quote(item.text, titles.get(anchor, anchor),
-                            settings.rules_url(anchor), item.changed))
+        quotes.append(
+            Quote(item.text, titles.get(anchor, anchor), settings.rules_url(anchor), item.changed)
+        )
         if len(quotes) == 2:
             break
     return quotes
@@ -192,8 +206,18 @@ def ask(question: str, settings: Settings, values: Mapping[str, str]) -> Answer:
     if settings.players not in settings.ruleset.players_allowed:
         # House rules may leave fewer player counts than the ruleset they change.
         answer.state = "problems"
-        answer.problems = [message(Problem("players.not_allowed", "players", {
-            "players": settings.players, "allowed": list(settings.ruleset.players_allowed)}))]
+        answer.problems = [
+            message(
+                Problem(
+                    "players.not_allowed",
+                    "players",
+                    {
+                        "players": settings.players,
+                        "allowed": list(settings.ruleset.players_allowed),
+                    },
+                )
+            )
+        ]
         return answer
     verdict = asked.ask(settings.ruleset, settings.players)
     answer.verdict = verdict
@@ -205,8 +229,16 @@ def ask(question: str, settings: Settings, values: Mapping[str, str]) -> Answer:
     anchor = rule_anchor(reasons[0].code) if reasons else "overview"
     for rid, label, players in _other_rulesets(settings, question in PLAYERS_MATTER):
         other = asked.ask(PRESETS[rid], players)
-        answer.others.append(Other(rid, label, _yes_no(other.allowed), _detail(question, other),
-                                   anchor, _compare_key(question, other) != key))
+        answer.others.append(
+            Other(
+                rid,
+                label,
+                _yes_no(other.allowed),
+                _detail(question, other),
+                anchor,
+                _compare_key(question, other) != key,
+            )
+        )
     return answer
 
 
@@ -238,20 +270,37 @@ def _ask_minimum(settings: Settings, values: Mapping[str, str]) -> Answer:
     answer.score = score
     answer.table = minimum_table(rs, settings.players, score)
     if required:
-        answer.reasons = [_("With %(score)s points, a side needs at least %(minimum)s for its "
-                            "initial meld.", score=number(score), minimum=number(required))]
+        answer.reasons = [
+            _(
+                "With %(score)s points, a side needs at least %(minimum)s for its initial meld.",
+                score=number(score),
+                minimum=number(required),
+            )
+        ]
     else:
-        answer.reasons = [_("With %(score)s points, a side needs no minimum for its initial "
-                            "meld.", score=number(score))]
+        answer.reasons = [
+            _(
+                "With %(score)s points, a side needs no minimum for its initial meld.",
+                score=number(score),
+            )
+        ]
     answer.quotes = _quotes(settings, [Problem("initial_meld.reached")])
     for rid, label, players in _other_rulesets(settings, True):
         other = PRESETS[rid].initial_meld_minimum(score, players)
-        answer.others.append(Other(rid, label, number(other) if other else _("none"),
-                                   anchor="initial-meld", differs=other != required))
+        answer.others.append(
+            Other(
+                rid,
+                label,
+                number(other) if other else _("none"),
+                anchor="initial-meld",
+                differs=other != required,
+            )
+        )
     return answer
 
 
 # ---- views ----------------------------------------------------------------------------------
+
 
 def _values() -> Mapping[str, str]:
     """Form values (POST) over query values: the settings may come in either."""
@@ -261,20 +310,37 @@ def _values() -> Mapping[str, str]:
     return merged
 
 
-def _render_page(settings: Settings, answers: dict[str, Answer],
-                 values: dict[str, Mapping[str, str]], status: int = 200) -> Response:
+def _render_page(
+    settings: Settings,
+    answers: dict[str, Answer],
+    values: dict[str, Mapping[str, str]],
+    status: int = 200,
+) -> Response:
     if "minimum" not in answers:
         answers["minimum"] = _ask_minimum(settings, {})
-    ruleset_links = [(rid, ruleset_title(rid, short=True),
-                      settings.link(ruleset=rid, options=None,
-                                    players=settings.players
-                                    if settings.players in PRESETS[rid].players_allowed
-                                    else None))
-                     for rid in RULESET_IDS]
+    ruleset_links = [
+        (
+            rid,
+            ruleset_title(rid, short=True),
+            settings.link(
+                ruleset=rid,
+                options=None,
+                players=settings.players
+                if settings.players in PRESETS[rid].players_allowed
+                else None,
+            ),
+        )
+        for rid in RULESET_IDS
+    ]
     player_links = [(n, settings.link(players=n)) for n in settings.base.players_allowed]
     html = render_template(
-        "referee/page.html", settings=settings, rs=settings.ruleset, answers=answers,
-        values=values, ruleset_links=ruleset_links, player_links=player_links,
+        "referee/page.html",
+        settings=settings,
+        rs=settings.ruleset,
+        answers=answers,
+        values=values,
+        ruleset_links=ruleset_links,
+        player_links=player_links,
     )
     return make_response(html, status)
 
@@ -300,8 +366,9 @@ def answer(question: str) -> Response:
     settings = read_settings(values)
     result = ask(question, settings, values)
     if htmx_request.htmx and not htmx_request.htmx.history_restore_request:
-        html = render_template("referee/_answer.html", answer=result, settings=settings,
-                               question=question)
+        html = render_template(
+            "referee/_answer.html", answer=result, settings=settings, question=question
+        )
         response = make_response(html, 200)
     else:
         status = 422 if result.state == "problems" else 200

@@ -40,17 +40,25 @@ def case_titles() -> dict[str, str]:
 def case_rules() -> dict[str, str]:
     """The short rules section of the referee page; answers quote it."""
     return {
-        "middle": _("A hand card of the same rank as one or more of the middle cards or the "
-                    "top card of the discard pile: it and all those cards go onto the minus "
-                    "pile of your left neighbour. Suits never matter."),
-        "own_pile": _("A hand card of the same rank as the top card of your own minus pile: "
-                      "it and the cards of that rank lying on top of your pile without a "
-                      "break go onto the minus pile of your left neighbour. Covered cards "
-                      "stay."),
-        "any_pile": _("A hand card of the same rank as the top card of any minus pile (your "
-                      "own and your neighbour's too) may go onto that pile."),
-        "discard": _("Only when no hand card matches a middle card, the discard pile's top "
-                     "card or the top of a minus pile, one card goes onto the discard pile."),
+        "middle": _(
+            "A hand card of the same rank as one or more of the middle cards or the "
+            "top card of the discard pile: it and all those cards go onto the minus "
+            "pile of your left neighbour. Suits never matter."
+        ),
+        "own_pile": _(
+            "A hand card of the same rank as the top card of your own minus pile: "
+            "it and the cards of that rank lying on top of your pile without a "
+            "break go onto the minus pile of your left neighbour. Covered cards "
+            "stay."
+        ),
+        "any_pile": _(
+            "A hand card of the same rank as the top card of any minus pile (your "
+            "own and your neighbour's too) may go onto that pile."
+        ),
+        "discard": _(
+            "Only when no hand card matches a middle card, the discard pile's top "
+            "card or the top of a minus pile, one card goes onto the discard pile."
+        ),
     }
 
 
@@ -80,13 +88,20 @@ class RefereeForm:
     hand: str = ""
 
     def name(self, i: int) -> str:
-        return self.names[i] if i < len(self.names) and self.names[i] else _(
-            "Player %(num)s", num=i + 1)
+        return (
+            self.names[i]
+            if i < len(self.names) and self.names[i]
+            else _("Player %(num)s", num=i + 1)
+        )
 
     @property
     def empty(self) -> bool:
-        return not (self.hand.strip() or self.middle.strip() or self.top.strip()
-                    or any(p.strip() for p in self.piles))
+        return not (
+            self.hand.strip()
+            or self.middle.strip()
+            or self.top.strip()
+            or any(p.strip() for p in self.piles)
+        )
 
 
 @dataclass
@@ -102,14 +117,18 @@ def read_referee(args: MultiDict[str, str]) -> RefereeForm:
     players = pages.read_int(args.get("players"))
     if players not in rules.PLAYERS_ALLOWED:
         players = DEFAULT_PLAYERS
-    names = [n[:40].strip() for n in args.getlist("name")[:rules.MAX_PLAYERS]]
+    names = [n[:40].strip() for n in args.getlist("name")[: rules.MAX_PLAYERS]]
     names += [""] * (rules.MAX_PLAYERS - len(names))
     player = pages.read_int(args.get("player")) or 0
     return RefereeForm(
-        players=players, player=player if 0 <= player < players else 0, names=names,
-        middle=args.get("middle", "")[:MAX_TEXT], top=args.get("top", "")[:MAX_TEXT],
+        players=players,
+        player=player if 0 <= player < players else 0,
+        names=names,
+        middle=args.get("middle", "")[:MAX_TEXT],
+        top=args.get("top", "")[:MAX_TEXT],
         piles=[args.get(f"pile-{i}", "")[:MAX_TEXT] for i in PLAYER_SEATS],
-        hand=args.get("hand", "")[:MAX_TEXT])
+        hand=args.get("hand", "")[:MAX_TEXT],
+    )
 
 
 def _referee_slot(where: str) -> str:
@@ -124,20 +143,31 @@ def _move_text(move: rules.Move, rf: RefereeForm) -> str:
     card = card_label(move.card)
     left = rules.left_neighbour(rf.player, rf.players)
     if move.kind == "middle":
-        return _("Play %(card)s: it and %(taken)s from the middle go onto the minus pile of "
-                 "%(name)s, your left neighbour.", card=card,
-                 taken=cards_text(move.cards[1:]), name=rf.name(left))
+        return _(
+            "Play %(card)s: it and %(taken)s from the middle go onto the minus pile of "
+            "%(name)s, your left neighbour.",
+            card=card,
+            taken=cards_text(move.cards[1:]),
+            name=rf.name(left),
+        )
     if move.kind == "own_pile":
-        return ngettext("Play %(card)s: it and the %(card)s on top of your own minus pile go "
-                        "onto the minus pile of %(name)s, your left neighbour.",
-                        "Play %(card)s: it and the %(num)s × %(card)s on top of your own "
-                        "minus pile go onto the minus pile of %(name)s, your left neighbour.",
-                        len(move.cards) - 1, card=card, name=rf.name(left))
+        return ngettext(
+            "Play %(card)s: it and the %(card)s on top of your own minus pile go "
+            "onto the minus pile of %(name)s, your left neighbour.",
+            "Play %(card)s: it and the %(num)s × %(card)s on top of your own "
+            "minus pile go onto the minus pile of %(name)s, your left neighbour.",
+            len(move.cards) - 1,
+            card=card,
+            name=rf.name(left),
+        )
     if move.kind == "any_pile":
         if move.to_pile == rf.player:
             return _("Play %(card)s onto your own minus pile.", card=card)
-        return _("Play %(card)s onto the minus pile of %(name)s.", card=card,
-                 name=rf.name(move.to_pile if move.to_pile is not None else left))
+        return _(
+            "Play %(card)s onto the minus pile of %(name)s.",
+            card=card,
+            name=rf.name(move.to_pile if move.to_pile is not None else left),
+        )
     return _("Put %(card)s onto the discard pile.", card=card)
 
 
@@ -162,7 +192,7 @@ def read_table(rf: RefereeForm) -> Table:
         return read
 
     middle = cards(rf.middle, "middle")
-    piles = [cards(text, f"piles[{i}]") for i, text in enumerate(rf.piles[:rf.players])]
+    piles = [cards(text, f"piles[{i}]") for i, text in enumerate(rf.piles[: rf.players])]
     hand = cards(rf.hand, "hand")
     problems.extend(rules.dealt_problems(middle, hand))
     top = None
@@ -192,8 +222,14 @@ def referee_answer(rf: RefereeForm) -> RefereeAnswer:
     cards = []
     for rank in hand:
         mine = [MoveText(m.kind, _move_text(m, rf)) for m in moves if m.card == rank]
-        why = "" if mine else _("Not now: another hand card matches, and a card goes to the "
-                                "discard pile only when none does.")
+        why = (
+            ""
+            if mine
+            else _(
+                "Not now: another hand card matches, and a card goes to the "
+                "discard pile only when none does."
+            )
+        )
         cards.append(CardAnswer(rank, card_label(rank), bool(mine), mine, why))
     kinds = [k for k in CASES if any(m.kind == k for m in moves)]
     return RefereeAnswer("moves", cards, [message(p) for p in answer.reasons], kinds)
@@ -204,12 +240,18 @@ def fifty() -> Response:
     rf = read_referee(request.args)
     answer = referee_answer(rf)
     fragment = bool(request.htmx) and not request.htmx.history_restore_request
-    context = {"rf": rf, "answer": answer, "titles": case_titles(), "rules": case_rules(),
-               "pad": [(r, card_label(r)) for r in PAD], "seats": PLAYER_SEATS,
-               "allowed": rules.PLAYERS_ALLOWED, "joker": rules.DEFAULT_JOKER,
-               "slots": ["middle", "top", "hand"] + [f"pile-{i}" for i in PLAYER_SEATS]}
+    context = {
+        "rf": rf,
+        "answer": answer,
+        "titles": case_titles(),
+        "rules": case_rules(),
+        "pad": [(r, card_label(r)) for r in PAD],
+        "seats": PLAYER_SEATS,
+        "allowed": rules.PLAYERS_ALLOWED,
+        "joker": rules.DEFAULT_JOKER,
+        "slots": ["middle", "top", "hand"] + [f"pile-{i}" for i in PLAYER_SEATS],
+    }
     template = "fifty/_referee_answer.html" if fragment else "fifty/referee.html"
     response = make_response(render_template(template, **context))
     response.vary.add("HX-Request")
     return response
-

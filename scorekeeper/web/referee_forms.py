@@ -36,6 +36,7 @@ MAX_PROBLEMS = 6  # problems shown under one question
 
 # ---- settings -------------------------------------------------------------------------------
 
+
 @dataclass
 class Settings:
     """What the questions are asked against: ruleset (with house rules), players, score."""
@@ -54,15 +55,23 @@ class Settings:
 
     def link(self, **changes: Any) -> str:
         """This page with other settings (``None`` drops a parameter)."""
-        args: dict[str, Any] = {"ruleset": self.base.id, "players": self.players,
-                                "options": self.house.text or None,
-                                "score": self.score or None, "game": self.game}
+        args: dict[str, Any] = {
+            "ruleset": self.base.id,
+            "players": self.players,
+            "options": self.house.text or None,
+            "score": self.score or None,
+            "game": self.game,
+        }
         args.update(changes)
         return url_for("referee.page", **{k: v for k, v in args.items() if v is not None})
 
     def rules_url(self, anchor: str | None = None) -> str:
-        return url_for("rules_pages.show", ruleset_id=self.base.id,
-                       options=self.house.text or None, _anchor=anchor)
+        return url_for(
+            "rules_pages.show",
+            ruleset_id=self.base.id,
+            options=self.house.text or None,
+            _anchor=anchor,
+        )
 
     @property
     def game_url(self) -> str | None:
@@ -101,8 +110,15 @@ def read_settings(values: Mapping[str, str]) -> Settings:
         if asked in base.players_allowed:
             players = asked
         else:
-            notes.append(message(Problem("players.not_allowed", "players", {
-                "players": raw_players[:10], "allowed": list(base.players_allowed)})))
+            notes.append(
+                message(
+                    Problem(
+                        "players.not_allowed",
+                        "players",
+                        {"players": raw_players[:10], "allowed": list(base.players_allowed)},
+                    )
+                )
+            )
     score = parse_score(values.get("score"))
     game = values.get("game") or None
     if game is not None and not GAME_ID.match(game):
@@ -186,8 +202,7 @@ def _meld(values: Mapping[str, str]) -> Asked:
     reader = Reader()
     cards = reader.cards(text, "cards")
     going_out = _flag(values, "going_out")
-    return _checked(asked, reader,
-                    lambda rs, players: referee.meld(rs, cards, going_out))
+    return _checked(asked, reader, lambda rs, players: referee.meld(rs, cards, going_out))
 
 
 def _initial_meld(values: Mapping[str, str]) -> Asked:
@@ -199,8 +214,9 @@ def _initial_meld(values: Mapping[str, str]) -> Asked:
     reader = Reader()
     melds = reader.card_lists(melds_text, "melds")
     top = reader.card(_text(values, "top_card") or None, "top_card")
-    return _checked(asked, reader,
-                    lambda rs, players: referee.initial_meld(rs, players, score, melds, top))
+    return _checked(
+        asked, reader, lambda rs, players: referee.initial_meld(rs, players, score, melds, top)
+    )
 
 
 def _discard_pile(values: Mapping[str, str]) -> Asked:
@@ -222,9 +238,18 @@ def _discard_pile(values: Mapping[str, str]) -> Asked:
     def ask(rs: RuleSet, players: int) -> Verdict:
         assert top is not None  # reading it found no problem
         return referee.discard_pile(
-            rs, players, top, pile_has_wild=pile_has_wild, red_three_upcard=red_three_upcard,
-            side_has_melded=side_has_melded, side_melds=side_melds, hand=hand,
-            cumulative_score=score, going_out=going_out)
+            rs,
+            players,
+            top,
+            pile_has_wild=pile_has_wild,
+            red_three_upcard=red_three_upcard,
+            side_has_melded=side_has_melded,
+            side_melds=side_melds,
+            hand=hand,
+            cumulative_score=score,
+            going_out=going_out,
+        )
+
     return _checked(asked, reader, ask)
 
 
@@ -242,9 +267,19 @@ def _go_out(values: Mapping[str, str]) -> Asked:
     side_text = _melds(_text(values, "side_melds"))
     # RULES.md §5: with the side's melds on the table the canastas are counted from them.
     side_melds = reader.card_lists(side_text, "side_melds") if side_text else None
-    return _checked(Asked(concealed=concealed), reader, lambda rs, players: referee.go_out(
-        rs, players, canastas, concealed=concealed, player_melded_before=melded_before,
-        melds=melds, side_melds=side_melds))
+    return _checked(
+        Asked(concealed=concealed),
+        reader,
+        lambda rs, players: referee.go_out(
+            rs,
+            players,
+            canastas,
+            concealed=concealed,
+            player_melded_before=melded_before,
+            melds=melds,
+            side_melds=side_melds,
+        ),
+    )
 
 
 #: Each question's form reader.

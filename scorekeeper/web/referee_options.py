@@ -1,4 +1,4 @@
-""""What may I do?" on the referee page: the whole situation in one form, every legal move as
+""" "What may I do?" on the referee page: the whole situation in one form, every legal move as
 the answer (the engine's :func:`scorekeeper.rules.options.turn_options`, the same function as
 ``POST /api/v1/referee/options``).
 
@@ -88,27 +88,53 @@ def ask_options(settings: Settings, values: Mapping[str, str]) -> OptionsAnswer:
         answer.problems = [message(p) for p in reader.problems][:MAX_PROBLEMS]
         return answer
     if settings.players not in settings.ruleset.players_allowed:
-        answer.problems = [message(Problem("players.not_allowed", "players", {
-            "players": settings.players, "allowed": list(settings.ruleset.players_allowed)}))]
+        answer.problems = [
+            message(
+                Problem(
+                    "players.not_allowed",
+                    "players",
+                    {
+                        "players": settings.players,
+                        "allowed": list(settings.ruleset.players_allowed),
+                    },
+                )
+            )
+        ]
         return answer
     melded = values.get("side_has_melded", "yes") != "no"
     frozen = _flag(values, "frozen")
     result: TurnOptions = turn_options(
-        settings.ruleset, settings.players, hand, side_melds=side_melds if melded else (),
-        side_has_melded=melded, cumulative_score=score, top_card=top, pile_has_wild=frozen,
-        drawn=_flag(values, "drawn"), player_melded_before=_flag(values, "melded_before"))
+        settings.ruleset,
+        settings.players,
+        hand,
+        side_melds=side_melds if melded else (),
+        side_has_melded=melded,
+        cumulative_score=score,
+        top_card=top,
+        pile_has_wild=frozen,
+        drawn=_flag(values, "drawn"),
+        player_melded_before=_flag(values, "melded_before"),
+    )
     answer.asked = True
     answer.required = result.required
-    items = rule_items(settings.ruleset, settings.players,
-                       set(settings.ruleset.options_against(settings.base)))
+    items = rule_items(
+        settings.ruleset, settings.players, set(settings.ruleset.options_against(settings.base))
+    )
     titles = section_titles()
     for move in result.moves:
         item = items.get(move.item)
-        answer.moves.append(MoveView(
-            move.kind, _title(move), message(move.reason),
-            [[c.rank for c in m] for m in move.melds],
-            item.text if item else "", titles.get(move.rule, move.rule),
-            settings.rules_url(move.rule), move.points,
-            move.discard.rank if move.discard else None))
+        answer.moves.append(
+            MoveView(
+                move.kind,
+                _title(move),
+                message(move.reason),
+                [[c.rank for c in m] for m in move.melds],
+                item.text if item else "",
+                titles.get(move.rule, move.rule),
+                settings.rules_url(move.rule),
+                move.points,
+                move.discard.rank if move.discard else None,
+            )
+        )
     answer.notes = [message(p) for p in result.notes]
     return answer

@@ -31,8 +31,9 @@ class Table:
     caption: str = ""
 
 
-def minimum_table(rs: RuleSet, players: int | None, score: int | None = None,
-                  changed: bool = False) -> Table:
+def minimum_table(
+    rs: RuleSet, players: int | None, score: int | None = None, changed: bool = False
+) -> Table:
     """The initial-meld minimums by the side's score; ``score`` marks the row that applies."""
     table = rs.minimum_table_for(players)
     current = None
@@ -40,8 +41,10 @@ def minimum_table(rs: RuleSet, players: int | None, score: int | None = None,
         for i, (threshold, _minimum) in enumerate(table):
             if i == 0 or score >= threshold:
                 current = i
-    rows = [Row([scores, minimum], changed=changed, current=(i == current))
-            for i, (scores, minimum) in enumerate(minimum_ranges(table, score_step(rs)))]
+    rows = [
+        Row([scores, minimum], changed=changed, current=(i == current))
+        for i, (scores, minimum) in enumerate(minimum_ranges(table, score_step(rs)))
+    ]
     return Table([_("Side's score"), _("Minimum")], rows)
 
 
@@ -61,37 +64,57 @@ def card_value_table(rs: RuleSet, changed: set[str]) -> Table:
 
 
 def per_players(rs: RuleSet, value: Any, changed: bool) -> Table:
-    return Table([_("Players"), ""],
-                 [Row([number(n), number(value(n))], changed) for n in rs.players_allowed])
+    return Table(
+        [_("Players"), ""],
+        [Row([number(n), number(value(n))], changed) for n in rs.players_allowed],
+    )
 
 
 def bonus_table(rs: RuleSet, players: int | None, changed: set[str]) -> Table:
     count = players or rs.default_players
     rows = [
-        Row([_("Natural canasta"), number(rs.natural_canasta_bonus)],
-            "natural_canasta_bonus" in changed),
-        Row([_("Mixed canasta"), number(rs.mixed_canasta_bonus)],
-            "mixed_canasta_bonus" in changed),
+        Row(
+            [_("Natural canasta"), number(rs.natural_canasta_bonus)],
+            "natural_canasta_bonus" in changed,
+        ),
+        Row([_("Mixed canasta"), number(rs.mixed_canasta_bonus)], "mixed_canasta_bonus" in changed),
     ]
     # RULES.md §6: canastas of sevens and aces, and wild canastas of several values.
-    for label, key in ((_("Canasta of sevens"), "sevens_canasta_bonus"),
-                       (_("Natural canasta of aces"), "aces_canasta_bonus")):
+    for label, key in (
+        (_("Canasta of sevens"), "sevens_canasta_bonus"),
+        (_("Natural canasta of aces"), "aces_canasta_bonus"),
+    ):
         if getattr(rs, key):
             rows.append(Row([label, number(getattr(rs, key))], key in changed))
     if rs.allows_wild_canasta():
-        rows.append(Row([_("Wild canasta"), number(rs.wild_canasta_bonus)],
-                        "wild_canasta_bonus" in changed))
-    for label, key in ((_("Wild canasta with all four jokers"), "wild_canasta_jokers_bonus"),
-                       (_("Wild canasta of twos only"), "wild_canasta_twos_bonus")):
+        rows.append(
+            Row([_("Wild canasta"), number(rs.wild_canasta_bonus)], "wild_canasta_bonus" in changed)
+        )
+    for label, key in (
+        (_("Wild canasta with all four jokers"), "wild_canasta_jokers_bonus"),
+        (_("Wild canasta of twos only"), "wild_canasta_twos_bonus"),
+    ):
         if rs.allows_wild_canasta() and getattr(rs, key):
             rows.append(Row([label, number(getattr(rs, key))], key in changed))
     rows.append(Row([_("Going out"), number(rs.going_out_bonus)], "going_out_bonus" in changed))
     if rs.concealed_going_out_bonus != rs.going_out_bonus:
-        rows.append(Row([_("Going out concealed"), number(rs.concealed_going_out_bonus)],
-                        "concealed_going_out_bonus" in changed))
+        rows.append(
+            Row(
+                [_("Going out concealed"), number(rs.concealed_going_out_bonus)],
+                "concealed_going_out_bonus" in changed,
+            )
+        )
     if not rs.threes_by_colour:
-        rows.append(Row([_("Each red three"), number(rs.red_three_score(1, count))],
-                        "red_three_value" in changed))
-    rows.append(Row([_("Black three left in hand"), number(-rs.black_three_in_hand_penalty)],
-                    "black_three_in_hand_penalty" in changed))
+        rows.append(
+            Row(
+                [_("Each red three"), number(rs.red_three_score(1, count))],
+                "red_three_value" in changed,
+            )
+        )
+    rows.append(
+        Row(
+            [_("Black three left in hand"), number(-rs.black_three_in_hand_penalty)],
+            "black_three_in_hand_penalty" in changed,
+        )
+    )
     return Table([_("For"), _("Points")], rows)

@@ -25,8 +25,10 @@ RULES_PAGES: tuple[str, ...] = (*RULESET_IDS, three_is_fifty.RULESET_ID)
 
 
 def _ruleset_links() -> list[tuple[str, str, str]]:
-    return [(rid, ruleset_title(rid, short=True), url_for("rules_pages.show", ruleset_id=rid))
-            for rid in RULES_PAGES]
+    return [
+        (rid, ruleset_title(rid, short=True), url_for("rules_pages.show", ruleset_id=rid))
+        for rid in RULES_PAGES
+    ]
 
 
 @bp.get("/rules/<ruleset_id>")
@@ -40,8 +42,12 @@ def show(ruleset_id: str) -> str:
     house = read_house_rules(base, request.args.get("options"))
     changed = set(house.ruleset.options_against(base))
     return render_template(
-        "rules/show.html", title=ruleset_title(house.ruleset), base_id=base.id, house=house,
-        sections=rule_book(house.ruleset, None, changed), ruleset_links=_ruleset_links(),
+        "rules/show.html",
+        title=ruleset_title(house.ruleset),
+        base_id=base.id,
+        house=house,
+        sections=rule_book(house.ruleset, None, changed),
+        ruleset_links=_ruleset_links(),
         referee=True,
     )
 
@@ -49,8 +55,11 @@ def show(ruleset_id: str) -> str:
 def _show_three_is_fifty() -> str:
     house, joker = read_fifty_house_rules(get_ruleset("german"), request.args.get("options"))
     return render_template(
-        "rules/show.html", title=ruleset_title(three_is_fifty.RULESET_ID),
-        base_id=three_is_fifty.RULESET_ID, house=house,
+        "rules/show.html",
+        title=ruleset_title(three_is_fifty.RULESET_ID),
+        base_id=three_is_fifty.RULESET_ID,
+        house=house,
         sections=three_is_fifty_book(joker, joker != three_is_fifty.DEFAULT_JOKER),
-        ruleset_links=_ruleset_links(), referee=False,
+        ruleset_links=_ruleset_links(),
+        referee=False,
     )

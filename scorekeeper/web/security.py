@@ -38,8 +38,10 @@ from .. import net
 from ..rules.problems import Problem
 from ..store.db import DatabaseBusy
 
-CSP = ("default-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'; "
-       "form-action 'self'")
+CSP = (
+    "default-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'"
+)
 HSTS = "max-age=31536000"
 BUSY_RETRY_AFTER = 2  # seconds: a busy SQLite database is a matter of moments
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -49,6 +51,7 @@ STATELESS = frozenset({"api"})
 
 
 # ---- which hosts are trusted ---------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class HostPolicy:
@@ -70,16 +73,19 @@ class HostPolicy:
         if address is not None:
             return address in self.addresses
         return name in self.names or any(
-            n.startswith(".") and (name.endswith(n) or name == n[1:]) for n in self.names)
+            n.startswith(".") and (name.endswith(n) or name == n[1:]) for n in self.names
+        )
 
 
 def host_policy(app: Flask) -> HostPolicy:
     """The policy from the app's config (see the module docstring)."""
     raw = app.config.get("SCOREKEEPER_TRUSTED_HOSTS")
-    entries = (raw.replace(",", " ").split() if isinstance(raw, str)
-               else [str(e) for e in raw or []])
-    extra = [urlsplit(url).hostname or "" for url in (app.config.get("BASE_URL"),
-                                                       app.config.get("LAN_URL")) if url]
+    entries = raw.replace(",", " ").split() if isinstance(raw, str) else [str(e) for e in raw or []]
+    extra = [
+        urlsplit(url).hostname or ""
+        for url in (app.config.get("BASE_URL"), app.config.get("LAN_URL"))
+        if url
+    ]
     names: set[str] = set()
     addresses: set[net.Address] = set()
     if not entries:
@@ -96,6 +102,7 @@ def host_policy(app: Flask) -> HostPolicy:
 
 
 # ---- links for other phones ----------------------------------------------------------------------
+
 
 def public_base() -> tuple[str, bool]:
     """Where other phones reach this app, and whether the operator said so: ``BASE_URL`` if
@@ -127,6 +134,7 @@ def share_link(path: str) -> ShareLink:
 
 
 # ---- before and after each request ---------------------------------------------------------------
+
 
 def _refuse(status: int, code: str) -> Response:
     """A refusal in the reader's language: JSON problems for the API, the error page else."""
@@ -169,8 +177,11 @@ def check_request() -> Response | None:
     policy: HostPolicy = current_app.extensions["scorekeeper.hosts"]
     if not policy.allows(request.host):
         return _refuse(400, "request.untrusted_host")
-    if request.method not in UNSAFE_METHODS or request.routing_exception is not None \
-            or request.blueprint in STATELESS:
+    if (
+        request.method not in UNSAFE_METHODS
+        or request.routing_exception is not None
+        or request.blueprint in STATELESS
+    ):
         return None  # no such route or method: 404/405 as usual; questions change nothing
     site = request.headers.get("Sec-Fetch-Site")
     origin = request.headers.get("Origin")
@@ -180,12 +191,16 @@ def check_request() -> Response | None:
         if site.lower() == "cross-site":
             return _refuse(403, "request.cross_site")
     elif origin is not None and (
-            _netloc(origin) not in _own_netlocs() if origin != "null"
-            else request.path.startswith("/api/")):  # forms carry a CSRF token
+        _netloc(origin) not in _own_netlocs()
+        if origin != "null"
+        else request.path.startswith("/api/")
+    ):  # forms carry a CSRF token
         return _refuse(403, "request.cross_site")
     if request.path.startswith("/api/"):  # the stored games' API
-        has_body = bool(request.content_length) or "chunked" in request.headers.get(
-            "Transfer-Encoding", "").lower()
+        has_body = (
+            bool(request.content_length)
+            or "chunked" in request.headers.get("Transfer-Encoding", "").lower()
+        )
         if (request.method != "DELETE" or has_body) and not request.is_json:
             return _refuse(415, "request.content_type")
     return None
@@ -220,8 +235,7 @@ class SessionInterface(SecureCookieSessionInterface):
     (it is set after the after-request hooks, so :func:`secure_response` cannot reach it)."""
 
     def get_cookie_secure(self, app: Flask) -> bool:
-        return bool(super().get_cookie_secure(app)) or (
-            has_request_context() and request.is_secure)
+        return bool(super().get_cookie_secure(app)) or (has_request_context() and request.is_secure)
 
 
 def init_app(app: Flask) -> None:
@@ -229,8 +243,14 @@ def init_app(app: Flask) -> None:
     app.session_interface = SessionInterface()
     proxies = int(app.config.get("BEHIND_PROXY") or 0)
     if proxies > 0:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,  # type: ignore[method-assign]
-                                x_host=proxies, x_port=proxies, x_prefix=proxies)
+        app.wsgi_app = ProxyFix(
+            app.wsgi_app,
+            x_for=proxies,
+            x_proto=proxies,  # type: ignore[method-assign]
+            x_host=proxies,
+            x_port=proxies,
+            x_prefix=proxies,
+        )
     app.extensions["scorekeeper.hosts"] = host_policy(app)
     # First of all before-request hooks: before CSRF, rate limits and the views.
     app.before_request_funcs.setdefault(None, []).insert(0, check_request)

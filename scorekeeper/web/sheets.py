@@ -79,47 +79,67 @@ def scoring_rows(rs: RuleSet, players: int) -> tuple[tuple[str, str], ...]:
         (_("Mixed canasta"), number(rs.mixed_canasta_bonus)),
     ]
     # RULES.md §6: the special canastas, each where the ruleset prices it.
-    for label, value in ((_("Canasta of sevens"), rs.sevens_canasta_bonus),
-                         (_("Natural canasta of aces"), rs.aces_canasta_bonus)):
+    for label, value in (
+        (_("Canasta of sevens"), rs.sevens_canasta_bonus),
+        (_("Natural canasta of aces"), rs.aces_canasta_bonus),
+    ):
         if value:
             rows.append((label, number(value)))
     if rs.allows_wild_canasta():
         rows.append((_("Wild canasta"), number(rs.wild_canasta_bonus)))
-        for label, value in ((_("Wild canasta with all four jokers"),
-                              rs.wild_canasta_jokers_bonus),
-                             (_("Wild canasta of twos only"), rs.wild_canasta_twos_bonus)):
+        for label, value in (
+            (_("Wild canasta with all four jokers"), rs.wild_canasta_jokers_bonus),
+            (_("Wild canasta of twos only"), rs.wild_canasta_twos_bonus),
+        ):
             if value:
                 rows.append((label, number(value)))
     if rs.threes_by_colour:
         # RULES.md §6: threes of one colour by count; minus, nothing or plus by canastas.
-        rows += [(_("Threes of one colour: %(count)s", count=number(count)), number(points))
-                 for count, points in sorted(rs.threes_table.items())]
-        rows.append((_("Threes with 0 / %(zero)s / %(plus)s+ canastas",
-                       zero=number(rs.threes_zero_canastas),
-                       plus=number(rs.threes_plus_canastas)), "\u2212 / 0 / +"))
+        rows += [
+            (_("Threes of one colour: %(count)s", count=number(count)), number(points))
+            for count, points in sorted(rs.threes_table.items())
+        ]
+        rows.append(
+            (
+                _(
+                    "Threes with 0 / %(zero)s / %(plus)s+ canastas",
+                    zero=number(rs.threes_zero_canastas),
+                    plus=number(rs.threes_plus_canastas),
+                ),
+                "\u2212 / 0 / +",
+            )
+        )
     else:
         rows += [
             (_("Red three, each"), number(rs.red_three_value)),
-            (_("All %(count)s red threes", count=number(rs.red_threes_in_deck(players))),
-             number(rs.red_three_score(rs.red_threes_in_deck(players), players))),
+            (
+                _("All %(count)s red threes", count=number(rs.red_threes_in_deck(players))),
+                number(rs.red_three_score(rs.red_threes_in_deck(players), players)),
+            ),
         ]
     rows.append((_("Going out"), number(rs.going_out_bonus)))
     if rs.concealed_going_out_bonus != rs.going_out_bonus:
         rows.append((_("Going out concealed"), number(rs.concealed_going_out_bonus)))
     # RULES.md §6: penalties at the end of the hand.
-    for label, value in ((_("Unfinished meld of sevens"), rs.unfinished_sevens_penalty),
-                         (_("Unfinished meld of natural aces"), rs.unfinished_aces_penalty),
-                         (_("Unfinished meld of wild cards"), rs.unfinished_wild_penalty),
-                         (_("%(count)s+ sevens or aces held", count=rs.held_sevens_aces_count),
-                          rs.held_sevens_aces_penalty)):
+    for label, value in (
+        (_("Unfinished meld of sevens"), rs.unfinished_sevens_penalty),
+        (_("Unfinished meld of natural aces"), rs.unfinished_aces_penalty),
+        (_("Unfinished meld of wild cards"), rs.unfinished_wild_penalty),
+        (
+            _("%(count)s+ sevens or aces held", count=rs.held_sevens_aces_count),
+            rs.held_sevens_aces_penalty,
+        ),
+    ):
         if value:
             rows.append((label, number(-value)))
     rows += [
         (_("Black three left in hand"), number(-rs.black_three_in_hand_penalty)),
         (_("Canastas to go out"), number(rs.canastas_needed(players))),
     ]
-    rows += [(_("Special hand: %(name)s", name=special_hand_name(name)), number(value))
-             for name, value in rs.special_hands().items()]
+    rows += [
+        (_("Special hand: %(name)s", name=special_hand_name(name)), number(value))
+        for name, value in rs.special_hands().items()
+    ]
     return tuple(rows)
 
 
@@ -183,8 +203,14 @@ def _hand_note(state: games.GameState, row: games.HandRow) -> str:
         notes.append(f"{line} \u2013 {a.note}." if a.note else f"{line}.")
     if row.corrections:
         # Issue 15: a corrected hand is marked on paper too, with what it said before.
-        notes.append(_("Corrected; entered before: %(scores)s.", scores=" · ".join(
-            " / ".join(signed(score) for score in fix.scores) for fix in row.corrections)))
+        notes.append(
+            _(
+                "Corrected; entered before: %(scores)s.",
+                scores=" · ".join(
+                    " / ".join(signed(score) for score in fix.scores) for fix in row.corrections
+                ),
+            )
+        )
     return " ".join(notes)
 
 
@@ -193,9 +219,17 @@ def score_sheet(state: games.GameState) -> ScoreSheet:
     hands = tuple(
         SheetHand(
             number=row.number,
-            cells=tuple(SheetCell(items=dict(h.items), score=h.score, total=h.total,
-                                  minimum=h.minimum_meld, went_out=h.went_out,
-                                  concealed=h.concealed) for h in row.scores),
+            cells=tuple(
+                SheetCell(
+                    items=dict(h.items),
+                    score=h.score,
+                    total=h.total,
+                    minimum=h.minimum_meld,
+                    went_out=h.went_out,
+                    concealed=h.concealed,
+                )
+                for h in row.scores
+            ),
             note=_hand_note(state, row),
         )
         for row in state.hands
@@ -207,13 +241,16 @@ def score_sheet(state: games.GameState) -> ScoreSheet:
         date_text=long_date(state.created_at),
         target=state.target,
         # A player alone (2 players, cutthroat) is the column's name: no list under it.
-        columns=tuple(SheetColumn(c.name, () if list(c.players) == [c.name] else tuple(c.players))
-                      for c in state.columns),
+        columns=tuple(
+            SheetColumn(c.name, () if list(c.players) == [c.name] else tuple(c.players))
+            for c in state.columns
+        ),
         hands=hands,
         winner=state.winner,
         margin=state.margin,
         # Issue 15: a game without a winner has no final score yet.
-        labels=sheet_labels() if state.finished
+        labels=sheet_labels()
+        if state.finished
         else replace(sheet_labels(), final_score=_("Score so far")),
         format_number=number,
     )

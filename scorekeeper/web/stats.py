@@ -46,8 +46,11 @@ def side_stats(state: GameState) -> list[SideStats]:
 
 
 def _red_threes(teams: Any, team: int) -> int | None:
-    if not isinstance(teams, list) or not 0 <= team < len(teams) \
-            or not isinstance(teams[team], dict):
+    if (
+        not isinstance(teams, list)
+        or not 0 <= team < len(teams)
+        or not isinstance(teams[team], dict)
+    ):
         return 0
     value = teams[team].get("red_threes", 0)
     if isinstance(value, bool):
@@ -100,9 +103,12 @@ def evening_summary(states: list[GameState]) -> Evening | None:
     leaders = [c for c in range(len(names)) if (won[c], points[c]) == best]
     if best == (0, 0):
         leaders = []
-    return Evening(len(states), finished,
-                   [EveningRow(n, w, p) for n, w, p in zip(names, won, points, strict=True)],
-                   leaders)
+    return Evening(
+        len(states),
+        finished,
+        [EveningRow(n, w, p) for n, w, p in zip(names, won, points, strict=True)],
+        leaders,
+    )
 
 
 def evening_of(key: str, get: Any) -> Evening | None:

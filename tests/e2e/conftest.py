@@ -43,12 +43,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     folder = tmp_path_factory.mktemp("live")
-    app = create_app({
-        "SECRET_KEY": "e2e",
-        "DATABASE_URL": f"sqlite:///{folder / 'e2e.sqlite3'}",
-        # One address playing many tables a minute; the limits have their own tests.
-        "RATELIMIT_ENABLED": False,
-    })
+    app = create_app(
+        {
+            "SECRET_KEY": "e2e",
+            "DATABASE_URL": f"sqlite:///{folder / 'e2e.sqlite3'}",
+            # One address playing many tables a minute; the limits have their own tests.
+            "RATELIMIT_ENABLED": False,
+        }
+    )
     yield app
     engine = app.extensions.get("scorekeeper.engine")
     if engine is not None:
@@ -83,8 +85,9 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True,
-                                  is_mobile=True)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True
+    )
     context.set_default_timeout(5000)
     yield context
     context.close()

@@ -8,10 +8,15 @@ from playwright.sync_api import Page
 PHONE = {"width": 390, "height": 844}
 
 #: What a player taps on the score pages; pages add their own (``small_targets``).
-TAP_TARGETS = ("main button", "main a.button", "main summary", "main label.chip",
-               "main .seg label",
-               "main input:not([type=hidden]):not([type=radio]):not([type=checkbox])",
-               "#pad button")
+TAP_TARGETS = (
+    "main button",
+    "main a.button",
+    "main summary",
+    "main label.chip",
+    "main .seg label",
+    "main input:not([type=hidden]):not([type=radio]):not([type=checkbox])",
+    "#pad button",
+)
 
 SMALL_TARGETS = """(selector) => Array.from(document.querySelectorAll(selector))
   .filter(e => e.offsetParent !== null)

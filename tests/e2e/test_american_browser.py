@@ -19,9 +19,12 @@ def minimums(page: Page) -> list[str]:
     return [t.strip() for t in page.locator(".board .minimum b").all_inner_texts()]
 
 
-def test_an_american_game_on_the_hand_page(live_server: str, page: Page,
-                                           shot: Callable[[Page, str], Path],
-                                           scroll_width: Callable[[Page], int]) -> None:
+def test_an_american_game_on_the_hand_page(
+    live_server: str,
+    page: Page,
+    shot: Callable[[Page, str], Path],
+    scroll_width: Callable[[Page], int],
+) -> None:
     page.goto(f"{live_server}/games/new?lang=en")
     page.locator("label.chip", has_text="Modern American Canasta").click()
     expect(page.locator("input[name=ruleset][value=american]")).to_be_checked()

@@ -12,33 +12,57 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.helpers import PHONE
 
-QUICK = {"natural_canastas": 0, "mixed_canastas": 1, "wild_canastas": 0, "meld_points": 155,
-         "hand_points": 40, "black_threes_in_hand": 0, "melded": True}
+QUICK = {
+    "natural_canastas": 0,
+    "mixed_canastas": 1,
+    "wild_canastas": 0,
+    "meld_points": 155,
+    "hand_points": 40,
+    "black_threes_in_hand": 0,
+    "melded": True,
+}
 
 
 def api_game(page: Page, server: str, target: int = 5000) -> dict[str, Any]:
     """A German 4-player game of "Anna & Ben" against "Ihr", made through the JSON API."""
-    made = page.request.post(f"{server}/api/v1/games", data={
-        "ruleset": "german", "players": 4, "target": target,
-        "sides": [{"name": "Anna & Ben", "players": ["Anna", "Ben"]},
-                  {"name": "Ihr", "players": ["Cleo", "Dan"]}]})
+    made = page.request.post(
+        f"{server}/api/v1/games",
+        data={
+            "ruleset": "german",
+            "players": 4,
+            "target": target,
+            "sides": [
+                {"name": "Anna & Ben", "players": ["Anna", "Ben"]},
+                {"name": "Ihr", "players": ["Cleo", "Dan"]},
+            ],
+        },
+    )
     assert made.status == 201
     return made.json()
 
 
-def api_hand(page: Page, server: str, game: dict[str, Any], meld: int = 155,
-             out: int = 0) -> dict[str, Any]:
-    teams = [{"quick": {**QUICK, "meld_points": meld if i == 0 else 155}, "red_threes": 0,
-              "went_out": i == out} for i in range(2)]
-    added = page.request.post(f"{server}/api/v1/games/{game['id']}/hands",
-                              data={"version": game["version"], "teams": teams})
+def api_hand(
+    page: Page, server: str, game: dict[str, Any], meld: int = 155, out: int = 0
+) -> dict[str, Any]:
+    teams = [
+        {
+            "quick": {**QUICK, "meld_points": meld if i == 0 else 155},
+            "red_threes": 0,
+            "went_out": i == out,
+        }
+        for i in range(2)
+    ]
+    added = page.request.post(
+        f"{server}/api/v1/games/{game['id']}/hands",
+        data={"version": game["version"], "teams": teams},
+    )
     assert added.status == 201, added.text()
     return added.json()
 
 
 def test_grammar_chart_and_winner_in_three_languages(
-        live_server: str, page: Page, shot: Callable[..., Path],
-        scroll_width: Callable[[Page], int]) -> None:
+    live_server: str, page: Page, shot: Callable[..., Path], scroll_width: Callable[[Page], int]
+) -> None:
     game = api_game(page, live_server, target=1000)
     game = api_hand(page, live_server, game, meld=155)  # 515 / 415: Anna & Ben went out
     game = api_hand(page, live_server, game, meld=655)  # 1,530 / 830: Anna & Ben won
@@ -74,7 +98,8 @@ def test_grammar_chart_and_winner_in_three_languages(
 
 
 def test_correct_then_delete_and_undo_after_a_reload(
-        live_server: str, page: Page, shot: Callable[..., Path]) -> None:
+    live_server: str, page: Page, shot: Callable[..., Path]
+) -> None:
     game = api_game(page, live_server)
     game = api_hand(page, live_server, game)
     game = api_hand(page, live_server, game)
@@ -104,8 +129,9 @@ def test_correct_then_delete_and_undo_after_a_reload(
     expect(page.locator(".board .total").first).to_have_text("1.010")  # 495 + 515
 
 
-def test_first_problem_brought_into_view(live_server: str, page: Page,
-                                         shot: Callable[..., Path]) -> None:
+def test_first_problem_brought_into_view(
+    live_server: str, page: Page, shot: Callable[..., Path]
+) -> None:
     game = api_game(page, live_server)
     page.goto(f"{live_server}/games/{game['id']}/hands/new?lang=pl")
     page.locator("label", has_text="Karta po karcie").first.click()
@@ -124,17 +150,18 @@ def test_first_problem_brought_into_view(live_server: str, page: Page,
     shot(page, "i15-pl-problem")
 
 
-def test_dark_mode_follows_the_phone(live_server: str, browser: Browser,
-                                     shot: Callable[..., Path]) -> None:
-    context = browser.new_context(viewport=PHONE, color_scheme="dark", is_mobile=True,
-                                  has_touch=True)
+def test_dark_mode_follows_the_phone(
+    live_server: str, browser: Browser, shot: Callable[..., Path]
+) -> None:
+    context = browser.new_context(
+        viewport=PHONE, color_scheme="dark", is_mobile=True, has_touch=True
+    )
     try:
         page = context.new_page()
         game = api_game(page, live_server)
         api_hand(page, live_server, game)
         page.goto(f"{live_server}/games/{game['id']}?lang=en")
-        background = page.evaluate(
-            "getComputedStyle(document.documentElement).backgroundColor")
+        background = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
         ink = page.evaluate("getComputedStyle(document.body).color")
         assert background == "rgb(20, 19, 15)" and ink == "rgb(236, 232, 223)"
         # The sides' lines differ in colour and dash, never red against green.
@@ -142,16 +169,23 @@ def test_dark_mode_follows_the_phone(live_server: str, browser: Browser,
             .map(p => [getComputedStyle(p).stroke, p.getAttribute('stroke-dasharray')])""")
         assert len(strokes) == 2 and strokes[0] != strokes[1]
         assert strokes[0][1] is None and strokes[1][1]
-        assert page.evaluate("getComputedStyle(document.querySelector('.qr')).backgroundColor"
-                             ) == "rgb(255, 255, 255)"
+        assert (
+            page.evaluate("getComputedStyle(document.querySelector('.qr')).backgroundColor")
+            == "rgb(255, 255, 255)"
+        )
         shot(page, "i15-en-dark", full_page=True)
     finally:
         context.close()
 
 
-def test_export_and_import_round_trip(live_server: str, page: Page, browser: Browser,
-                                      shot: Callable[..., Path], tmp_path: Path,
-                                      scroll_width: Callable[[Page], int]) -> None:
+def test_export_and_import_round_trip(
+    live_server: str,
+    page: Page,
+    browser: Browser,
+    shot: Callable[..., Path],
+    tmp_path: Path,
+    scroll_width: Callable[[Page], int],
+) -> None:
     game = api_game(page, live_server)
     api_hand(page, live_server, game)
     page.goto(f"{live_server}/games/{game['id']}?lang=pl")

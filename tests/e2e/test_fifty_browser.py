@@ -23,9 +23,13 @@ def totals(page: Page) -> list[str]:
     return [t.strip() for t in page.locator(".standings .total").all_inner_texts()]
 
 
-def test_a_whole_evening(live_server: str, page: Page, browser: Browser,
-                         shot: Callable[..., Path],
-                         scroll_width: Callable[[Page], int]) -> None:
+def test_a_whole_evening(
+    live_server: str,
+    page: Page,
+    browser: Browser,
+    shot: Callable[..., Path],
+    scroll_width: Callable[[Page], int],
+) -> None:
     page.goto(f"{live_server}/fifty/new?lang=en")
     page.locator("label.chip", has_text="3").first.click()
     expect(page.locator("#name-3")).to_be_hidden()
@@ -137,9 +141,9 @@ def verdicts(page: Page) -> dict[str, str]:
     return out
 
 
-def test_referee_what_may_i_play(live_server: str, page: Page,
-                                 shot: Callable[..., Path],
-                                 scroll_width: Callable[[Page], int]) -> None:
+def test_referee_what_may_i_play(
+    live_server: str, page: Page, shot: Callable[..., Path], scroll_width: Callable[[Page], int]
+) -> None:
     page.goto(f"{live_server}/fifty/referee?lang=en")
     page.locator(".count label.chip", has_text="2").click()
     expect(page.locator("#f-pile-2")).to_be_hidden()

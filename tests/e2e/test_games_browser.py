@@ -26,9 +26,13 @@ def small_targets(page: Page) -> list[str]:
     return helpers.small_targets(page, "main label.check")
 
 
-def test_keep_the_score_of_a_game(live_server: str, page: Page, browser: Browser,
-                                  shot: Callable[[Page, str], Path],
-                                  scroll_width: Callable[[Page], int]) -> None:
+def test_keep_the_score_of_a_game(
+    live_server: str,
+    page: Page,
+    browser: Browser,
+    shot: Callable[[Page, str], Path],
+    scroll_width: Callable[[Page], int],
+) -> None:
     page.goto(f"{live_server}/?lang=en")
     page.get_by_role("link", name="New game").click()
     # An English reader is offered the Classic rules first; this table plays German rules.
@@ -54,8 +58,9 @@ def test_keep_the_score_of_a_game(live_server: str, page: Page, browser: Browser
     page.get_by_text("Show the score on other phones").click()
     view_url = page.locator("a.view-link").get_attribute("href")
     assert view_url and "/view/" in view_url
-    other = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                has_touch=True)
+    other = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
     try:
         viewer = other.new_page()
         viewer.goto(view_url)
@@ -168,8 +173,9 @@ def test_keep_the_score_of_a_game(live_server: str, page: Page, browser: Browser
         other.close()
 
 
-def test_pages_work_without_javascript(live_server: str, browser: Browser,
-                                       shot: Callable[[Page, str], Path]) -> None:
+def test_pages_work_without_javascript(
+    live_server: str, browser: Browser, shot: Callable[[Page, str], Path]
+) -> None:
     context = browser.new_context(viewport=PHONE, java_script_enabled=False)
     try:
         page = context.new_page()
@@ -198,11 +204,20 @@ def _api_game(page: Page, live_server: str, **body: object) -> str:
     return str(created.json()["id"])
 
 
-def test_a_reload_keeps_what_was_typed(live_server: str, page: Page,
-                                       shot: Callable[[Page, str], Path]) -> None:
+def test_a_reload_keeps_what_was_typed(
+    live_server: str, page: Page, shot: Callable[[Page, str], Path]
+) -> None:
     """A phone that drops or reloads the page mid-entry keeps the entry (in this tab)."""
-    game_id = _api_game(page, live_server, ruleset="german", players=4, sides=[
-        {"name": "Us", "players": ["Anna", "Ben"]}, {"name": "Them", "players": ["Cleo", "Dan"]}])
+    game_id = _api_game(
+        page,
+        live_server,
+        ruleset="german",
+        players=4,
+        sides=[
+            {"name": "Us", "players": ["Anna", "Ben"]},
+            {"name": "Them", "players": ["Cleo", "Dan"]},
+        ],
+    )
     page.goto(f"{live_server}/games/{game_id}/hands/new?lang=en")
     page.locator("label.chip", has_text="Us").click()
     page.locator("#side-t0 .seg label", has_text="Card by card").click()
@@ -243,8 +258,13 @@ def test_a_reload_keeps_what_was_typed(live_server: str, page: Page,
 
 
 def test_a_reload_keeps_the_lone_player_of_a_cutthroat_hand(live_server: str, page: Page) -> None:
-    game_id = _api_game(page, live_server, ruleset="classic", players=3,
-                        sides=[{"name": n, "players": [n]} for n in ("Ann", "Bob", "Cid")])
+    game_id = _api_game(
+        page,
+        live_server,
+        ruleset="classic",
+        players=3,
+        sides=[{"name": n, "players": [n]} for n in ("Ann", "Bob", "Cid")],
+    )
     page.goto(f"{live_server}/games/{game_id}/hands/new?lang=en")
     page.locator("fieldset.lone label.chip", has_text="Bob").click()
     expect(page.locator("#side-t1 h2")).to_have_text("Ann & Cid")

@@ -17,15 +17,24 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 from tests.e2e.helpers import PHONE
 from tests.test_serve import start, stop
 
-HAND = [{"quick": {"natural_canastas": 1, "meld_points": 120}, "red_threes": 0,
-         "went_out": True},
-        {"quick": {"meld_points": 60, "hand_points": 15}, "red_threes": 0}]
+HAND = [
+    {"quick": {"natural_canastas": 1, "meld_points": 120}, "red_threes": 0, "went_out": True},
+    {"quick": {"meld_points": 60, "hand_points": 15}, "red_threes": 0},
+]
 
 
 @pytest.fixture
 def lan_server(tmp_path: Path) -> Iterator[int]:
-    server, port = start(tmp_path, "--lan", "--host", "127.0.0.1", "--host", "127.0.0.2",
-                         "--lan-address", "127.0.0.2")
+    server, port = start(
+        tmp_path,
+        "--lan",
+        "--host",
+        "127.0.0.1",
+        "--host",
+        "127.0.0.2",
+        "--lan-address",
+        "127.0.0.2",
+    )
     yield port
     stop(server)
 
@@ -41,8 +50,9 @@ def csp_watch(page: Page) -> list[str]:
     return broken
 
 
-def test_a_second_phone_follows_the_view_link(lan_server: int, page: Page, browser: Browser,
-                                              shot: Callable[..., Path]) -> None:
+def test_a_second_phone_follows_the_view_link(
+    lan_server: int, page: Page, browser: Browser, shot: Callable[..., Path]
+) -> None:
     port = lan_server
     broken = csp_watch(page)
     page.goto(f"http://127.0.0.1:{port}/games/new?lang=de")
@@ -65,8 +75,9 @@ def test_a_second_phone_follows_the_view_link(lan_server: int, page: Page, brows
     link.scroll_into_view_if_needed()
     shot(page, "lan-share-link")
 
-    other = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True,
-                                is_mobile=True, locale="pl-PL")
+    other = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True, locale="pl-PL"
+    )
     try:
         phone = other.new_page()
         phone_broken = csp_watch(phone)
@@ -75,9 +86,11 @@ def test_a_second_phone_follows_the_view_link(lan_server: int, page: Page, brows
         expect(phone.locator(".board .total").first).to_have_text("0")
         # the scorekeeper saves a hand; the second phone shows it without a reload
         request = urllib.request.Request(
-            f"http://127.0.0.1:{port}/api/v1/games/{game_id}/hands", method="POST",
+            f"http://127.0.0.1:{port}/api/v1/games/{game_id}/hands",
+            method="POST",
             data=json.dumps({"version": 1, "teams": HAND}).encode(),
-            headers={"Content-Type": "application/json"})
+            headers={"Content-Type": "application/json"},
+        )
         with urllib.request.urlopen(request, timeout=10) as answer:
             assert answer.status == 201
         expect(phone.locator(".board .total").first).to_have_text("720", timeout=15000)

@@ -62,19 +62,32 @@ def english_leftovers_for(locale: str) -> set[str]:
 
 def _create_game(live_app: Flask) -> tuple[str, str]:
     client = live_app.test_client()
-    created = client.post("/api/v1/games", json={
-        "ruleset": "german", "players": 4,
-        "sides": [{"name": "Nord", "players": ["Ala", "Ola"]},
-                  {"name": "Süd", "players": ["Jürgen", "Żaneta"]}],
-    }).get_json()
-    client.post(f"/api/v1/games/{created['id']}/hands", json={
-        "version": created["version"],
-        "teams": [
-            {"melds": [["K"] * 7, ["5", "5", "5"]], "red_threes": 1, "hands": [[], ["4"]],
-             "went_out": True},
-            {"quick": {"mixed_canastas": 1, "meld_points": 120, "hand_points": 35}},
-        ],
-    })
+    created = client.post(
+        "/api/v1/games",
+        json={
+            "ruleset": "german",
+            "players": 4,
+            "sides": [
+                {"name": "Nord", "players": ["Ala", "Ola"]},
+                {"name": "Süd", "players": ["Jürgen", "Żaneta"]},
+            ],
+        },
+    ).get_json()
+    client.post(
+        f"/api/v1/games/{created['id']}/hands",
+        json={
+            "version": created["version"],
+            "teams": [
+                {
+                    "melds": [["K"] * 7, ["5", "5", "5"]],
+                    "red_threes": 1,
+                    "hands": [[], ["4"]],
+                    "went_out": True,
+                },
+                {"quick": {"mixed_canastas": 1, "meld_points": 120, "hand_points": 35}},
+            ],
+        },
+    )
     return created["id"], created["view_id"]
 
 
@@ -82,16 +95,28 @@ def _create_game(live_app: Flask) -> tuple[str, str]:
 def pages(live_app: Flask) -> list[str]:
     game_id, view_id = _create_game(live_app)
     return [
-        "/", "/games/new", f"/games/{game_id}", f"/games/{game_id}/hands/new",
-        f"/games/{game_id}/hands/1/edit", f"/view/{view_id}", "/referee",
-        "/referee?ruleset=polish&players=2", "/rules/german", "/rules/polish", "/rules/classic",
-        "/rules/three-is-fifty", "/fifty/new", "/fifty/referee", "/no-such-page",
+        "/",
+        "/games/new",
+        f"/games/{game_id}",
+        f"/games/{game_id}/hands/new",
+        f"/games/{game_id}/hands/1/edit",
+        f"/view/{view_id}",
+        "/referee",
+        "/referee?ruleset=polish&players=2",
+        "/rules/german",
+        "/rules/polish",
+        "/rules/classic",
+        "/rules/three-is-fifty",
+        "/fifty/new",
+        "/fifty/referee",
+        "/no-such-page",
     ]
 
 
 @pytest.mark.parametrize("locale", ["de", "pl"])
-def test_no_english_leftovers(page: Page, live_server: str, pages: list[str], locale: str,
-                              scroll_width: Callable[[Page], int]) -> None:
+def test_no_english_leftovers(
+    page: Page, live_server: str, pages: list[str], locale: str, scroll_width: Callable[[Page], int]
+) -> None:
     leftovers = english_leftovers_for(locale)
     assert len(leftovers) > 100
     found: dict[str, list[str]] = {}

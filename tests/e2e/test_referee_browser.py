@@ -57,8 +57,10 @@ def test_meld(page: Page, live_server: str, lang: str, shot: Shot, scroll_width:
     pad = page.locator("[data-cardpad]")
     expect(pad).to_be_visible()
     # The pad sits right under the field in use.
-    assert page.evaluate("document.querySelector('#meld-cards').closest('.cardfield')"
-                         ".nextElementSibling.hasAttribute('data-cardpad')")
+    assert page.evaluate(
+        "document.querySelector('#meld-cards').closest('.cardfield')"
+        ".nextElementSibling.hasAttribute('data-cardpad')"
+    )
     _tap(page, "K", "K", "K")
     expect(page.locator("#meld-cards")).to_have_value("K K K ")
     _verdict(page, "meld", "yes")
@@ -93,8 +95,9 @@ def test_meld(page: Page, live_server: str, lang: str, shot: Shot, scroll_width:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_initial_meld(page: Page, live_server: str, lang: str, shot: Shot,
-                      scroll_width: Width) -> None:
+def test_initial_meld(
+    page: Page, live_server: str, lang: str, shot: Shot, scroll_width: Width
+) -> None:
     _open(page, live_server, lang, "&score=2000")
     expect(page.locator("#im-score")).to_have_value("2000")
     page.locator("#im-melds").tap()
@@ -104,7 +107,8 @@ def test_initial_meld(page: Page, live_server: str, lang: str, shot: Shot,
     _verdict(page, "initial-meld", "yes")  # 80 + 15 = 95 ≥ 90 (seed 000's worked example)
     if lang == "en":
         expect(page.locator("#answer-initial-meld")).to_contain_text(
-            "The initial meld counts 95 and reaches the 90 needed.")
+            "The initial meld counts 95 and reaches the 90 needed."
+        )
     page.locator("#im-score").fill("3000")
     _verdict(page, "initial-meld", "no")
     if lang == "en":
@@ -115,8 +119,9 @@ def test_initial_meld(page: Page, live_server: str, lang: str, shot: Shot,
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_discard_pile(page: Page, live_server: str, lang: str, shot: Shot,
-                      scroll_width: Width) -> None:
+def test_discard_pile(
+    page: Page, live_server: str, lang: str, shot: Shot, scroll_width: Width
+) -> None:
     _open(page, live_server, lang)
     page.locator("#dp-top").tap()
     expect(page.locator('[data-pad="meld"]')).to_be_hidden()
@@ -137,19 +142,19 @@ def test_discard_pile(page: Page, live_server: str, lang: str, shot: Shot,
     _tap(page, "2")
     _verdict(page, "discard-pile", "no")
     expect(page.locator("#answer-discard-pile .rule-link")).to_have_attribute(
-        "href", "/rules/german#discard-pile")
+        "href", "/rules/german#discard-pile"
+    )
     _show(page, "#answer-discard-pile")
     _fits(page, scroll_width)
     shot(page, f"referee-discard-pile-{lang}")
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_go_out(page: Page, live_server: str, lang: str, shot: Shot,
-                scroll_width: Width) -> None:
+def test_go_out(page: Page, live_server: str, lang: str, shot: Shot, scroll_width: Width) -> None:
     _open(page, live_server, lang, "&ruleset=polish&players=2")
-    expect(page.locator(".settings .segmented a.active")).to_have_text(["Polish", "2"]
-                                                                      if lang == "en" else
-                                                                      [re.compile("."), "2"])
+    expect(page.locator(".settings .segmented a.active")).to_have_text(
+        ["Polish", "2"] if lang == "en" else [re.compile("."), "2"]
+    )
     page.locator("#go-natural").select_option("1")
     _verdict(page, "go-out", "no")  # two players need two canastas in the Polish rules
     if lang == "en":
@@ -164,8 +169,7 @@ def test_go_out(page: Page, live_server: str, lang: str, shot: Shot,
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_minimum(page: Page, live_server: str, lang: str, shot: Shot,
-                 scroll_width: Width) -> None:
+def test_minimum(page: Page, live_server: str, lang: str, shot: Shot, scroll_width: Width) -> None:
     _open(page, live_server, lang)
     answer = page.locator("#answer-minimum")
     expect(answer.locator(".verdict.info .answer")).to_have_text("50")
@@ -196,8 +200,9 @@ def test_german_pad_letters(page: Page, live_server: str) -> None:
     expect(page.locator("#answer-meld .facts .playing-card").first).to_have_text("B")
 
 
-def test_whole_page_fits_a_phone(page: Page, live_server: str, shot: Shot,
-                                 scroll_width: Width) -> None:
+def test_whole_page_fits_a_phone(
+    page: Page, live_server: str, shot: Shot, scroll_width: Width
+) -> None:
     _open(page, live_server, "en", "&ruleset=classic&players=6&options=%7B%22two_value%22%3A50%7D")
     expect(page.locator(".house-rules")).to_contain_text("Value of a two")
     page.locator("#meld-cards").tap()
@@ -213,10 +218,10 @@ def test_whole_page_fits_a_phone(page: Page, live_server: str, shot: Shot,
     assert small == []
 
 
-def test_without_javascript(browser: Browser, live_server: str, shot: Shot,
-                            scroll_width: Width) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844},
-                                  java_script_enabled=False)
+def test_without_javascript(
+    browser: Browser, live_server: str, shot: Shot, scroll_width: Width
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
     try:
         page = context.new_page()
         page.goto(f"{live_server}/referee?lang=en&ruleset=polish&players=4")
@@ -239,19 +244,29 @@ def test_without_javascript(browser: Browser, live_server: str, shot: Shot,
 
 
 @pytest.mark.parametrize("lang", ["de", "pl", "en"])
-def test_rules_page(page: Page, live_server: str, lang: str, shot: Shot,
-                    scroll_width: Width) -> None:
+def test_rules_page(
+    page: Page, live_server: str, lang: str, shot: Shot, scroll_width: Width
+) -> None:
     page.goto(f"{live_server}/rules/polish?lang={lang}")
     expect(page.locator("html")).to_have_attribute("lang", lang)
-    for anchor in ("overview", "cards", "melds", "initial-meld", "discard-pile", "going-out",
-                   "red-threes", "scoring"):
+    for anchor in (
+        "overview",
+        "cards",
+        "melds",
+        "initial-meld",
+        "discard-pile",
+        "going-out",
+        "red-threes",
+        "scoring",
+    ):
         expect(page.locator(f"section#{anchor} h2")).to_be_visible()
     _fits(page, scroll_width)
     shot(page, f"rules-polish-{lang}")
 
 
-def test_quoted_rule_links_to_its_section(page: Page, live_server: str,
-                                          scroll_width: Width, shot: Shot) -> None:
+def test_quoted_rule_links_to_its_section(
+    page: Page, live_server: str, scroll_width: Width, shot: Shot
+) -> None:
     _open(page, live_server, "en")
     page.locator("#meld-cards").tap()
     _tap(page, "8", "8", "2", "2", "X")
@@ -265,8 +280,9 @@ def test_quoted_rule_links_to_its_section(page: Page, live_server: str,
     shot(page, "rules-german-melds-en")
 
 
-def test_rules_page_of_three_is_fifty(page: Page, live_server: str, scroll_width: Width,
-                                      shot: Shot) -> None:
+def test_rules_page_of_three_is_fifty(
+    page: Page, live_server: str, scroll_width: Width, shot: Shot
+) -> None:
     page.goto(f"{live_server}/rules/three-is-fifty?lang=en")
     expect(page.locator("section#moves")).to_contain_text("left neighbour")
     _fits(page, scroll_width)
@@ -283,17 +299,26 @@ def test_unknown_ruleset_page(page: Page, live_server: str) -> None:
 
 OPTIONS_CASES = {
     # seed 003: a Polish side that has not melded takes an unfrozen pile (K-K-Joker = 70).
-    "pl": {"query": "&ruleset=polish&players=4", "hand": ["K", "X", "D", "D", "D"],
-           "take": "Weź stos kart odkrytych", "out": "Wyjdź"},
+    "pl": {
+        "query": "&ruleset=polish&players=4",
+        "hand": ["K", "X", "D", "D", "D"],
+        "take": "Weź stos kart odkrytych",
+        "out": "Wyjdź",
+    },
     # seed 000: the German pile is frozen for a side that has not melded: a natural pair.
-    "de": {"query": "&ruleset=german", "hand": ["K", "K", "D", "D", "D", "X"],
-           "take": "Den Abwurfstapel nehmen", "out": "Ausmachen"},
+    "de": {
+        "query": "&ruleset=german",
+        "hand": ["K", "K", "D", "D", "D", "X"],
+        "take": "Den Abwurfstapel nehmen",
+        "out": "Ausmachen",
+    },
 }
 
 
 @pytest.mark.parametrize("lang", ["de", "pl"])
-def test_what_may_i_do(page: Page, live_server: str, lang: str, shot: Shot,
-                       scroll_width: Width) -> None:
+def test_what_may_i_do(
+    page: Page, live_server: str, lang: str, shot: Shot, scroll_width: Width
+) -> None:
     case = OPTIONS_CASES[lang]
     _open(page, live_server, lang, case["query"])
     # The question comes first: the one players reach for.
@@ -310,7 +335,8 @@ def test_what_may_i_do(page: Page, live_server: str, lang: str, shot: Shot,
     expect(take).to_be_visible()
     expect(take).to_contain_text(case["take"])
     expect(take.locator(".rule-link")).to_have_attribute(
-        "href", re.compile(r"/rules/(polish|german)#discard-pile"))
+        "href", re.compile(r"/rules/(polish|german)#discard-pile")
+    )
     _fits(page, scroll_width)
     _show(page, "#answer-options", "start")
     shot(page, f"referee-options-{lang}")

@@ -33,10 +33,12 @@ def ids(cases: list[dict[str, Any]]) -> list[str]:
 
 def as_json(body: Any) -> Any:
     """A rules-layer answer as the web layer sends it (problems as dicts with a code)."""
+
     def default(value: Any) -> Any:
         if isinstance(value, Problem):
             return value.as_dict()
         raise TypeError(type(value).__name__)
+
     return json.loads(json.dumps(body, default=default))
 
 
@@ -71,6 +73,7 @@ def check_codes(case: dict[str, Any], found: list[str], prefix: str = "problems"
 
 # ---- meld cases ----------------------------------------------------------------------------
 
+
 def check_meld_answer(case: dict[str, Any], answer: dict[str, Any]) -> None:
     """``answer``: legal, points, kind, bonus, total and the problem codes of one meld."""
     assert answer["legal"] is case["legal"], answer
@@ -85,16 +88,24 @@ def check_meld_answer(case: dict[str, Any], answer: dict[str, Any]) -> None:
 
 
 def meld_request(case: dict[str, Any]) -> dict[str, Any]:
-    return {"ruleset": case["ruleset"], "cards": case["cards"],
-            "going_out": case.get("going_out", False)}
+    return {
+        "ruleset": case["ruleset"],
+        "cards": case["cards"],
+        "going_out": case.get("going_out", False),
+    }
 
 
 def meld_answer_from_body(body: dict[str, Any]) -> dict[str, Any]:
     """The referee/meld answer in the shape of :func:`check_meld_answer`."""
     allowed = body["allowed"]
-    return {"legal": allowed, "points": body.get("points"), "kind": body.get("kind"),
-            "bonus": body.get("bonus"), "total": body.get("total"),
-            "codes": [] if allowed else codes(body["reasons"])}
+    return {
+        "legal": allowed,
+        "points": body.get("points"),
+        "kind": body.get("kind"),
+        "bonus": body.get("bonus"),
+        "total": body.get("total"),
+        "codes": [] if allowed else codes(body["reasons"]),
+    }
 
 
 # ---- score cases ---------------------------------------------------------------------------
@@ -106,16 +117,19 @@ def expected_status(case: dict[str, Any], default: int = 200) -> int:
     """``status``: exactly one (CONTRACT.md §3: 400 unreadable, 422 rule problems, 200)."""
     value = case.get("status", default)
     assert isinstance(value, int) and value in (200, 400, 422), (
-        f"case {case['name']!r}: expect exactly one status, not {value!r}")
+        f"case {case['name']!r}: expect exactly one status, not {value!r}"
+    )
     return value
 
 
 def expected_codes(case: dict[str, Any]) -> None:
     """An error case names the problem codes it expects (all of them, or those it must have)."""
     assert case.get("problems") or case.get("problems_include"), (
-        f"case {case['name']!r}: an error case names its problem codes")
+        f"case {case['name']!r}: an error case names its problem codes"
+    )
     assert not {"problems_any", "problems_within"} & set(case), (
-        f"case {case['name']!r}: name the expected codes, not a choice of them")
+        f"case {case['name']!r}: name the expected codes, not a choice of them"
+    )
 
 
 def check_score_answer(case: dict[str, Any], status: int, body: dict[str, Any]) -> None:
@@ -144,12 +158,14 @@ def check_score_answer(case: dict[str, Any], status: int, body: dict[str, Any]) 
 
 # ---- referee cases -------------------------------------------------------------------------
 
+
 def _multiset(melds: list[list[str]]) -> list[list[str]]:
     return sorted(sorted(m) for m in melds)
 
 
-def check_referee_answer(case: dict[str, Any], status: int, body: dict[str, Any],
-                         legal: Any = None) -> None:
+def check_referee_answer(
+    case: dict[str, Any], status: int, body: dict[str, Any], legal: Any = None
+) -> None:
     """``legal(cards, ruleset, going_out) -> bool`` checks every returned meld when given."""
     assert status == expected_status(case), (status, body)
     if status != 200:
@@ -179,7 +195,8 @@ def check_referee_answer(case: dict[str, Any], status: int, body: dict[str, Any]
 
         top_rank = parse_cards(top)[0][0].rank
         for meld in melds:
-            assert legal(meld, case["request"]["ruleset"],
-                         case["request"].get("going_out", False)), meld
+            assert legal(
+                meld, case["request"]["ruleset"], case["request"].get("going_out", False)
+            ), meld
         best = max(sum(1 for c in m if c == top_rank) for m in melds)
         assert best >= case.get("min_top_rank", 1), melds

@@ -35,8 +35,10 @@ REFEREE = {
 
 def legal_meld(cards: list[str], ruleset: str, going_out: bool) -> bool:
     parsed, problems = parse_cards(cards)
-    return not problems and check_meld(parsed, get_ruleset(ruleset), going_out=going_out,
-                                       initial_meld=True).legal
+    return (
+        not problems
+        and check_meld(parsed, get_ruleset(ruleset), going_out=going_out, initial_meld=True).legal
+    )
 
 
 def test_the_table_is_large_enough() -> None:
@@ -50,27 +52,44 @@ def test_the_table_is_large_enough() -> None:
 def test_american_case(case: dict[str, Any]) -> None:
     kind = case["table"]
     if kind == "meld":
-        request = {"ruleset": case["ruleset"], "cards": case["cards"],
-                   "going_out": case.get("going_out", False),
-                   "initial_meld": case.get("initial_meld", False)}
+        request = {
+            "ruleset": case["ruleset"],
+            "cards": case["cards"],
+            "going_out": case.get("going_out", False),
+            "initial_meld": case.get("initial_meld", False),
+        }
         status, body = answered(rules_api.referee_meld(request), "meld")
         assert status == 200, body
         allowed = body["allowed"]
-        check_meld_answer(case, {
-            "legal": allowed, "points": body.get("points"), "kind": body.get("kind"),
-            "bonus": body.get("bonus"), "total": body.get("total"),
-            "codes": [] if allowed else [r["code"] for r in body["reasons"]],
-        })
+        check_meld_answer(
+            case,
+            {
+                "legal": allowed,
+                "points": body.get("points"),
+                "kind": body.get("kind"),
+                "bonus": body.get("bonus"),
+                "total": body.get("total"),
+                "codes": [] if allowed else [r["code"] for r in body["reasons"]],
+            },
+        )
     elif kind == "score":
         check_score_answer(case, *answered(rules_api.score(case["request"])))
     elif kind == "minimum":
         rs = get_ruleset(case["ruleset"])
-        assert rs.initial_meld_minimum(case["cumulative_score"], case["players"]) == \
-            case["required"]
-        status, body = answered(rules_api.referee_initial_meld({
-            "ruleset": case["ruleset"], "players": case["players"],
-            "cumulative_score": case["cumulative_score"], "melds": [["A", "A", "A"]],
-        }), "initial-meld")
+        assert (
+            rs.initial_meld_minimum(case["cumulative_score"], case["players"]) == case["required"]
+        )
+        status, body = answered(
+            rules_api.referee_initial_meld(
+                {
+                    "ruleset": case["ruleset"],
+                    "players": case["players"],
+                    "cumulative_score": case["cumulative_score"],
+                    "melds": [["A", "A", "A"]],
+                }
+            ),
+            "initial-meld",
+        )
         assert status == 200, body
         assert body["required"] == case["required"]
         assert body["allowed"] is False  # three aces (60) never reach an American minimum

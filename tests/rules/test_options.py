@@ -81,9 +81,14 @@ def test_every_classic_player_count_answers(players: int) -> None:
     """RULES.md §4: classic is played by 2, 3, 4 and 6; the answer follows the canastas needed
     (2 for 2, 3 and 6 players, 1 for 4)."""
     hand = parse_cards("Q Q Q Q Q Q Q 5")[0]
-    answer = turn_options(get_ruleset("classic"), players, hand,
-                          side_melds=[parse_cards("K K K K K K K")[0]], drawn=True,
-                          player_melded_before=True)
+    answer = turn_options(
+        get_ruleset("classic"),
+        players,
+        hand,
+        side_melds=[parse_cards("K K K K K K K")[0]],
+        drawn=True,
+        player_melded_before=True,
+    )
     going_out = [m for m in answer.moves if m.kind == "go_out"]
     assert len(going_out) == 1
     needed = 1 if players == 4 else 2
@@ -91,12 +96,13 @@ def test_every_classic_player_count_answers(players: int) -> None:
 
 
 def test_unreadable_requests_are_refused() -> None:
-    for request, code in [({"ruleset": "german"}, "request.missing"),
-                          ({"ruleset": "german", "hand": "K Z"}, "card.unknown"),
-                          ({"ruleset": "german", "hand": ["K"] * 41}, "request.too_large"),
-                          ({"ruleset": "nope", "hand": "K"}, "ruleset.unknown"),
-                          ({"ruleset": "german", "hand": "K", "frozen_by": ["K"]},
-                           "request.value")]:
+    for request, code in [
+        ({"ruleset": "german"}, "request.missing"),
+        ({"ruleset": "german", "hand": "K Z"}, "card.unknown"),
+        ({"ruleset": "german", "hand": ["K"] * 41}, "request.too_large"),
+        ({"ruleset": "nope", "hand": "K"}, "ruleset.unknown"),
+        ({"ruleset": "german", "hand": "K", "frozen_by": ["K"]}, "request.value"),
+    ]:
         answer = rules_api.referee_options(request)
         codes = [p.code for p in getattr(answer, "problems", ())]
         assert code in codes, (request, codes)

@@ -33,8 +33,15 @@ from .casefiles import answered
 NATURALS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 # RULES.md §1 and §4, ruleset by ruleset.
 PLAYERS = {"german": (4,), "polish": (2, 4), "classic": (2, 3, 4, 6)}
-NEEDED = {("german", 4): 1, ("polish", 2): 2, ("polish", 4): 1, ("classic", 2): 2,
-          ("classic", 3): 2, ("classic", 4): 1, ("classic", 6): 2}
+NEEDED = {
+    ("german", 4): 1,
+    ("polish", 2): 2,
+    ("polish", 4): 1,
+    ("classic", 2): 2,
+    ("classic", 3): 2,
+    ("classic", 4): 1,
+    ("classic", 6): 2,
+}
 
 
 def oracle_value(rank: str, ruleset: str) -> int:
@@ -136,8 +143,11 @@ def legal_hands(draw: st.DrawFn) -> tuple[dict[str, Any], list[dict[str, int]]]:
                 hands.append([])
                 continue
             available = sorted(deck.elements())
-            picks = draw(st.lists(st.integers(0, max(len(available) - 1, 0)), max_size=8,
-                                  unique=True)) if available else []
+            picks = (
+                draw(st.lists(st.integers(0, max(len(available) - 1, 0)), max_size=8, unique=True))
+                if available
+                else []
+            )
             hand = [available[i] for i in picks]
             for card in hand:
                 deck[card] -= 1
@@ -151,28 +161,39 @@ def legal_hands(draw: st.DrawFn) -> tuple[dict[str, Any], list[dict[str, int]]]:
         else:
             red = draw(st.integers(0, red_left))
             red_left -= red
-        teams.append({"melds": melds, "hands": hands, "red_threes": red, "went_out": out,
-                      "concealed": concealed})
+        teams.append(
+            {
+                "melds": melds,
+                "hands": hands,
+                "red_threes": red,
+                "went_out": out,
+                "concealed": concealed,
+            }
+        )
         penalty = 100 if ruleset == "polish" else 5
         hand_cards = [c for hand in hands for c in hand]
         sign = 1 if melds else -1
         red_counts = red if isinstance(red, list) else [red]
-        oracle.append({
-            "melded_cards": sum(oracle_value(c, ruleset) for m in melds for c in m),
-            "canasta_bonus": sum(oracle_bonus(m, ruleset) for m in melds),
-            "red_threes": sum(sign * oracle_red_threes(n, players) for n in red_counts),
-            "going_out": 200 if concealed else 100 if out else 0,
-            "in_hand": -sum(penalty if c == "3b" else oracle_value(c, ruleset)
-                            for c in hand_cards),
-        })
+        oracle.append(
+            {
+                "melded_cards": sum(oracle_value(c, ruleset) for m in melds for c in m),
+                "canasta_bonus": sum(oracle_bonus(m, ruleset) for m in melds),
+                "red_threes": sum(sign * oracle_red_threes(n, players) for n in red_counts),
+                "going_out": 200 if concealed else 100 if out else 0,
+                "in_hand": -sum(
+                    penalty if c == "3b" else oracle_value(c, ruleset) for c in hand_cards
+                ),
+            }
+        )
     request = {"ruleset": ruleset, "players": players, "options": {}, "teams": teams}
     return request, oracle
 
 
 @settings(max_examples=300, deadline=None)
 @given(legal_hands())
-def test_legal_hand_scores_without_problems(hand: tuple[dict[str, Any], list[dict[str, int]]]
-                                            ) -> None:
+def test_legal_hand_scores_without_problems(
+    hand: tuple[dict[str, Any], list[dict[str, int]]],
+) -> None:
     request, oracle = hand
     status, body = answered(rules_api.score(request))
     assert status == 200, body.get("problems")
@@ -183,6 +204,7 @@ def test_legal_hand_scores_without_problems(hand: tuple[dict[str, Any], list[dic
 
 
 # ---- referee properties --------------------------------------------------------------------
+
 
 @st.composite
 def pile_questions(draw: st.DrawFn) -> dict[str, Any]:
@@ -195,11 +217,17 @@ def pile_questions(draw: st.DrawFn) -> dict[str, Any]:
     if side_has_melded:
         for rank in draw(st.lists(st.sampled_from(NATURALS), unique=True, max_size=3)):
             side_melds.append([rank] * draw(st.integers(3, 6)))
-    return {"ruleset": ruleset, "top_card": top, "pile_has_wild": draw(st.booleans()),
-            "red_three_upcard": draw(st.booleans()), "side_has_melded": side_has_melded,
-            "side_melds": side_melds, "hand": hand,
-            "cumulative_score": draw(st.sampled_from([-200, 0, 1495, 1500, 3000])),
-            "going_out": False}
+    return {
+        "ruleset": ruleset,
+        "top_card": top,
+        "pile_has_wild": draw(st.booleans()),
+        "red_three_upcard": draw(st.booleans()),
+        "side_has_melded": side_has_melded,
+        "side_melds": side_melds,
+        "hand": hand,
+        "cumulative_score": draw(st.sampled_from([-200, 0, 1495, 1500, 3000])),
+        "going_out": False,
+    }
 
 
 def _legal(cards: list[str], ruleset: str) -> bool:
@@ -216,8 +244,11 @@ def test_discard_pile_answers_keep_their_promises(question: dict[str, Any]) -> N
     assert status == 200, body
     ruleset, top, hand = question["ruleset"], question["top_card"], question["hand"]
     # RULES.md §5: frozen against a side that has not melded, "not Polish".
-    frozen = (question["pile_has_wild"] or question["red_three_upcard"]
-              or (not question["side_has_melded"] and ruleset != "polish"))
+    frozen = (
+        question["pile_has_wild"]
+        or question["red_three_upcard"]
+        or (not question["side_has_melded"] and ruleset != "polish")
+    )
     pair = hand.count(top) >= 2
     existing = next((m for m in question["side_melds"] if top in m), None)
     if not body["allowed"]:
@@ -254,11 +285,18 @@ def go_out_questions(draw: st.DrawFn) -> dict[str, Any]:
     melds = []
     for rank in draw(st.lists(st.sampled_from(NATURALS), unique=True, max_size=3)):
         melds.append([rank] * draw(st.integers(3, 8)) + ["2"] * draw(st.integers(0, 1)))
-    return {"ruleset": ruleset, "players": players,
-            "side_canastas": {"natural": draw(st.integers(0, 2)),
-                              "mixed": draw(st.integers(0, 2)), "wild": 0},
-            "concealed": draw(st.booleans()), "player_melded_before": draw(st.booleans()),
-            "melds": melds}
+    return {
+        "ruleset": ruleset,
+        "players": players,
+        "side_canastas": {
+            "natural": draw(st.integers(0, 2)),
+            "mixed": draw(st.integers(0, 2)),
+            "wild": 0,
+        },
+        "concealed": draw(st.booleans()),
+        "player_melded_before": draw(st.booleans()),
+        "melds": melds,
+    }
 
 
 @settings(max_examples=300, deadline=None)
@@ -283,8 +321,7 @@ def initial_melds(draw: st.DrawFn) -> dict[str, Any]:
     for rank in draw(st.lists(st.sampled_from(NATURALS), unique=True, min_size=1, max_size=4)):
         n = draw(st.integers(2, 6))
         melds.append([rank] * n + [draw(st.sampled_from(["2", "X"]))] * (1 if n == 2 else 0))
-    return {"ruleset": ruleset, "cumulative_score": draw(st.integers(-3000, 9000)),
-            "melds": melds}
+    return {"ruleset": ruleset, "cumulative_score": draw(st.integers(-3000, 9000)), "melds": melds}
 
 
 @settings(max_examples=300, deadline=None)
@@ -302,57 +339,137 @@ def test_initial_meld_counts_card_values_only(question: dict[str, Any]) -> None:
 
 # ---- nothing breaks ------------------------------------------------------------------------
 
-TOKENS = ["A", "K", "Q", "J", "D", "B", "W", "10", "T", "9", "8", "7", "6", "5", "4", "2",
-          "X", "JK", "JOKER", "3h", "3d", "3s", "3c", "3", "K\u2665", "Z", "", "KKK2"]
+TOKENS = [
+    "A",
+    "K",
+    "Q",
+    "J",
+    "D",
+    "B",
+    "W",
+    "10",
+    "T",
+    "9",
+    "8",
+    "7",
+    "6",
+    "5",
+    "4",
+    "2",
+    "X",
+    "JK",
+    "JOKER",
+    "3h",
+    "3d",
+    "3s",
+    "3c",
+    "3",
+    "K\u2665",
+    "Z",
+    "",
+    "KKK2",
+]
 HUGE_NUMBERS = st.sampled_from([10**30, -(10**30), 2**63, 10**4000])
-json_leaf = (st.none() | st.booleans() | st.integers() | HUGE_NUMBERS
-             | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20)
-             | st.sampled_from(TOKENS))
-json_values = st.recursive(json_leaf, lambda inner: st.lists(inner, max_size=6)
-                           | st.dictionaries(st.text(max_size=12), inner, max_size=6),
-                           max_leaves=25)
+json_leaf = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | HUGE_NUMBERS
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20)
+    | st.sampled_from(TOKENS)
+)
+json_values = st.recursive(
+    json_leaf,
+    lambda inner: (
+        st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=12), inner, max_size=6)
+    ),
+    max_leaves=25,
+)
 cards_like = st.lists(st.sampled_from(TOKENS), max_size=12) | json_values
-side_like = st.fixed_dictionaries({}, optional={
-    "melds": st.lists(cards_like, max_size=4) | json_values,
-    "hands": st.lists(cards_like, max_size=4) | json_values,
-    "red_threes": st.integers(-2, 14) | st.lists(st.integers(-1, 5), max_size=4) | json_values,
-    "went_out": st.booleans() | json_values,
-    "concealed": st.booleans() | json_values,
-    "quick": st.fixed_dictionaries({}, optional={
-        k: st.integers(-5, 5000) | json_values
-        for k in ("natural_canastas", "mixed_canastas", "wild_canastas", "meld_points",
-                  "hand_points", "black_threes_in_hand", "melded")}) | json_values,
-})
-RULESET_IDS = st.sampled_from(["german", "polish", "classic"] * 3
-                              + ["three-is-fifty", "american", "GERMAN", ""])
-request_like = st.fixed_dictionaries({"ruleset": RULESET_IDS | json_values}, optional={
-    "players": st.sampled_from([2, 3, 4, 6]) | HUGE_NUMBERS | st.integers() | json_values,
-    "options": st.dictionaries(st.sampled_from(["two_value", "target", "minimum_table",
-                                                "canastas_to_go_out", "nope"]),
-                               json_values, max_size=3) | json_values,
-    "teams": st.lists(side_like, max_size=4) | json_values,
-    "cards": cards_like, "melds": st.lists(cards_like, max_size=4) | json_values,
-    "hand": cards_like, "going_out": st.booleans() | json_values,
-    "top_card": st.sampled_from(TOKENS) | json_values,
-    "cumulative_score": st.integers(-10**9, 10**9) | HUGE_NUMBERS | json_values,
-    "pile_has_wild": st.booleans() | json_values, "red_three_upcard": st.booleans(),
-    "side_has_melded": st.booleans() | json_values,
-    "side_melds": st.lists(cards_like, max_size=3) | json_values,
-    "side_canastas": st.dictionaries(st.sampled_from(["natural", "mixed", "wild", "x"]),
-                                     st.integers(-1, 40) | json_values) | json_values,
-    "concealed": st.booleans() | json_values, "player_melded_before": st.booleans(),
-    "middle": cards_like, "discard_top": st.sampled_from(TOKENS) | json_values,
-    "piles": st.lists(cards_like, max_size=6) | json_values,
-    "player": st.integers(-2, 8) | HUGE_NUMBERS,
-    "sides": json_values, "version": st.integers(-1, 5) | json_values,
-}) | json_values
+side_like = st.fixed_dictionaries(
+    {},
+    optional={
+        "melds": st.lists(cards_like, max_size=4) | json_values,
+        "hands": st.lists(cards_like, max_size=4) | json_values,
+        "red_threes": st.integers(-2, 14) | st.lists(st.integers(-1, 5), max_size=4) | json_values,
+        "went_out": st.booleans() | json_values,
+        "concealed": st.booleans() | json_values,
+        "quick": st.fixed_dictionaries(
+            {},
+            optional={
+                k: st.integers(-5, 5000) | json_values
+                for k in (
+                    "natural_canastas",
+                    "mixed_canastas",
+                    "wild_canastas",
+                    "meld_points",
+                    "hand_points",
+                    "black_threes_in_hand",
+                    "melded",
+                )
+            },
+        )
+        | json_values,
+    },
+)
+RULESET_IDS = st.sampled_from(
+    ["german", "polish", "classic"] * 3 + ["three-is-fifty", "american", "GERMAN", ""]
+)
+request_like = (
+    st.fixed_dictionaries(
+        {"ruleset": RULESET_IDS | json_values},
+        optional={
+            "players": st.sampled_from([2, 3, 4, 6]) | HUGE_NUMBERS | st.integers() | json_values,
+            "options": st.dictionaries(
+                st.sampled_from(
+                    ["two_value", "target", "minimum_table", "canastas_to_go_out", "nope"]
+                ),
+                json_values,
+                max_size=3,
+            )
+            | json_values,
+            "teams": st.lists(side_like, max_size=4) | json_values,
+            "cards": cards_like,
+            "melds": st.lists(cards_like, max_size=4) | json_values,
+            "hand": cards_like,
+            "going_out": st.booleans() | json_values,
+            "top_card": st.sampled_from(TOKENS) | json_values,
+            "cumulative_score": st.integers(-(10**9), 10**9) | HUGE_NUMBERS | json_values,
+            "pile_has_wild": st.booleans() | json_values,
+            "red_three_upcard": st.booleans(),
+            "side_has_melded": st.booleans() | json_values,
+            "side_melds": st.lists(cards_like, max_size=3) | json_values,
+            "side_canastas": st.dictionaries(
+                st.sampled_from(["natural", "mixed", "wild", "x"]),
+                st.integers(-1, 40) | json_values,
+            )
+            | json_values,
+            "concealed": st.booleans() | json_values,
+            "player_melded_before": st.booleans(),
+            "middle": cards_like,
+            "discard_top": st.sampled_from(TOKENS) | json_values,
+            "piles": st.lists(cards_like, max_size=6) | json_values,
+            "player": st.integers(-2, 8) | HUGE_NUMBERS,
+            "sides": json_values,
+            "version": st.integers(-1, 5) | json_values,
+        },
+    )
+    | json_values
+)
 
 
 @pytest.fixture(scope="module")
 def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     path = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite3"
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
-                      "DATABASE_URL": f"sqlite:///{path}"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "DATABASE_URL": f"sqlite:///{path}",
+        }
+    )
     yield app
     engine = app.extensions.get("scorekeeper.engine")
     if engine is not None:
@@ -370,16 +487,25 @@ def api_routes(app: Flask) -> list[tuple[str, str, tuple[str, ...]]]:
     return routes
 
 
-STATELESS = {"/api/v1/score", "/api/v1/referee/meld", "/api/v1/referee/initial-meld",
-             "/api/v1/referee/discard-pile", "/api/v1/referee/go-out",
-             "/api/v1/referee/three-is-fifty"}
+STATELESS = {
+    "/api/v1/score",
+    "/api/v1/referee/meld",
+    "/api/v1/referee/initial-meld",
+    "/api/v1/referee/discard-pile",
+    "/api/v1/referee/go-out",
+    "/api/v1/referee/three-is-fifty",
+}
 
 
 def check_answer(rule: str, method: str, response: Any) -> None:
     """Never a 500; always JSON; problems (code + message) whenever it is not a success."""
     allowed = {200, 400, 422} if rule in STATELESS else {200, 201, 400, 404, 405, 409, 422}
-    assert response.status_code in allowed, (method, rule, response.status_code,
-                                             response.get_data(as_text=True)[:300])
+    assert response.status_code in allowed, (
+        method,
+        rule,
+        response.status_code,
+        response.get_data(as_text=True)[:300],
+    )
     assert response.mimetype == "application/json", (method, rule, response.mimetype)
     body = response.get_json()
     if response.status_code >= 400:
@@ -406,8 +532,9 @@ def test_random_json_never_breaks_the_api(fuzz_app: Flask, data: Any, value: str
     client: FlaskClient = fuzz_app.test_client()
     payload = json.dumps(data)
     for method, rule, args in api_routes(fuzz_app):
-        response = client.open(_url(rule, args, value), method=method, data=payload,
-                               content_type="application/json")
+        response = client.open(
+            _url(rule, args, value), method=method, data=payload, content_type="application/json"
+        )
         check_answer(rule, method, response)
 
 
@@ -418,8 +545,9 @@ def test_random_bytes_never_break_the_api(fuzz_app: Flask, raw: bytes) -> None:
     for method, rule, args in api_routes(fuzz_app):
         if method == "GET":
             continue
-        response = client.open(_url(rule, args, "1"), method=method, data=raw,
-                               content_type="application/json")
+        response = client.open(
+            _url(rule, args, "1"), method=method, data=raw, content_type="application/json"
+        )
         check_answer(rule, method, response)
 
 
@@ -427,8 +555,13 @@ def test_random_bytes_never_break_the_api(fuzz_app: Flask, raw: bytes) -> None:
 @given(data=request_like)
 def test_random_json_through_the_rules_layer(data: Any) -> None:
     """The pure functions behind the API never raise and give a typed answer."""
-    for handler in (rules_api.score, rules_api.referee_meld, rules_api.referee_initial_meld,
-                    rules_api.referee_discard_pile, rules_api.referee_go_out):
+    for handler in (
+        rules_api.score,
+        rules_api.referee_meld,
+        rules_api.referee_initial_meld,
+        rules_api.referee_discard_pile,
+        rules_api.referee_go_out,
+    ):
         answer = handler(data)
         assert isinstance(answer, ScoreAnswer | FiftyScore | Verdict | Rejected), answer
         if isinstance(answer, Rejected):
@@ -436,9 +569,13 @@ def test_random_json_through_the_rules_layer(data: Any) -> None:
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.text(max_size=60) | st.lists(st.one_of(st.text(max_size=8), st.integers(),
-                                                 st.none(), st.booleans(), st.floats()),
-                                       max_size=10))
+@given(
+    st.text(max_size=60)
+    | st.lists(
+        st.one_of(st.text(max_size=8), st.integers(), st.none(), st.booleans(), st.floats()),
+        max_size=10,
+    )
+)
 def test_parse_cards_never_raises(value: Any) -> None:
     cards, problems = parse_cards(value)
     for problem in problems:
@@ -449,9 +586,16 @@ def test_parse_cards_never_raises(value: Any) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from(["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "2",
-                                 "X", "3h", "3s"]), max_size=20),
-       st.sampled_from(["", "\u2665", "\u2660", "h", "s", "c"]), st.sampled_from([" ", ",", ", "]))
+@given(
+    st.lists(
+        st.sampled_from(
+            ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "2", "X", "3h", "3s"]
+        ),
+        max_size=20,
+    ),
+    st.sampled_from(["", "\u2665", "\u2660", "h", "s", "c"]),
+    st.sampled_from([" ", ",", ", "]),
+)
 def test_tokens_with_suits_and_separators(tokens: list[str], suit: str, sep: str) -> None:
     """A suit letter or symbol after any rank but three is ignored (CONTRACT.md §2)."""
     text = sep.join(t if t.startswith("3") else t + suit for t in tokens)

@@ -17,10 +17,19 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "scorekeeper" / "rules"
-FORBIDDEN = ("flask", "flask_babel", "flask_wtf", "babel", "sqlalchemy", "reportlab",
-             "werkzeug", "jinja2", "htmx_flask", "waitress")
-MODULES = sorted(f"scorekeeper.rules.{p.stem}" for p in RULES.glob("*.py")
-                 if p.stem != "__init__")
+FORBIDDEN = (
+    "flask",
+    "flask_babel",
+    "flask_wtf",
+    "babel",
+    "sqlalchemy",
+    "reportlab",
+    "werkzeug",
+    "jinja2",
+    "htmx_flask",
+    "waitress",
+)
+MODULES = sorted(f"scorekeeper.rules.{p.stem}" for p in RULES.glob("*.py") if p.stem != "__init__")
 
 
 def _loaded_after(code: str) -> list[str]:
@@ -29,8 +38,14 @@ def _loaded_after(code: str) -> list[str]:
         "\nimport json, sys\n"
         f"print(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}} & set({FORBIDDEN!r}))))"
     )
-    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
-                            text=True, timeout=60, env={"PATH": "/usr/bin:/bin"})
+    result = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin"},
+    )
     assert result.returncode == 0, result.stderr
     loaded: list[str] = json.loads(result.stdout.strip().splitlines()[-1])
     return loaded
@@ -69,9 +84,13 @@ def test_engine_source_imports_nothing_forbidden(path: Path) -> None:
                 assert node.level == 1, f"{path.name}:{node.lineno} leaves scorekeeper.rules"
                 continue
             names = [node.module or ""]
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-              and node.func.attr == "import_module" and node.args
-              and isinstance(node.args[0], ast.Constant)):
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
             names = [str(node.args[0].value)]
         for name in names:
             outside = name.startswith("scorekeeper") and not name.startswith("scorekeeper.rules")

@@ -51,10 +51,17 @@ def test_meld(case: dict[str, Any]) -> None:
     cards, problems = parse_cards(case["cards"])
     assert problems == []
     meld = check_meld(cards, get_ruleset(case["ruleset"]), going_out=case.get("going_out", False))
-    check_meld_answer(case, {
-        "legal": meld.legal, "points": meld.points, "kind": meld.kind, "bonus": meld.bonus,
-        "total": meld.total, "codes": [p.code for p in meld.problems],
-    })
+    check_meld_answer(
+        case,
+        {
+            "legal": meld.legal,
+            "points": meld.points,
+            "kind": meld.kind,
+            "bonus": meld.bonus,
+            "total": meld.total,
+            "codes": [p.code for p in meld.problems],
+        },
+    )
 
 
 @pytest.mark.parametrize("case", SCORE_CASES, ids=ids(SCORE_CASES))
@@ -66,10 +73,17 @@ def test_score(case: dict[str, Any]) -> None:
 def test_initial_meld_minimum(case: dict[str, Any]) -> None:
     rs = get_ruleset(case["ruleset"])
     assert rs.initial_meld_minimum(case["cumulative_score"], case["players"]) == case["required"]
-    status, body = answered(rules_api.referee_initial_meld({
-        "ruleset": case["ruleset"], "players": case["players"],
-        "cumulative_score": case["cumulative_score"], "melds": [["A", "A", "A"]],
-    }), "initial-meld")
+    status, body = answered(
+        rules_api.referee_initial_meld(
+            {
+                "ruleset": case["ruleset"],
+                "players": case["players"],
+                "cumulative_score": case["cumulative_score"],
+                "melds": [["A", "A", "A"]],
+            }
+        ),
+        "initial-meld",
+    )
     assert status == 200, body
     assert body["required"] == case["required"]
     assert body["allowed"] is (case["required"] <= 60)

@@ -60,6 +60,7 @@ REQUEST_CASES = _cases("three_is_fifty_requests.json")
 
 # ---- table-driven --------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("case", POINT_CASES, ids=_ids(POINT_CASES))
 def test_pile_points(case: dict[str, Any]) -> None:
     assert t50.pile_points(case["cards"], case.get("options")) == case["points"]
@@ -90,13 +91,18 @@ def _table_after(request: dict[str, Any], move: dict[str, Any]) -> dict[str, Any
                 discard.remove(rank)
     elif move["kind"] == "own_pile":
         own = piles[request["player"]]
-        del own[len(own) - len(taken):]
+        del own[len(own) - len(taken) :]
     if move["kind"] == "discard":
         discard.append(move["card"])
     else:
         piles[move["to_pile"]].extend(move["cards"])
-    return {"middle": middle, "discard": discard, "piles": piles, "hand": hand,
-            "player": (request["player"] + 1) % len(piles)}
+    return {
+        "middle": middle,
+        "discard": discard,
+        "piles": piles,
+        "hand": hand,
+        "player": (request["player"] + 1) % len(piles),
+    }
 
 
 AFTER_CASES = [c for c in MOVE_CASES if "after" in c]
@@ -118,8 +124,7 @@ def test_referee_request(case: dict[str, Any]) -> None:
     assert [m.as_dict() for m in answer.moves] == case["moves"]
     assert answer.allowed is True
     # CONTRACT.md §3: the left neighbour of player i is i + 1 (seating order, wrapping round).
-    assert answer.left_neighbour == (case["request"]["player"] + 1) % len(
-        case["request"]["piles"])
+    assert answer.left_neighbour == (case["request"]["player"] + 1) % len(case["request"]["piles"])
 
 
 @pytest.mark.parametrize("case", REQUEST_CASES, ids=_ids(REQUEST_CASES))
@@ -149,13 +154,19 @@ def test_requests(case: dict[str, Any]) -> None:
 
 # ---- details -------------------------------------------------------------------------------
 
+
 def test_score_body_shape() -> None:
     # Seed 001: 3 = 50, A 11, K 10, 7 7; the joker as the option says.
     answer = t50.score_request(
-        {"ruleset": "three-is-fifty", "piles": [["3", "A", "K", "7"], ["X"]],
-         "options": {"joker": 25}})
-    assert answer == t50.FiftyScore((t50.PileScore(78, 4), t50.PileScore(25, 1)),
-                                    t50.Options(joker=25), (1,))
+        {
+            "ruleset": "three-is-fifty",
+            "piles": [["3", "A", "K", "7"], ["X"]],
+            "options": {"joker": 25},
+        }
+    )
+    assert answer == t50.FiftyScore(
+        (t50.PileScore(78, 4), t50.PileScore(25, 1)), t50.Options(joker=25), (1,)
+    )
 
 
 def test_threes_of_any_notation_are_one_rank() -> None:
@@ -190,8 +201,10 @@ def test_empty_hand_has_no_moves() -> None:
 def test_six_players_may_use_three_packs() -> None:
     nine_kings = [["K"] * 9, [], [], [], [], []]
     assert isinstance(t50.score_request({"piles": nine_kings}), t50.FiftyScore)
-    assert [p.code for p in t50.score_request({"piles": nine_kings[:5]}).problems  # type: ignore[union-attr]
-            ] == ["card.too_many"]
+    assert [
+        p.code
+        for p in t50.score_request({"piles": nine_kings[:5]}).problems  # type: ignore[union-attr]
+    ] == ["card.too_many"]
 
 
 def test_module_is_pure() -> None:
@@ -236,7 +249,7 @@ def tables(draw: st.DrawFn, min_hand: int = 1) -> Table:
     def take(most: int, least: int = 0) -> list[str]:
         nonlocal pos
         k = draw(st.integers(least, most))
-        out = deck[pos:pos + k]
+        out = deck[pos : pos + k]
         pos += k
         return out
 
@@ -293,8 +306,13 @@ def test_moves_are_well_formed(table: Table) -> None:
 @given(tables())
 def test_referee_request_reads_what_it_is_sent(table: Table) -> None:
     """The JSON request, read back, asks about the same table (every move of it)."""
-    request = {"middle": table.middle, "discard_top": table.discard_top,
-               "piles": table.piles, "player": table.player, "hand": table.hand}
+    request = {
+        "middle": table.middle,
+        "discard_top": table.discard_top,
+        "piles": table.piles,
+        "player": table.player,
+        "hand": table.hand,
+    }
     answer = t50.referee_request(json.loads(json.dumps(request)))
     assert isinstance(answer, t50.FiftyMoves), answer
     assert answer.moves == tuple(table.legal_moves())
@@ -302,37 +320,49 @@ def test_referee_request_reads_what_it_is_sent(table: Table) -> None:
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=8)
     | st.sampled_from(["3", "K", "4 4 7", "3h", "X", "Z", "", " ", "10", "JOKER"]),
-    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=6), inner,
-                                                                max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
     max_leaves=30,
 )
-card_lists = st.lists(st.sampled_from(["3", "K", "7", "A", "X", "2", "3b", "Z"]) | json_values,
-                      max_size=6)
-junk_requests = st.fixed_dictionaries({}, optional={
-    "ruleset": json_values,
-    "options": json_values | st.fixed_dictionaries({"joker": json_values}),
-    "players": json_values,
-    "piles": json_values | st.lists(card_lists | json_values, max_size=8),
-    "player": json_values,
-    "middle": json_values | card_lists,
-    "discard_top": json_values,
-    "hand": json_values | card_lists,
-})
+card_lists = st.lists(
+    st.sampled_from(["3", "K", "7", "A", "X", "2", "3b", "Z"]) | json_values, max_size=6
+)
+junk_requests = st.fixed_dictionaries(
+    {},
+    optional={
+        "ruleset": json_values,
+        "options": json_values | st.fixed_dictionaries({"joker": json_values}),
+        "players": json_values,
+        "piles": json_values | st.lists(card_lists | json_values, max_size=8),
+        "player": json_values,
+        "middle": json_values | card_lists,
+        "discard_top": json_values,
+        "hand": json_values | card_lists,
+    },
+)
 card_tokens = st.sampled_from(["3", "K", "7", "A", "X", "2", "3b", "kk", "Z", " ", 3, 7, 1])
-near_valid = st.fixed_dictionaries({
-    "piles": st.lists(st.lists(card_tokens, max_size=10) | st.just("3 3 K"), min_size=1,
-                      max_size=7),
-    "player": st.integers(-1, 6),
-    "hand": st.lists(card_tokens, max_size=5),
-}, optional={
-    "middle": st.lists(card_tokens, max_size=5),
-    "discard_top": card_tokens | st.none(),
-    "options": st.fixed_dictionaries({"joker": st.integers(-5, 105)}),
-})
-anything = (json_values | junk_requests | near_valid | st.binary(max_size=8)
-            | st.just(10**5000))
+near_valid = st.fixed_dictionaries(
+    {
+        "piles": st.lists(
+            st.lists(card_tokens, max_size=10) | st.just("3 3 K"), min_size=1, max_size=7
+        ),
+        "player": st.integers(-1, 6),
+        "hand": st.lists(card_tokens, max_size=5),
+    },
+    optional={
+        "middle": st.lists(card_tokens, max_size=5),
+        "discard_top": card_tokens | st.none(),
+        "options": st.fixed_dictionaries({"joker": st.integers(-5, 105)}),
+    },
+)
+anything = json_values | junk_requests | near_valid | st.binary(max_size=8) | st.just(10**5000)
 
 
 def _check_answer(answer: Any) -> None:

@@ -9,13 +9,31 @@ from pypdf import PdfReader
 from scorekeeper.sheets import SheetLabels
 
 POLISH_LABELS = SheetLabels(
-    title="Zapis gry w kanastę", pad_title="Bloczek do kanasty", ruleset="Zasady",
-    house_rules="Zasady domowe", date="Data", players="Gracze", target="Cel", hand="Nr",
-    melded_cards="Wyłożone karty", canasta_bonus="Kanasty", red_threes="Czerwone trójki",
-    going_out="Zejście", in_hand="Na ręce", bonus="Premie", cards="Karty", score="Rozdanie",
-    total="Razem", minimum="Minimum", concealed="zejście z ręki", final_score="Wynik końcowy",
-    winner="Zwycięzca", margin="Przewaga", no_winner="Gra trwa.",
-    minimum_table="Minimalne wyłożenie", scoring_summary="Punktacja",
+    title="Zapis gry w kanastę",
+    pad_title="Bloczek do kanasty",
+    ruleset="Zasady",
+    house_rules="Zasady domowe",
+    date="Data",
+    players="Gracze",
+    target="Cel",
+    hand="Nr",
+    melded_cards="Wyłożone karty",
+    canasta_bonus="Kanasty",
+    red_threes="Czerwone trójki",
+    going_out="Zejście",
+    in_hand="Na ręce",
+    bonus="Premie",
+    cards="Karty",
+    score="Rozdanie",
+    total="Razem",
+    minimum="Minimum",
+    concealed="zejście z ręki",
+    final_score="Wynik końcowy",
+    winner="Zwycięzca",
+    margin="Przewaga",
+    no_winner="Gra trwa.",
+    minimum_table="Minimalne wyłożenie",
+    scoring_summary="Punktacja",
     page_of="Strona {page} z {pages}",
 )
 
@@ -40,4 +58,4 @@ def pdf_lines(data: bytes) -> list[list[str]]:
 def contains_run(lines: list[str], run: list[str]) -> bool:
     """Whether ``run`` occurs in ``lines`` as consecutive lines."""
     n = len(run)
-    return any(lines[i:i + n] == run for i in range(len(lines) - n + 1))
+    return any(lines[i : i + n] == run for i in range(len(lines) - n + 1))

@@ -32,8 +32,14 @@ def _form(client: FlaskClient, url: str, form_id: str) -> dict[str, str]:
 
 
 def played(client: FlaskClient, games: list[list[str]], **house: str) -> str:
-    data = {"players": "3", "name-0": NASTY, "name-1": "Łucja Żółć", "name-2": "Ben",
-            "action": "create", **house}
+    data = {
+        "players": "3",
+        "name-0": NASTY,
+        "name-1": "Łucja Żółć",
+        "name-2": "Ben",
+        "action": "create",
+        **house,
+    }
     response = client.post("/fifty/new", data=data)
     assert response.status_code == 303
     game_id = response.headers["Location"].rsplit("/", 1)[1]
@@ -96,11 +102,13 @@ def test_a_long_evening_has_page_numbers(client: FlaskClient) -> None:
 def test_minus_points_layout_is_additive() -> None:
     sheet = sample_sheet(3)
     canasta = "\n".join(pdf_pages(render_score_sheet(sheet)))
-    fifty = "\n".join(pdf_pages(render_score_sheet(dataclasses.replace(
-        sheet, minus_points=True, target_text=""))))
+    fifty = "\n".join(
+        pdf_pages(render_score_sheet(dataclasses.replace(sheet, minus_points=True, target_text="")))
+    )
     # The Canasta sheet prints the items and the target; minus points only game and total.
     assert sheet.labels.red_threes in canasta and sheet.labels.red_threes not in fifty
     assert sheet.labels.target in canasta and sheet.labels.target not in fifty
-    custom = "\n".join(pdf_pages(render_score_sheet(dataclasses.replace(
-        sheet, target_text="after 5 games"))))
+    custom = "\n".join(
+        pdf_pages(render_score_sheet(dataclasses.replace(sheet, target_text="after 5 games")))
+    )
     assert "after 5 games" in custom

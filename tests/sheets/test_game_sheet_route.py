@@ -12,11 +12,27 @@ from flask.testing import FlaskClient
 from tests.sheets.helpers import contains_run, pdf_lines, polish_number
 
 
-def quick(natural: int = 0, mixed: int = 0, meld: int = 0, hand: int = 0, red: Any = 0,
-          out: bool = False, concealed: bool = False) -> dict[str, Any]:
-    return {"quick": {"natural_canastas": natural, "mixed_canastas": mixed, "meld_points": meld,
-                      "hand_points": hand, "melded": True},
-            "red_threes": red, "went_out": out, "concealed": concealed}
+def quick(
+    natural: int = 0,
+    mixed: int = 0,
+    meld: int = 0,
+    hand: int = 0,
+    red: Any = 0,
+    out: bool = False,
+    concealed: bool = False,
+) -> dict[str, Any]:
+    return {
+        "quick": {
+            "natural_canastas": natural,
+            "mixed_canastas": mixed,
+            "meld_points": meld,
+            "hand_points": hand,
+            "melded": True,
+        },
+        "red_threes": red,
+        "went_out": out,
+        "concealed": concealed,
+    }
 
 
 def new_game(client: FlaskClient, **body: Any) -> dict[str, Any]:
@@ -25,10 +41,13 @@ def new_game(client: FlaskClient, **body: Any) -> dict[str, Any]:
     return response.get_json()
 
 
-def add(client: FlaskClient, game: dict[str, Any], teams: list[Any], **extra: Any
-        ) -> dict[str, Any]:
-    response = client.post(f"/api/v1/games/{game['id']}/hands",
-                           json={"version": game["version"], "teams": teams, **extra})
+def add(
+    client: FlaskClient, game: dict[str, Any], teams: list[Any], **extra: Any
+) -> dict[str, Any]:
+    response = client.post(
+        f"/api/v1/games/{game['id']}/hands",
+        json={"version": game["version"], "teams": teams, **extra},
+    )
     assert response.status_code == 201, response.get_json()
     return response.get_json()
 
@@ -42,31 +61,96 @@ def sheet(client: FlaskClient, key: str, lang: str) -> list[list[str]]:
 
 @pytest.fixture()
 def german_game(client: FlaskClient) -> dict[str, Any]:
-    game = new_game(client, ruleset="german", players=4, options={"two_value": 20},
-                    sides=[{"name": "Wir", "players": ["Łucja", "Jörg"]},
-                           {"name": "<b>Ala & Ola</b>", "players": ["Żaneta", "Weiß"]}])
+    game = new_game(
+        client,
+        ruleset="german",
+        players=4,
+        options={"two_value": 20},
+        sides=[
+            {"name": "Wir", "players": ["Łucja", "Jörg"]},
+            {"name": "<b>Ala & Ola</b>", "players": ["Żaneta", "Weiß"]},
+        ],
+    )
     # The worked example of CONTRACT.md §3, with twos at 20 as a house rule (600, 415) ...
-    game = add(client, game, [
-        {"melds": [["K", "K", "K", "2"], ["7", "7", "7", "7", "7", "2", "2"]], "red_threes": 1,
-         "hands": [[], ["5", "Q"]], "went_out": True, "concealed": False},
-        quick(mixed=1, meld=155, hand=40)])
+    game = add(
+        client,
+        game,
+        [
+            {
+                "melds": [["K", "K", "K", "2"], ["7", "7", "7", "7", "7", "2", "2"]],
+                "red_threes": 1,
+                "hands": [[], ["5", "Q"]],
+                "went_out": True,
+                "concealed": False,
+            },
+            quick(mixed=1, meld=155, hand=40),
+        ],
+    )
     # ... then a concealed going out worth 200 (RULES.md §4) and 2,000 points in one hand.
-    game = add(client, game, [quick(meld=90, hand=25),
-                              quick(natural=2, meld=300, red=2, out=True, concealed=True)])
-    return add(client, game, [quick(natural=2, mixed=1, meld=900, red=2, out=True),
-                              quick(meld=50, hand=10)])
+    game = add(
+        client,
+        game,
+        [quick(meld=90, hand=25), quick(natural=2, meld=300, red=2, out=True, concealed=True)],
+    )
+    return add(
+        client,
+        game,
+        [quick(natural=2, mixed=1, meld=900, red=2, out=True), quick(meld=50, hand=10)],
+    )
 
 
-@pytest.mark.parametrize("lang, labels, page", [
-    ("de", ["Canasta-Punkteliste", "Regeln", "Hausregeln", "Spieler", "Rote Dreien",
-            "Ausmachen", "Handkarten", "Gesamt", "Zwischenstand"], "Seite 1 von 1"),
-    ("pl", ["Kanasta – karta wyników", "Zasady", "Zasady domowe", "Gracze", "Kanasty",
-            "Na ręce", "Suma", "Wynik dotychczasowy"], "Strona 1 z 1"),
-    ("en", ["Canasta score sheet", "Rules", "House rules", "Players", "Red threes",
-            "Going out", "In hand", "Total", "Score so far"], "Page 1 of 1"),
-])
-def test_labels_follow_the_language(client: FlaskClient, german_game: dict[str, Any],
-                                    lang: str, labels: list[str], page: str) -> None:
+@pytest.mark.parametrize(
+    "lang, labels, page",
+    [
+        (
+            "de",
+            [
+                "Canasta-Punkteliste",
+                "Regeln",
+                "Hausregeln",
+                "Spieler",
+                "Rote Dreien",
+                "Ausmachen",
+                "Handkarten",
+                "Gesamt",
+                "Zwischenstand",
+            ],
+            "Seite 1 von 1",
+        ),
+        (
+            "pl",
+            [
+                "Kanasta – karta wyników",
+                "Zasady",
+                "Zasady domowe",
+                "Gracze",
+                "Kanasty",
+                "Na ręce",
+                "Suma",
+                "Wynik dotychczasowy",
+            ],
+            "Strona 1 z 1",
+        ),
+        (
+            "en",
+            [
+                "Canasta score sheet",
+                "Rules",
+                "House rules",
+                "Players",
+                "Red threes",
+                "Going out",
+                "In hand",
+                "Total",
+                "Score so far",
+            ],
+            "Page 1 of 1",
+        ),
+    ],
+)
+def test_labels_follow_the_language(
+    client: FlaskClient, german_game: dict[str, Any], lang: str, labels: list[str], page: str
+) -> None:
     lines = sheet(client, german_game["id"], lang)
     assert len(lines) == 1
     text = lines[0]
@@ -75,23 +159,28 @@ def test_labels_follow_the_language(client: FlaskClient, german_game: dict[str, 
     assert any(page in line for line in text)
 
 
-def test_names_hands_and_totals_reach_the_sheet(client: FlaskClient,
-                                                german_game: dict[str, Any]) -> None:
+def test_names_hands_and_totals_reach_the_sheet(
+    client: FlaskClient, german_game: dict[str, Any]
+) -> None:
     text = sheet(client, german_game["id"], "pl")[0]
     assert "<b>Ala & Ola</b>" in text  # user text printed literally (escaped for reportlab)
     assert "Wir: Łucja, Jörg" in text and "<b>Ala & Ola</b>: Żaneta, Weiß" in text
     assert "• Wartość dwójki: 20 zamiast 50" in text
+
     # Every hand: melded cards, in hand, hand score and running total, in that order.
     def pl(value: int) -> str:  # pypdf reads the no-break space of "1 000" as a space
         return polish_number(value).replace("\u00a0", " ")
+
     text = [line.replace("\u00a0", " ") for line in text]
     for row in german_game["hands"]:
         for side in row["sides"]:
             items = side["items"]
             run = [pl(v) for v in (items["canasta_bonus"], items["red_threes"])]
             run += [pl(items["going_out"]) + ("*" if side.get("concealed") else "")]
-            run += [pl(v) for v in (items["melded_cards"], items["in_hand"], side["score"],
-                                    side["total"])]
+            run += [
+                pl(v)
+                for v in (items["melded_cards"], items["in_hand"], side["score"], side["total"])
+            ]
             assert contains_run(text, run), (row["number"], run)
     totals = [s["total"] for s in german_game["sides"]]
     assert totals == [3165, 2155]  # 600 + 65 + 2,500 and 415 + 1,700 + 40
@@ -101,20 +190,25 @@ def test_names_hands_and_totals_reach_the_sheet(client: FlaskClient,
     assert "200*" in text  # the concealed going out, marked
 
 
-def test_the_minimum_each_side_had_is_printed(client: FlaskClient,
-                                              german_game: dict[str, Any]) -> None:
+def test_the_minimum_each_side_had_is_printed(
+    client: FlaskClient, german_game: dict[str, Any]
+) -> None:
     text = sheet(client, german_game["id"], "de")[0]
     # Hand 3 started at 665 and 2,115: minimum 50 and 90 (RULES.md §3).
     start = text.index("3", text.index("Gesamt"))  # the row of hand 3
-    row = text[start:start + 17]
+    row = text[start : start + 17]
     # Nr., then per side: minimum, canastas, red threes, going out, melded, hand, game, total.
     assert row[0] == "3" and row[1] == "50" and row[9] == "90", row
 
 
 def test_the_winner_and_margin(client: FlaskClient) -> None:
-    game = new_game(client, ruleset="classic", players=2, target=500,
-                    sides=[{"name": "Anna", "players": ["Anna"]},
-                           {"name": "Ben", "players": ["Ben"]}])
+    game = new_game(
+        client,
+        ruleset="classic",
+        players=2,
+        target=500,
+        sides=[{"name": "Anna", "players": ["Anna"]}, {"name": "Ben", "players": ["Ben"]}],
+    )
     game = add(client, game, [quick(natural=2, meld=200, out=True), quick(meld=100, hand=30)])
     assert game["winner"] == 0
     text = sheet(client, game["id"], "en")[0]
@@ -127,11 +221,21 @@ def test_the_winner_and_margin(client: FlaskClient) -> None:
 
 
 def test_cutthroat_prints_one_column_group_per_player(client: FlaskClient) -> None:
-    game = new_game(client, ruleset="classic", players=3,
-                    sides=[{"name": n, "players": [n]} for n in ("Ala", "Jürgen", "Żaneta")])
-    game = add(client, game, [quick(natural=2, meld=400, red=1, out=True),
-                              {**quick(natural=1, meld=200, hand=60), "red_threes": [1, 0]}],
-               lone_player=0)
+    game = new_game(
+        client,
+        ruleset="classic",
+        players=3,
+        sides=[{"name": n, "players": [n]} for n in ("Ala", "Jürgen", "Żaneta")],
+    )
+    game = add(
+        client,
+        game,
+        [
+            quick(natural=2, meld=400, red=1, out=True),
+            {**quick(natural=1, meld=200, hand=60), "red_threes": [1, 0]},
+        ],
+        lone_player=0,
+    )
     totals = [s["total"] for s in game["sides"]]
     text = sheet(client, game["id"], "de")[0]
     for name in ("Ala", "Jürgen", "Żaneta"):
@@ -142,9 +246,13 @@ def test_cutthroat_prints_one_column_group_per_player(client: FlaskClient) -> No
 
 
 def test_sixty_hands_go_onto_pages_with_the_header_again(client: FlaskClient) -> None:
-    game = new_game(client, ruleset="german", players=4, target=1_000_000,
-                    sides=[{"name": "Wir", "players": ["A", "B"]},
-                           {"name": "Ihr", "players": ["C", "D"]}])
+    game = new_game(
+        client,
+        ruleset="german",
+        players=4,
+        target=1_000_000,
+        sides=[{"name": "Wir", "players": ["A", "B"]}, {"name": "Ihr", "players": ["C", "D"]}],
+    )
     for _ in range(60):
         game = add(client, game, [quick(natural=1, meld=100, out=True), quick(meld=50, hand=20)])
     pages = sheet(client, game["id"], "de")
@@ -156,17 +264,19 @@ def test_sixty_hands_go_onto_pages_with_the_header_again(client: FlaskClient) ->
 
 
 def test_the_read_only_key_also_prints_and_unknown_keys_do_not(
-        client: FlaskClient, german_game: dict[str, Any]) -> None:
+    client: FlaskClient, german_game: dict[str, Any]
+) -> None:
     assert sheet(client, german_game["view_id"], "en")
     assert client.get("/games/nope/sheet.pdf").status_code == 404
 
 
 def test_blank_pads_per_ruleset_and_language(client: FlaskClient) -> None:
-    for ruleset, players, lang, needle in (("german", 4, "de", "Seite 1 von 1"),
-                                           ("polish", 2, "pl", "Strona 1 z 1"),
-                                           ("classic", 6, "en", "7,000")):
-        response = client.get(f"/sheets/blank.pdf?ruleset={ruleset}&players={players}"
-                              f"&lang={lang}")
+    for ruleset, players, lang, needle in (
+        ("german", 4, "de", "Seite 1 von 1"),
+        ("polish", 2, "pl", "Strona 1 z 1"),
+        ("classic", 6, "en", "7,000"),
+    ):
+        response = client.get(f"/sheets/blank.pdf?ruleset={ruleset}&players={players}&lang={lang}")
         assert response.status_code == 200 and response.mimetype == "application/pdf"
         text = " ".join(pdf_lines(response.data)[0])
         assert needle in text, (ruleset, needle)
@@ -174,13 +284,20 @@ def test_blank_pads_per_ruleset_and_language(client: FlaskClient) -> None:
 
 
 def test_a_corrected_hand_is_marked_with_its_earlier_entry(
-        client: FlaskClient, german_game: dict[str, Any]) -> None:
+    client: FlaskClient, german_game: dict[str, Any]
+) -> None:
     """Issue 15: hand 2 first said 65 / 1,700 (see german_game); corrected to one more red
     three for the first side (+100), the sheet marks it and prints what it said before."""
-    changed = client.put(f"/api/v1/games/{german_game['id']}/hands/2", json={
-        "version": german_game["version"],
-        "teams": [quick(meld=90, hand=25, red=1),
-                  quick(natural=2, meld=300, red=2, out=True, concealed=True)]})
+    changed = client.put(
+        f"/api/v1/games/{german_game['id']}/hands/2",
+        json={
+            "version": german_game["version"],
+            "teams": [
+                quick(meld=90, hand=25, red=1),
+                quick(natural=2, meld=300, red=2, out=True, concealed=True),
+            ],
+        },
+    )
     assert changed.status_code == 200, changed.get_json()
     text = " ".join(sheet(client, german_game["id"], "de")[0])
     assert "Korrigiert; vorher eingetragen: +65 / +1.700." in text

@@ -16,8 +16,9 @@ from scorekeeper.sheets.pdf import render_score_sheet
 def page_texts(data: bytes, folder: Path) -> list[str]:
     pdf = folder / "sheet.pdf"
     pdf.write_bytes(data)
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True,
-                          capture_output=True, text=True).stdout
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True, text=True
+    ).stdout
     return text.split("\f")[:-1]
 
 

@@ -32,10 +32,13 @@ HOUSE_TABLE = [[-1000000, 15], [0, 50], [1501, 90], [3000, 120]]
 #: to 1,500 (1,501 is the next threshold, 1,500 a multiple of 5 below it); from 1,501 to
 #: 2,995 (the last multiple of 5 below 3,000); 3,000 and more.
 HOUSE_ROWS = {
-    "de": [("unter 0", "15"), ("0 – 1.500", "50"), ("1.501 – 2.995", "90"),
-           ("ab 3.000", "120")],
-    "en": [("below 0", "15"), ("0 – 1,500", "50"), ("1,501 – 2,995", "90"),
-           ("3,000 and more", "120")],
+    "de": [("unter 0", "15"), ("0 – 1.500", "50"), ("1.501 – 2.995", "90"), ("ab 3.000", "120")],
+    "en": [
+        ("below 0", "15"),
+        ("0 – 1,500", "50"),
+        ("1,501 – 2,995", "90"),
+        ("3,000 and more", "120"),
+    ],
 }
 
 SIDES = [{"name": "A", "players": ["Ala", "Jörg"]}, {"name": "B", "players": ["Ola", "Uwe"]}]
@@ -57,16 +60,25 @@ def blank_pad_lines(app: Flask, lang: str, options: dict[str, Any]) -> list[str]
     rs, problems = get_ruleset("german").with_options(options)
     assert not problems
     with app.test_request_context(f"/?lang={lang}"):
-        data = render_blank_sheet(BlankSheet(
-            ruleset_name="Canasta", columns=2, rows=5, minimum_table=minimum_rows(rs, 4),
-            scoring_summary=scoring_rows(rs, 4), target=5000, labels=sheet_labels(),
-            format_number=number))
+        data = render_blank_sheet(
+            BlankSheet(
+                ruleset_name="Canasta",
+                columns=2,
+                rows=5,
+                minimum_table=minimum_rows(rs, 4),
+                scoring_summary=scoring_rows(rs, 4),
+                target=5000,
+                labels=sheet_labels(),
+                format_number=number,
+            )
+        )
     return pdf_lines(data)[0]
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_house_table_reads_the_same_on_the_pad_and_the_rules_page(
-        app: Flask, client: FlaskClient, lang: str) -> None:
+    app: Flask, client: FlaskClient, lang: str
+) -> None:
     options = {"minimum_table": HOUSE_TABLE}
     pad = blank_pad_lines(app, lang, options)
     page = rules_page(client, lang, options)
@@ -77,15 +89,25 @@ def test_house_table_reads_the_same_on_the_pad_and_the_rules_page(
     assert "1.496" not in " ".join(pad) and "1,496" not in " ".join(pad)
 
 
-@pytest.mark.parametrize("lang, line", [
-    ("de", "unter 0: 15; 0 – 1.500: 50; 1.501 – 2.995: 90; ab 3.000: 120"),
-    ("en", "below 0: 15; 0 – 1,500: 50; 1,501 – 2,995: 90; 3,000 and more: 120"),
-])
+@pytest.mark.parametrize(
+    "lang, line",
+    [
+        ("de", "unter 0: 15; 0 – 1.500: 50; 1.501 – 2.995: 90; ab 3.000: 120"),
+        ("en", "below 0: 15; 0 – 1,500: 50; 1,501 – 2,995: 90; 3,000 and more: 120"),
+    ],
+)
 def test_house_table_in_the_house_rules_of_sheet_and_page(
-        client: FlaskClient, lang: str, line: str) -> None:
-    response = client.post("/api/v1/games", json={
-        "ruleset": "german", "players": 4, "sides": SIDES,
-        "options": {"minimum_table": HOUSE_TABLE}})
+    client: FlaskClient, lang: str, line: str
+) -> None:
+    response = client.post(
+        "/api/v1/games",
+        json={
+            "ruleset": "german",
+            "players": 4,
+            "sides": SIDES,
+            "options": {"minimum_table": HOUSE_TABLE},
+        },
+    )
     assert response.status_code == 201, response.get_json()
     game = response.get_json()
     pdf = client.get(f"/games/{game['id']}/sheet.pdf?lang={lang}")
@@ -96,8 +118,12 @@ def test_house_table_in_the_house_rules_of_sheet_and_page(
 
 def test_standard_table_reads_as_rules_md(app: Flask, client: FlaskClient) -> None:
     # RULES.md §3, german column: below 0 none, 0 – 1,495 50, 1,500 – 2,995 90, 3,000 and more 120.
-    rows = [("below 0", "none"), ("0 – 1,495", "50"), ("1,500 – 2,995", "90"),
-            ("3,000 and more", "120")]
+    rows = [
+        ("below 0", "none"),
+        ("0 – 1,495", "50"),
+        ("1,500 – 2,995", "90"),
+        ("3,000 and more", "120"),
+    ]
     pad = pdf_lines(client.get("/sheets/blank.pdf?ruleset=german&lang=en").data)[0]
     page = rules_page(client, "en", {})
     for scores, minimum in rows:
@@ -106,12 +132,17 @@ def test_standard_table_reads_as_rules_md(app: Flask, client: FlaskClient) -> No
 
 
 def test_ranges_end_one_below_the_threshold_when_totals_are_not_multiples_of_5(
-        app: Flask, client: FlaskClient) -> None:
+    app: Flask, client: FlaskClient
+) -> None:
     # A house rule making a four worth 3 (RULES.md §1 gives 5): 4-4-4 scores 9, so a total of
     # 1,499 is possible and still below the 1,500 threshold of RULES.md §3.
     options = {"low_value": 3}
-    rows = [("below 0", "none"), ("0 – 1,499", "50"), ("1,500 – 2,999", "90"),
-            ("3,000 and more", "120")]
+    rows = [
+        ("below 0", "none"),
+        ("0 – 1,499", "50"),
+        ("1,500 – 2,999", "90"),
+        ("3,000 and more", "120"),
+    ]
     pad = blank_pad_lines(app, "en", options)
     page = rules_page(client, "en", options)
     for scores, minimum in rows:

@@ -23,8 +23,10 @@ from tests.store.postgres import empty_postgres
 
 # The first revision's id, as written in scorekeeper/migrations/versions/0001_games_and_hands.py.
 FIRST = "0001"
-BACKENDS = [pytest.param("sqlite", id="sqlite"),
-            pytest.param("postgres", id="postgres", marks=pytest.mark.postgres)]
+BACKENDS = [
+    pytest.param("sqlite", id="sqlite"),
+    pytest.param("postgres", id="postgres", marks=pytest.mark.postgres),
+]
 
 
 @pytest.fixture(params=BACKENDS)
@@ -97,13 +99,19 @@ def made_before_migrations(engine: Engine) -> None:
 def test_database_made_by_create_all_is_adopted(engine: Engine) -> None:
     made_before_migrations(engine)
     with engine.begin() as connection:
-        connection.execute(text(
-            "INSERT INTO games (id, view_id, ruleset, players, options, sides, target, version,"
-            " created_at, updated_at) VALUES ('g1', 'v1', 'german', 4, '{}', '[]', 5000, 1,"
-            " '2026-01-01 00:00:00', '2026-01-01 00:00:00')"))
-        connection.execute(text(
-            "INSERT INTO hands (game_id, number, teams, stock_out, created_at, updated_at)"
-            " VALUES ('g1', 1, '[]', false, '2026-01-01 00:00:00', '2026-01-01 00:00:00')"))
+        connection.execute(
+            text(
+                "INSERT INTO games (id, view_id, ruleset, players, options, sides, target, version,"
+                " created_at, updated_at) VALUES ('g1', 'v1', 'german', 4, '{}', '[]', 5000, 1,"
+                " '2026-01-01 00:00:00', '2026-01-01 00:00:00')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO hands (game_id, number, teams, stock_out, created_at, updated_at)"
+                " VALUES ('g1', 1, '[]', false, '2026-01-01 00:00:00', '2026-01-01 00:00:00')"
+            )
+        )
     upgrade_schema(engine)
     assert revision(engine) == head()
     with engine.connect() as connection:
@@ -148,8 +156,9 @@ def test_two_processes_upgrading_at_once_on_postgres() -> None:
     spawn = multiprocessing.get_context("spawn")
     barrier = spawn.Barrier(starters)
     results = spawn.Queue()
-    processes = [spawn.Process(target=_start_server, args=(url, barrier, results))
-                 for _ in range(starters)]
+    processes = [
+        spawn.Process(target=_start_server, args=(url, barrier, results)) for _ in range(starters)
+    ]
     for process in processes:
         process.start()
     try:

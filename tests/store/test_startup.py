@@ -19,8 +19,12 @@ def test_alembic_is_imported_only_to_migrate(tmp_path: Path) -> None:
         "assert app.test_client().get('/').status_code == 200\n"
         "print('alembic' in sys.modules)\n"
     )
-    runs = [subprocess.run([sys.executable, "-c", code], check=True, cwd=tmp_path,
-                           capture_output=True, text=True).stdout.split() for _ in range(2)]
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code], check=True, cwd=tmp_path, capture_output=True, text=True
+        ).stdout.split()
+        for _ in range(2)
+    ]
     assert runs == [["True"], ["False"]]
 
 

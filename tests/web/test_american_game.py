@@ -34,8 +34,9 @@ HAND_3 = [
 
 
 def post_hand(client: FlaskClient, game: dict[str, Any], teams: list[Any]) -> dict[str, Any]:
-    response = client.post(f"{GAMES}/{game['id']}/hands",
-                           json={"version": game["version"], "teams": teams})
+    response = client.post(
+        f"{GAMES}/{game['id']}/hands", json={"version": game["version"], "teams": teams}
+    )
     assert response.status_code == 201, response.get_json()
     return client.get(f"{GAMES}/{game['id']}").get_json()  # type: ignore[no-any-return]
 
@@ -70,12 +71,13 @@ def test_a_whole_american_game_to_8500(client: FlaskClient) -> None:
 
 
 def test_an_american_hand_breaking_its_rules_changes_nothing(client: FlaskClient) -> None:
-    game = client.post(GAMES, json={"ruleset": "american", "players": 4,
-                                    "sides": SIDES}).get_json()
+    game = client.post(GAMES, json={"ruleset": "american", "players": 4, "sides": SIDES}).get_json()
     bad = [{"melds": [["7", "7", "7", "2"]], "hands": [[], []]}, {"quick": {"meld_points": 0}}]
-    response = client.post(f"{GAMES}/{game['id']}/hands",
-                           json={"version": game["version"], "teams": bad},
-                           headers={"Accept-Language": "de"})
+    response = client.post(
+        f"{GAMES}/{game['id']}/hands",
+        json={"version": game["version"], "teams": bad},
+        headers={"Accept-Language": "de"},
+    )
     assert response.status_code == 422
     problems = response.get_json()["problems"]
     assert [p["code"] for p in problems] == ["meld.sevens_wild"]

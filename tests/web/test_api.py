@@ -45,19 +45,41 @@ MINIMUM_CASES = load("minimum_cases.json")
 VALID = {
     SCORE: CONTRACT_EXAMPLE,
     MELD: {"ruleset": "german", "cards": ["9", "9", "9", "2"], "going_out": False},
-    INITIAL: {"ruleset": "german", "cumulative_score": 2000,
-              "melds": [["K", "K", "K", "2"], ["4", "4", "4"]], "top_card": None},
-    PILE: {"ruleset": "german", "top_card": "K", "pile_has_wild": False,
-           "red_three_upcard": False, "side_has_melded": True, "side_melds": [["Q", "Q", "Q"]],
-           "hand": ["K", "K", "5"], "cumulative_score": 0, "going_out": False},
-    GO_OUT: {"ruleset": "german", "players": 4,
-             "side_canastas": {"natural": 0, "mixed": 1, "wild": 0}, "concealed": False,
-             "player_melded_before": False, "melds": [["Q", "Q", "Q"]]},
+    INITIAL: {
+        "ruleset": "german",
+        "cumulative_score": 2000,
+        "melds": [["K", "K", "K", "2"], ["4", "4", "4"]],
+        "top_card": None,
+    },
+    PILE: {
+        "ruleset": "german",
+        "top_card": "K",
+        "pile_has_wild": False,
+        "red_three_upcard": False,
+        "side_has_melded": True,
+        "side_melds": [["Q", "Q", "Q"]],
+        "hand": ["K", "K", "5"],
+        "cumulative_score": 0,
+        "going_out": False,
+    },
+    GO_OUT: {
+        "ruleset": "german",
+        "players": 4,
+        "side_canastas": {"natural": 0, "mixed": 1, "wild": 0},
+        "concealed": False,
+        "player_melded_before": False,
+        "melds": [["Q", "Q", "Q"]],
+    },
 }
 
 
-def post(client: FlaskClient, url: str, body: Any = None, lang: str = "en",
-         raw: bytes | str | None = None) -> tuple[int, Any]:
+def post(
+    client: FlaskClient,
+    url: str,
+    body: Any = None,
+    lang: str = "en",
+    raw: bytes | str | None = None,
+) -> tuple[int, Any]:
     headers = {"Accept-Language": lang}
     if raw is not None:
         response = client.post(url, data=raw, content_type="application/json", headers=headers)
@@ -81,31 +103,47 @@ def assert_problems(body: Any) -> list[str]:
 
 # ---- the shapes of CONTRACT.md §3 ----------------------------------------------------------
 
+
 def test_score_contract_example(client: FlaskClient) -> None:
     status, body = post(client, SCORE, CONTRACT_EXAMPLE)
     assert status == 200, body
     assert body["warnings"] == []
     first, second = body["teams"]
     assert first["score"] == 690
-    assert {k: first["items"][k] for k in ("melded_cards", "canasta_bonus", "red_threes",
-                                           "going_out", "in_hand")} == {
-        "melded_cards": 205, "canasta_bonus": 300, "red_threes": 100, "going_out": 100,
-        "in_hand": -15}
+    assert {
+        k: first["items"][k]
+        for k in ("melded_cards", "canasta_bonus", "red_threes", "going_out", "in_hand")
+    } == {
+        "melded_cards": 205,
+        "canasta_bonus": 300,
+        "red_threes": 100,
+        "going_out": 100,
+        "in_hand": -15,
+    }
     assert first["canastas"] == {"natural": 0, "mixed": 1, "wild": 0}
     assert second["score"] == 415
-    assert {k: second["items"][k] for k in ("melded_cards", "canasta_bonus", "red_threes",
-                                            "going_out", "in_hand")} == {
-        "melded_cards": 155, "canasta_bonus": 300, "red_threes": 0, "going_out": 0,
-        "in_hand": -40}
+    assert {
+        k: second["items"][k]
+        for k in ("melded_cards", "canasta_bonus", "red_threes", "going_out", "in_hand")
+    } == {
+        "melded_cards": 155,
+        "canasta_bonus": 300,
+        "red_threes": 0,
+        "going_out": 0,
+        "in_hand": -40,
+    }
     assert second["canastas"] == {"natural": 0, "mixed": 1, "wild": 0}
 
 
-@pytest.mark.parametrize(("url", "extra"), [
-    (MELD, {"points": 80}),
-    (INITIAL, {"required": 90, "counted": 95}),
-    (PILE, {"melds": None}),
-    (GO_OUT, {}),
-])
+@pytest.mark.parametrize(
+    ("url", "extra"),
+    [
+        (MELD, {"points": 80}),
+        (INITIAL, {"required": 90, "counted": 95}),
+        (PILE, {"melds": None}),
+        (GO_OUT, {}),
+    ],
+)
 def test_referee_answer_shape(client: FlaskClient, url: str, extra: dict[str, Any]) -> None:
     """200 {"allowed", "reasons": [{"code", "message"}], ...} plus the endpoint's extras."""
     status, body = post(client, url, VALID[url])
@@ -133,6 +171,7 @@ def test_referee_refusal_has_reasons(client: FlaskClient) -> None:
 
 # ---- the rule tables over HTTP -------------------------------------------------------------
 
+
 @pytest.mark.parametrize("case", MELD_CASES, ids=ids(MELD_CASES))
 def test_meld_cases_over_http(client: FlaskClient, case: dict[str, Any]) -> None:
     status, body = post(client, MELD, meld_request(case))
@@ -156,9 +195,16 @@ def test_referee_cases_over_http(client: FlaskClient, case: dict[str, Any]) -> N
 
 @pytest.mark.parametrize("case", MINIMUM_CASES, ids=ids(MINIMUM_CASES))
 def test_minimum_over_http(client: FlaskClient, case: dict[str, Any]) -> None:
-    status, body = post(client, INITIAL, {
-        "ruleset": case["ruleset"], "players": case["players"],
-        "cumulative_score": case["cumulative_score"], "melds": [["4", "4", "4"]]})
+    status, body = post(
+        client,
+        INITIAL,
+        {
+            "ruleset": case["ruleset"],
+            "players": case["players"],
+            "cumulative_score": case["cumulative_score"],
+            "melds": [["4", "4", "4"]],
+        },
+    )
     assert status == 200, body
     assert body["required"] == case["required"]
     assert body["counted"] == 15
@@ -166,6 +212,7 @@ def test_minimum_over_http(client: FlaskClient, case: dict[str, Any]) -> None:
 
 
 # ---- languages -----------------------------------------------------------------------------
+
 
 def _translated_templates(lang: str) -> list[re.Pattern[str]]:
     """English templates the catalogue of ``lang`` really translates (empty if none yet)."""
@@ -202,9 +249,17 @@ LANGUAGE_REQUESTS = [
     (PILE, {"ruleset": "german", "top_card": "K", "hand": ["K"], "pile_has_wild": True}),
     (GO_OUT, VALID[GO_OUT]),
     (GO_OUT, {"ruleset": "german", "side_canastas": {"natural": 0}}),
-    (SCORE, {"ruleset": "german", "players": 4, "teams": [
-        {"melds": [["K", "K", "K"], ["K", "K", "2"]], "went_out": True, "red_threes": 5},
-        {"melds": [["Q", "Q"]], "went_out": True}]}),
+    (
+        SCORE,
+        {
+            "ruleset": "german",
+            "players": 4,
+            "teams": [
+                {"melds": [["K", "K", "K"], ["K", "K", "2"]], "went_out": True, "red_threes": 5},
+                {"melds": [["Q", "Q"]], "went_out": True},
+            ],
+        },
+    ),
     (SCORE, {"ruleset": "bridge", "teams": []}),
     (SCORE, {"ruleset": "german", "players": "four", "teams": []}),
 ]
@@ -215,11 +270,14 @@ def _messages(body: dict[str, Any]) -> list[tuple[str, str]]:
     return [(p["code"], p["message"]) for p in items]
 
 
-@pytest.mark.parametrize(("url", "request_body"), LANGUAGE_REQUESTS,
-                         ids=[f"{u.rsplit('/', 1)[1]}-{i}"
-                              for i, (u, _) in enumerate(LANGUAGE_REQUESTS)])
-def test_messages_in_every_language(client: FlaskClient, url: str,
-                                    request_body: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("url", "request_body"),
+    LANGUAGE_REQUESTS,
+    ids=[f"{u.rsplit('/', 1)[1]}-{i}" for i, (u, _) in enumerate(LANGUAGE_REQUESTS)],
+)
+def test_messages_in_every_language(
+    client: FlaskClient, url: str, request_body: dict[str, Any]
+) -> None:
     """Accept-Language picks de, pl or en: same codes, a non-empty message for each; where the
     catalogue already translates the English sentence, the message differs from English."""
     answers = {}
@@ -241,16 +299,26 @@ def test_messages_in_every_language(client: FlaskClient, url: str,
 
 
 def test_accept_language_with_quality_values(client: FlaskClient) -> None:
-    status, body = post(client, MELD, {"ruleset": "german", "cards": "KK"},
-                        lang="fr;q=1.0, pl;q=0.8, de;q=0.5")
+    status, body = post(
+        client, MELD, {"ruleset": "german", "cards": "KK"}, lang="fr;q=1.0, pl;q=0.8, de;q=0.5"
+    )
     assert status == 200
     assert body["reasons"][0]["message"].strip()
 
 
 # ---- unreadable requests: 400 --------------------------------------------------------------
 
-MALFORMED = [b"", b"{", b"nope", b'{"ruleset": "german",}', b"\xff\xfe\x00", b"[1,]",
-             b'{"ruleset": "german"', b"{'ruleset': 'german'}", b"\x00" * 10]
+MALFORMED = [
+    b"",
+    b"{",
+    b"nope",
+    b'{"ruleset": "german",}',
+    b"\xff\xfe\x00",
+    b"[1,]",
+    b'{"ruleset": "german"',
+    b"{'ruleset': 'german'}",
+    b"\x00" * 10,
+]
 
 
 @pytest.mark.parametrize("url", ENDPOINTS)
@@ -262,8 +330,9 @@ def test_malformed_json_is_400(client: FlaskClient, url: str, raw: bytes) -> Non
 
 
 @pytest.mark.parametrize("url", ENDPOINTS)
-@pytest.mark.parametrize("raw", [b"null", b"[]", b"5", b'"german"', b"true", b"NaN",
-                                 b"[" * 50_000, b"1" * 5_000])
+@pytest.mark.parametrize(
+    "raw", [b"null", b"[]", b"5", b'"german"', b"true", b"NaN", b"[" * 50_000, b"1" * 5_000]
+)
 def test_json_that_is_no_object_is_400(client: FlaskClient, url: str, raw: bytes) -> None:
     status, body = post(client, url, raw=raw)
     assert status == 400
@@ -316,11 +385,14 @@ WRONG_TYPES = [
 ]
 
 
-@pytest.mark.parametrize(("url", "request_body"), WRONG_TYPES,
-                         ids=[f"{u.rsplit('/', 1)[1]}-{i}" for i, (u, _) in
-                              enumerate(WRONG_TYPES)])
-def test_wrong_types_are_400_or_422(client: FlaskClient, url: str,
-                                    request_body: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("url", "request_body"),
+    WRONG_TYPES,
+    ids=[f"{u.rsplit('/', 1)[1]}-{i}" for i, (u, _) in enumerate(WRONG_TYPES)],
+)
+def test_wrong_types_are_400_or_422(
+    client: FlaskClient, url: str, request_body: dict[str, Any]
+) -> None:
     status, body = post(client, url, request_body)
     assert status in (400, 422), body
     assert_problems(body)
@@ -332,8 +404,15 @@ HUGE = [
     (MELD, {"ruleset": "german", "cards": ["K" * 100_000]}),
     (INITIAL, {"ruleset": "german", "melds": [["4", "4", "4"]] * 20_000}),
     (PILE, {"ruleset": "german", "top_card": "K", "hand": ["K"] * 50_000}),
-    (PILE, {"ruleset": "german", "top_card": "K", "hand": ["K", "K"],
-            "side_melds": [["Q", "Q", "Q"]] * 10_000}),
+    (
+        PILE,
+        {
+            "ruleset": "german",
+            "top_card": "K",
+            "hand": ["K", "K"],
+            "side_melds": [["Q", "Q", "Q"]] * 10_000,
+        },
+    ),
     (GO_OUT, {"ruleset": "german", "side_canastas": {"natural": 10**12}}),
     (GO_OUT, {"ruleset": "german", "melds": [["K", "K", "K"]] * 20_000}),
     (SCORE, {"ruleset": "german", "teams": [{"melds": []}] * 10_000}),
@@ -348,10 +427,14 @@ HUGE = [
 ]
 
 
-@pytest.mark.parametrize(("url", "request_body"), HUGE,
-                         ids=[f"{u.rsplit('/', 1)[1]}-{i}" for i, (u, _) in enumerate(HUGE)])
-def test_huge_input_is_400_or_422(client: FlaskClient, url: str,
-                                  request_body: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("url", "request_body"),
+    HUGE,
+    ids=[f"{u.rsplit('/', 1)[1]}-{i}" for i, (u, _) in enumerate(HUGE)],
+)
+def test_huge_input_is_400_or_422(
+    client: FlaskClient, url: str, request_body: dict[str, Any]
+) -> None:
     status, body = post(client, url, request_body)
     assert status in (400, 422), body
     assert_problems(body)

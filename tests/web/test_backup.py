@@ -23,30 +23,53 @@ from scorekeeper import create_app
 from scorekeeper.store.db import session_scope
 from scorekeeper.store.models import Game
 
-QUICK = {"natural_canastas": 0, "mixed_canastas": 1, "wild_canastas": 0, "meld_points": 155,
-         "hand_points": 40, "black_threes_in_hand": 0, "melded": True}
+QUICK = {
+    "natural_canastas": 0,
+    "mixed_canastas": 1,
+    "wild_canastas": 0,
+    "meld_points": 155,
+    "hand_points": 40,
+    "black_threes_in_hand": 0,
+    "melded": True,
+}
 
 
 @pytest.fixture
 def other(tmp_path: Path) -> Iterator[Flask]:
     """Another installation: its own database."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "other",
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite3'}",
-                      "WTF_CSRF_ENABLED": False})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "other",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite3'}",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
     yield app
     app.extensions["scorekeeper.engine"].dispose()
 
 
-def made_game(client: FlaskClient, name: str = "=HYPERLINK(\"x\")") -> dict[str, Any]:
-    game = client.post("/api/v1/games", json={
-        "ruleset": "german", "players": 4, "name": "Sonntag",
-        "sides": [{"name": name, "players": ["Anna", "@Ben"]},
-                  {"name": "Ihr", "players": ["Cleo", "-Dan"]}]}).json
+def made_game(client: FlaskClient, name: str = '=HYPERLINK("x")') -> dict[str, Any]:
+    game = client.post(
+        "/api/v1/games",
+        json={
+            "ruleset": "german",
+            "players": 4,
+            "name": "Sonntag",
+            "sides": [
+                {"name": name, "players": ["Anna", "@Ben"]},
+                {"name": "Ihr", "players": ["Cleo", "-Dan"]},
+            ],
+        },
+    ).json
     for meld in (155, 135):
-        teams = [{"quick": {**QUICK, "meld_points": meld}, "red_threes": 1, "went_out": True},
-                 {"quick": QUICK, "red_threes": 0}]
-        game = client.post(f"/api/v1/games/{game['id']}/hands",
-                           json={"version": game["version"], "teams": teams}).json
+        teams = [
+            {"quick": {**QUICK, "meld_points": meld}, "red_threes": 1, "went_out": True},
+            {"quick": QUICK, "red_threes": 0},
+        ]
+        game = client.post(
+            f"/api/v1/games/{game['id']}/hands", json={"version": game["version"], "teams": teams}
+        ).json
     return game
 
 
@@ -92,23 +115,57 @@ def test_all_games_of_a_phone_in_one_file(client: FlaskClient, other: Flask) -> 
     assert games_in(other) == 2
 
 
-@pytest.mark.parametrize("body, status, where", [
-    ({"ruleset": "german", "players": 5, "sides": []}, 422, "players"),
-    ({"games": "all"}, 400, "games"),
-    ({"games": []}, 400, "games"),
-    ({"games": [{"ruleset": "classic", "players": 2,
-                 "sides": [{"name": "A", "players": ["a"]}, {"name": "B", "players": ["b"]}],
-                 "hands": [{"teams": [{"quick": {**QUICK, "meld_points": "lots"}},
-                                      {"quick": QUICK}]}]}]}, 400, "games[0].hands[0]"),
-    ({"ruleset": "classic", "players": 2,
-      "sides": [{"name": "A", "players": ["a"]}, {"name": "B", "players": ["b"]}],
-      "hands": "many"}, 400, "hands"),
-    ({"ruleset": "classic", "players": 2,
-      "sides": [{"name": "A\u0000", "players": ["a"]}, {"name": "B", "players": ["b"]}]},
-     422, "sides[0].name"),
-])
-def test_a_bad_file_stores_nothing(other: Flask, body: dict[str, Any], status: int,
-                                   where: str) -> None:
+@pytest.mark.parametrize(
+    "body, status, where",
+    [
+        ({"ruleset": "german", "players": 5, "sides": []}, 422, "players"),
+        ({"games": "all"}, 400, "games"),
+        ({"games": []}, 400, "games"),
+        (
+            {
+                "games": [
+                    {
+                        "ruleset": "classic",
+                        "players": 2,
+                        "sides": [{"name": "A", "players": ["a"]}, {"name": "B", "players": ["b"]}],
+                        "hands": [
+                            {
+                                "teams": [
+                                    {"quick": {**QUICK, "meld_points": "lots"}},
+                                    {"quick": QUICK},
+                                ]
+                            }
+                        ],
+                    }
+                ]
+            },
+            400,
+            "games[0].hands[0]",
+        ),
+        (
+            {
+                "ruleset": "classic",
+                "players": 2,
+                "sides": [{"name": "A", "players": ["a"]}, {"name": "B", "players": ["b"]}],
+                "hands": "many",
+            },
+            400,
+            "hands",
+        ),
+        (
+            {
+                "ruleset": "classic",
+                "players": 2,
+                "sides": [{"name": "A\u0000", "players": ["a"]}, {"name": "B", "players": ["b"]}],
+            },
+            422,
+            "sides[0].name",
+        ),
+    ],
+)
+def test_a_bad_file_stores_nothing(
+    other: Flask, body: dict[str, Any], status: int, where: str
+) -> None:
     answer = other.test_client().post("/api/v1/games/import", json=body)
     assert answer.status_code == status, answer.json
     assert any(p["where"].startswith(where) for p in answer.json["problems"]), answer.json
@@ -117,8 +174,11 @@ def test_a_bad_file_stores_nothing(other: Flask, body: dict[str, Any], status: i
 
 def test_a_file_that_is_no_backup_is_refused_on_the_page(other: Flask) -> None:
     phone = other.test_client()
-    answer = phone.post("/games/import?lang=de", data={
-        "backup": (io.BytesIO(b"\xff not json"), "x.json")}, content_type="multipart/form-data")
+    answer = phone.post(
+        "/games/import?lang=de",
+        data={"backup": (io.BytesIO(b"\xff not json"), "x.json")},
+        content_type="multipart/form-data",
+    )
     assert answer.status_code == 422
     assert "keine Sicherung dieser App" in answer.text
     assert games_in(other) == 0
@@ -131,10 +191,14 @@ def test_hands_as_csv_with_names_that_look_like_formulas(client: FlaskClient) ->
     rows = list(csv.reader(io.StringIO(answer.text.removeprefix("\ufeff"))))
     head, first, second = rows
     # The side "=HYPERLINK(...)" starts every heading of its columns: as text, not a formula.
-    assert all(not cell.startswith(("=", "+", "-", "@")) for row in rows for cell in row
-               if not cell.lstrip("-").isdigit())
-    assert head[0] == "Hand" and "'=HYPERLINK(\"x\"): Total" in head
-    total = head.index("'=HYPERLINK(\"x\"): Total")
+    assert all(
+        not cell.startswith(("=", "+", "-", "@"))
+        for row in rows
+        for cell in row
+        if not cell.lstrip("-").isdigit()
+    )
+    assert head[0] == "Hand" and '\'=HYPERLINK("x"): Total' in head
+    total = head.index('\'=HYPERLINK("x"): Total')
     assert first[total] == "615" and second[total] == "1210"  # 615 + 595
     assert first[1] == "Anna"  # Anna deals the first hand
     german = client.get(f"/games/{game['id']}/hands.csv?lang=de").text

@@ -37,7 +37,7 @@ def test_game_page_view_and_pdf_show_the_chart(client: FlaskClient) -> None:
     page = client.get(f"/games/{game_id}").text
     figure = re.search(r'<figure class="chart".*?</figure>', page, re.S)
     assert figure and "Running totals" in figure[0] and "Target 5,000" in figure[0]
-    assert "<desc id=\"chart-desc\">Us: 690; Them: 415</desc>" in figure[0]
+    assert '<desc id="chart-desc">Us: 690; Them: 415</desc>' in figure[0]
     assert "<script" not in figure[0]
     view = re.search(r"/view/([A-Za-z0-9_-]+)", page)
     assert view
@@ -48,9 +48,13 @@ def test_game_page_view_and_pdf_show_the_chart(client: FlaskClient) -> None:
     text = pdf_lines(data)[0]
     # The chart's words are in the sheet's own font (reportlab's graphics start in Helvetica,
     # which has no Polish letters).
-    fonts = {str(font.get_object()["/BaseFont"]) for page in PdfReader(io.BytesIO(data)).pages
-             for font in page["/Resources"]["/Font"].values()}
+    fonts = {
+        str(font.get_object()["/BaseFont"])
+        for page in PdfReader(io.BytesIO(data)).pages
+        for font in page["/Resources"]["/Font"].values()
+    }
     assert fonts and all("DejaVuSans" in font for font in fonts), fonts
     assert "Verlauf der Punktestände" in text
     assert text.index("Verlauf der Punktestände") < max(
-        i for i, line in enumerate(text) if line.strip() == "Us")
+        i for i, line in enumerate(text) if line.strip() == "Us"
+    )

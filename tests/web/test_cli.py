@@ -24,18 +24,28 @@ SCOREKEEPER = Path(sys.executable).parent / "scorekeeper"
 
 VALID = CONTRACT_EXAMPLE
 TWO_SIDES_OUT = {
-    "ruleset": "german", "players": 4,
-    "teams": [{"melds": [["K"] * 7], "hands": [[], []], "went_out": True},
-              {"melds": [["Q"] * 7], "hands": [[], []], "went_out": True}],
+    "ruleset": "german",
+    "players": 4,
+    "teams": [
+        {"melds": [["K"] * 7], "hands": [[], []], "went_out": True},
+        {"melds": [["Q"] * 7], "hands": [[], []], "went_out": True},
+    ],
 }
 
 
-def run(args: list[str], stdin: bytes | None = None,
-        tmp_path: Path | None = None) -> subprocess.CompletedProcess[bytes]:
+def run(
+    args: list[str], stdin: bytes | None = None, tmp_path: Path | None = None
+) -> subprocess.CompletedProcess[bytes]:
     env = dict(os.environ, SCOREKEEPER_SECRET_KEY="cli-test")
     env.pop("SCOREKEEPER_DATABASE_URL", None)
-    return subprocess.run([str(SCOREKEEPER), *args], input=stdin, capture_output=True,
-                          timeout=120, env=env, cwd=tmp_path or ROOT)
+    return subprocess.run(
+        [str(SCOREKEEPER), *args],
+        input=stdin,
+        capture_output=True,
+        timeout=120,
+        env=env,
+        cwd=tmp_path or ROOT,
+    )
 
 
 def answer(result: subprocess.CompletedProcess[bytes]) -> Any:
@@ -67,8 +77,11 @@ def test_rule_problems_exit_1(tmp_path: Path) -> None:
     assert all(p["message"] for p in answer(result)["problems"])
 
 
-@pytest.mark.parametrize("content", [b"{", b"", b"not json", b"\xff\xfe", b"[]", b"null"],
-                         ids=["open-brace", "empty", "text", "bytes", "list", "null"])
+@pytest.mark.parametrize(
+    "content",
+    [b"{", b"", b"not json", b"\xff\xfe", b"[]", b"null"],
+    ids=["open-brace", "empty", "text", "bytes", "list", "null"],
+)
 def test_unreadable_input_exits_2(tmp_path: Path, content: bytes) -> None:
     path = tmp_path / "hand.json"
     path.write_bytes(content)
@@ -101,18 +114,22 @@ def test_dash_with_unreadable_input_exits_2(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "de", "pl"])
 def test_messages_in_the_asked_language(tmp_path: Path, lang: str) -> None:
-    result = run(["score", "--lang", lang, "-"], stdin=json.dumps(TWO_SIDES_OUT).encode(),
-                 tmp_path=tmp_path)
+    result = run(
+        ["score", "--lang", lang, "-"], stdin=json.dumps(TWO_SIDES_OUT).encode(), tmp_path=tmp_path
+    )
     assert result.returncode == 1
     assert all(p["message"].strip() for p in answer(result)["problems"])
 
 
 # ---- scorekeeper db upgrade (issue 11: migrations) ---------------------------------------------
 
+
 def tables(path: Path) -> set[str]:
     with closing(sqlite3.connect(path)) as connection:
-        return {row[0] for row in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        return {
+            row[0]
+            for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
 
 
 def test_db_upgrade_makes_the_schema_and_can_run_again(tmp_path: Path) -> None:
@@ -125,9 +142,13 @@ def test_db_upgrade_makes_the_schema_and_can_run_again(tmp_path: Path) -> None:
 
 def test_db_upgrade_reads_the_database_from_the_environment(tmp_path: Path) -> None:
     database = tmp_path / "from-env.sqlite3"
-    env = dict(os.environ, SCOREKEEPER_SECRET_KEY="cli-test",
-               SCOREKEEPER_DATABASE_URL=f"sqlite:///{database}")
-    result = subprocess.run([str(SCOREKEEPER), "db", "upgrade"], capture_output=True,
-                            timeout=120, env=env, cwd=tmp_path)
+    env = dict(
+        os.environ,
+        SCOREKEEPER_SECRET_KEY="cli-test",
+        SCOREKEEPER_DATABASE_URL=f"sqlite:///{database}",
+    )
+    result = subprocess.run(
+        [str(SCOREKEEPER), "db", "upgrade"], capture_output=True, timeout=120, env=env, cwd=tmp_path
+    )
     assert result.returncode == 0, result.stderr.decode()
     assert {"games", "hands", "alembic_version"} <= tables(database)

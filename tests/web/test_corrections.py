@@ -150,20 +150,32 @@ def test_an_old_deletion_cannot_be_undone(app: Flask, client: FlaskClient) -> No
 
 
 def test_api_delete_and_put_are_kept_too(client: FlaskClient) -> None:
-    game = client.post("/api/v1/games", json={
-        "ruleset": "german", "players": 4,
-        "sides": [{"name": "A", "players": ["a", "b"]}, {"name": "B", "players": ["c", "d"]}]})
+    game = client.post(
+        "/api/v1/games",
+        json={
+            "ruleset": "german",
+            "players": 4,
+            "sides": [{"name": "A", "players": ["a", "b"]}, {"name": "B", "players": ["c", "d"]}],
+        },
+    )
     assert game.status_code == 201
     key, version = game.json["id"], game.json["version"]
-    quick = {"natural_canastas": 0, "mixed_canastas": 1, "wild_canastas": 0,
-             "meld_points": 155, "hand_points": 40, "black_threes_in_hand": 0, "melded": True}
-    teams = [{"quick": quick, "red_threes": 0, "went_out": True},
-             {"quick": quick, "red_threes": 0}]
+    quick = {
+        "natural_canastas": 0,
+        "mixed_canastas": 1,
+        "wild_canastas": 0,
+        "meld_points": 155,
+        "hand_points": 40,
+        "black_threes_in_hand": 0,
+        "melded": True,
+    }
+    teams = [{"quick": quick, "red_threes": 0, "went_out": True}, {"quick": quick, "red_threes": 0}]
     added = client.post(f"/api/v1/games/{key}/hands", json={"version": version, "teams": teams})
     assert added.status_code == 201
     changed = [{**teams[0], "red_threes": 1}, teams[1]]
-    put = client.put(f"/api/v1/games/{key}/hands/1",
-                     json={"version": added.json["version"], "teams": changed})
+    put = client.put(
+        f"/api/v1/games/{key}/hands/1", json={"version": added.json["version"], "teams": changed}
+    )
     assert put.status_code == 200, put.text
     page = client.get(f"/games/{key}").text
     assert "corr." in page

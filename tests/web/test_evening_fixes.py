@@ -13,8 +13,14 @@ from tests.web.test_game_pages import create_game, hand_form
 
 # RULES.md (German ruleset): a black three left in hand costs 5, its value (the table
 # got -100 for 95 points and one black three, and wondered whether the 95 included it).
-QUICK_US = {"t0__mode": "quick", "t0__mixed_canastas": "1", "t0__meld_points": "200",
-            "t0__hand_points": "95", "t0__black_threes_in_hand": "1", "t0__red": "0"}
+QUICK_US = {
+    "t0__mode": "quick",
+    "t0__mixed_canastas": "1",
+    "t0__meld_points": "200",
+    "t0__hand_points": "95",
+    "t0__black_threes_in_hand": "1",
+    "t0__red": "0",
+}
 
 
 def test_quick_entry_says_what_black_threes_cost(client: FlaskClient) -> None:
@@ -35,8 +41,9 @@ def test_the_red_hint_leads_to_the_first_problem(client: FlaskClient) -> None:
     game_id = create_game(client)
     data = hand_form(client, game_id, **{"t0__mode": "detail", "t0__meld": ["K K"]})
     preview = client.post(f"/games/{game_id}/preview?lang=en", data=data, headers=HTMX).text
-    hint = re.search(r'<a class="sum-problem" href="#hand-fields" data-first-problem>([^<]*)</a>',
-                     preview)
+    hint = re.search(
+        r'<a class="sum-problem" href="#hand-fields" data-first-problem>([^<]*)</a>', preview
+    )
     assert hint and hint[1] == "Check the red notes"
     page = client.get(f"/games/{game_id}/hands/new").text
     assert 'src="/static/problems.js"' in page

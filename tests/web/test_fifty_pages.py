@@ -34,16 +34,22 @@ def create(client: FlaskClient, **changes: str) -> str:
     return location.rsplit("/", 1)[1]
 
 
-def entry(client: FlaskClient, game_id: str, number: int | None = None,
-          **changes: str) -> MultiDict[str, str]:
+def entry(
+    client: FlaskClient, game_id: str, number: int | None = None, **changes: str
+) -> MultiDict[str, str]:
     url = f"/fifty/{game_id}/games/{number}/edit" if number else f"/fifty/{game_id}/games/new"
     page = client.get(url)
     assert page.status_code == 200
     return form_of(page.text, "entry-form", **changes)
 
 
-def save(client: FlaskClient, game_id: str, data: MultiDict[str, str],
-         number: int | None = None, **headers: str) -> tuple[int, str]:
+def save(
+    client: FlaskClient,
+    game_id: str,
+    data: MultiDict[str, str],
+    number: int | None = None,
+    **headers: str,
+) -> tuple[int, str]:
     data["action"] = "save"
     url = f"/fifty/{game_id}/games/{number}" if number else f"/fifty/{game_id}/games"
     response = client.post(url, data=data, headers=headers)
@@ -95,8 +101,9 @@ def test_names_are_escaped(client: FlaskClient) -> None:
 # ---- entering games --------------------------------------------------------------------------
 def test_enter_by_cards_and_by_total_then_winner(client: FlaskClient) -> None:
     game_id = three_players(client, stop_after="2")
-    data = entry(client, game_id, p0__cards="3 A K 7", p1__mode="points", p1__points="12",
-                 p2__cards="")
+    data = entry(
+        client, game_id, p0__cards="3 A K 7", p1__mode="points", p1__points="12", p2__cards=""
+    )
     status, _text = save(client, game_id, data)
     assert status == 303
     show = client.get(f"/fifty/{game_id}").text
@@ -148,15 +155,22 @@ def test_htmx_save_redirects_and_preview_is_live(client: FlaskClient) -> None:
     assert re.search(r'id="pts-p1" hx-swap-oob="true"><b class="num">12</b>', preview.text)
     status, _text = save(client, game_id, data, **HTMX)
     assert status == 200
-    response = client.post(f"/fifty/{game_id}/games", data=entry(client, game_id, action="save"),
-                           headers=HTMX)
+    response = client.post(
+        f"/fifty/{game_id}/games", data=entry(client, game_id, action="save"), headers=HTMX
+    )
     assert response.headers["HX-Redirect"] == f"/fifty/{game_id}"
 
 
 def test_problems_next_to_their_fields(client: FlaskClient) -> None:
     game_id = three_players(client)
-    data = entry(client, game_id, p0__cards="K Z", p1__mode="points", p1__points="zwölf",
-                 p2__cards="A A A A A A A A A")
+    data = entry(
+        client,
+        game_id,
+        p0__cards="K Z",
+        p1__mode="points",
+        p1__points="zwölf",
+        p2__cards="A A A A A A A A A",
+    )
     status, text = save(client, game_id, data)
     assert status == 422
     assert "Unknown card" in slot(text, "p0") and "Z" in slot(text, "p0")
@@ -273,22 +287,38 @@ def answer_text(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", part))
 
 
-@pytest.mark.parametrize(("query", "verdicts", "phrases"), [
-    # seed: a 5 takes the two middle fives; the 9 matches nothing and may not be discarded
-    ("players=3&middle=5 9 5 K&hand=5 4", {"5": "yes", "4": "no"},
-     ["Case 1: middle or discard pile", "Play 5: it and 5 5 from the middle"]),
-    # seed: 4 4 7 7 7, a 7 in hand takes the run; the covered 4s do not count
-    ("players=2&pile-0=4 4 7 7 7&hand=7 4", {"7": "yes", "4": "no"},
-     ["Case 2: your own minus pile", "3 \u00d7 7", "Case 3: any minus pile"]),
-    # nothing matches: any card onto the discard pile
-    ("players=2&middle=9&top=K&hand=4 5", {"4": "yes", "5": "yes"},
-     ["Case 4: onto the discard pile", "Put 4 onto the discard pile."]),
-    # the discard pile's top card counts as a middle card
-    ("players=4&player=3&top=Q&hand=Q", {"Q": "yes"},
-     ["Play Q: it and Q from the middle go onto the minus pile of Player 1"]),
-])
-def test_referee_cases(client: FlaskClient, query: str, verdicts: dict[str, str],
-                       phrases: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("query", "verdicts", "phrases"),
+    [
+        # seed: a 5 takes the two middle fives; the 9 matches nothing and may not be discarded
+        (
+            "players=3&middle=5 9 5 K&hand=5 4",
+            {"5": "yes", "4": "no"},
+            ["Case 1: middle or discard pile", "Play 5: it and 5 5 from the middle"],
+        ),
+        # seed: 4 4 7 7 7, a 7 in hand takes the run; the covered 4s do not count
+        (
+            "players=2&pile-0=4 4 7 7 7&hand=7 4",
+            {"7": "yes", "4": "no"},
+            ["Case 2: your own minus pile", "3 \u00d7 7", "Case 3: any minus pile"],
+        ),
+        # nothing matches: any card onto the discard pile
+        (
+            "players=2&middle=9&top=K&hand=4 5",
+            {"4": "yes", "5": "yes"},
+            ["Case 4: onto the discard pile", "Put 4 onto the discard pile."],
+        ),
+        # the discard pile's top card counts as a middle card
+        (
+            "players=4&player=3&top=Q&hand=Q",
+            {"Q": "yes"},
+            ["Play Q: it and Q from the middle go onto the minus pile of Player 1"],
+        ),
+    ],
+)
+def test_referee_cases(
+    client: FlaskClient, query: str, verdicts: dict[str, str], phrases: list[str]
+) -> None:
     page = client.get(f"/fifty/referee?{query}&lang=en")
     assert page.status_code == 200
     for rank, verdict in verdicts.items():
@@ -336,8 +366,10 @@ def test_game_page_links_referee_with_names(client: FlaskClient) -> None:
 def test_play_again_with_the_same_players(client: FlaskClient) -> None:
     game_id = three_players(client, stop_after="1", joker="25")
     assert "Play again with the same players" not in client.get(f"/fifty/{game_id}").text
-    assert save(client, game_id, entry(client, game_id, p0__cards="3", p1__cards="X",
-                                       p2__cards=""))[0] == 303
+    assert (
+        save(client, game_id, entry(client, game_id, p0__cards="3", p1__cards="X", p2__cards=""))[0]
+        == 303
+    )
     finished = client.get(f"/fifty/{game_id}").text
     assert "Won: Cleo with 0 points." in finished
     assert f'action="/fifty/{game_id}/again"' in finished
@@ -349,8 +381,12 @@ def test_play_again_with_the_same_players(client: FlaskClient) -> None:
     assert totals(again) == ["0", "0", "0"] and "Enter game 1" in again
     assert "Anna" in again and "Ben" in again and "Cleo" in again
     # The same joker value and the same end: one game, a joker counts 25.
-    assert save(client, again_id, entry(client, again_id, p0__cards="X", p1__cards="",
-                                        p2__cards="3"))[0] == 303
+    assert (
+        save(client, again_id, entry(client, again_id, p0__cards="X", p1__cards="", p2__cards="3"))[
+            0
+        ]
+        == 303
+    )
     assert totals(client.get(f"/fifty/{again_id}").text) == ["25", "0", "50"]
     assert "Won: Ben" in client.get(f"/fifty/{again_id}").text
     assert totals(client.get(f"/fifty/{game_id}").text) == ["50", "25", "0"]  # untouched

@@ -24,16 +24,23 @@ def create_game(client: FlaskClient, **changes: str | list[str]) -> str:
     return location.rsplit("/", 1)[1]
 
 
-def hand_form(client: FlaskClient, game_id: str, number: int | None = None,
-              **changes: str | list[str]) -> MultiDict[str, str]:
+def hand_form(
+    client: FlaskClient, game_id: str, number: int | None = None, **changes: str | list[str]
+) -> MultiDict[str, str]:
     url = f"/games/{game_id}/hands/{number}/edit" if number else f"/games/{game_id}/hands/new"
     page = client.get(url)
     assert page.status_code == 200
     return form_of(page.text, "hand-form", **changes)
 
 
-def save_hand(client: FlaskClient, game_id: str, data: MultiDict[str, str],
-              number: int | None = None, expect: int = 303, headers: dict[str, str] | None = None):
+def save_hand(
+    client: FlaskClient,
+    game_id: str,
+    data: MultiDict[str, str],
+    number: int | None = None,
+    expect: int = 303,
+    headers: dict[str, str] | None = None,
+):
     data["action"] = "save"
     url = f"/games/{game_id}/hands/{number}" if number else f"/games/{game_id}/hands"
     response = client.post(url, data=data, headers=headers or {})
@@ -52,16 +59,27 @@ def minimums(client: FlaskClient, game_id: str) -> list[str]:
 
 
 # The worked example of CONTRACT.md §3: detail side 690, quick side 415.
-DETAIL_US = {"out": "0", "t0__mode": "detail", "t0__meld": ["K K K 2", "7 7 7 7 7 2 2", ""],
-             "t0__hand": ["", "5 Q"], "t0__red": "1"}
-QUICK_THEM = {"t1__mode": "quick", "t1__mixed_canastas": "1", "t1__meld_points": "155",
-              "t1__hand_points": "40", "t1__red": "0"}
+DETAIL_US = {
+    "out": "0",
+    "t0__mode": "detail",
+    "t0__meld": ["K K K 2", "7 7 7 7 7 2 2", ""],
+    "t0__hand": ["", "5 Q"],
+    "t0__red": "1",
+}
+QUICK_THEM = {
+    "t1__mode": "quick",
+    "t1__mixed_canastas": "1",
+    "t1__meld_points": "155",
+    "t1__hand_points": "40",
+    "t1__red": "0",
+}
 
 
 @pytest.fixture
 def game_id(client: FlaskClient) -> str:
-    return create_game(client, player__0__0="Anna", player__0__1=NASTY, player__1__0="Ben",
-                       player__1__1="Cleo")
+    return create_game(
+        client, player__0__0="Anna", player__0__1=NASTY, player__1__0="Ben", player__1__1="Cleo"
+    )
 
 
 def test_new_game_form_and_game_page(client: FlaskClient, game_id: str) -> None:
@@ -132,10 +150,20 @@ def test_quick_and_detail_hands(client: FlaskClient, game_id: str) -> None:
     response = save_hand(client, game_id, data)
     assert response.headers["Location"] == f"/games/{game_id}"
     assert totals(client, game_id) == ["690", "415"]
-    data = hand_form(client, game_id, out="1", t0__mode="quick", t0__meld_points="90",
-                     t0__hand_points="25", t1__mode="quick", t1__natural_canastas="1",
-                     t1__mixed_canastas="1", t1__meld_points="300", t1__hand_points="0",
-                     t1__red="2")
+    data = hand_form(
+        client,
+        game_id,
+        out="1",
+        t0__mode="quick",
+        t0__meld_points="90",
+        t0__hand_points="25",
+        t1__mode="quick",
+        t1__natural_canastas="1",
+        t1__mixed_canastas="1",
+        t1__meld_points="300",
+        t1__hand_points="0",
+        t1__red="2",
+    )
     save_hand(client, game_id, data)
     # Us: 90 - 25 = 65; Them: 300 + 800 + 200 + 100 = 1,400
     assert totals(client, game_id) == ["755", "1,815"]
@@ -153,8 +181,17 @@ def test_the_entry_form_remembers_each_sides_mode(client: FlaskClient, game_id: 
 
 
 def test_card_counter_fills_points(client: FlaskClient, game_id: str) -> None:
-    data = hand_form(client, game_id, out="stock", t0__mode="quick", t0__mc__50="2",
-                     t0__mc__10="4", t0__hc__5="3", t1__mode="quick", t1__meld_points="50")
+    data = hand_form(
+        client,
+        game_id,
+        out="stock",
+        t0__mode="quick",
+        t0__mc__50="2",
+        t0__mc__10="4",
+        t0__hc__5="3",
+        t1__mode="quick",
+        t1__meld_points="50",
+    )
     preview = client.post(f"/games/{game_id}/preview", data=data, headers=HTMX).text
     assert "Counted: 140" in slot(preview, "t0-q-meld_points")
     assert "Counted: 15" in slot(preview, "t0-q-hand_points")
@@ -163,9 +200,16 @@ def test_card_counter_fills_points(client: FlaskClient, game_id: str) -> None:
 
 
 def test_preview_places_problems_next_to_fields(client: FlaskClient, game_id: str) -> None:
-    data = hand_form(client, game_id, out="0", t0__mode="detail",
-                     t0__meld=["K K", "9 9 Z", ""], t0__hand=["", ""],
-                     t1__mode="quick", t1__meld_points="17")
+    data = hand_form(
+        client,
+        game_id,
+        out="0",
+        t0__mode="detail",
+        t0__meld=["K K", "9 9 Z", ""],
+        t0__hand=["", ""],
+        t1__mode="quick",
+        t1__meld_points="17",
+    )
     response = client.post(f"/games/{game_id}/preview", data=data, headers=HTMX)
     assert response.status_code == 200
     assert len(response.data) < 8 * 1024
@@ -181,8 +225,9 @@ def test_preview_places_problems_next_to_fields(client: FlaskClient, game_id: st
 
 
 def test_impossible_hand_is_not_saved_and_keeps_input(client: FlaskClient, game_id: str) -> None:
-    data = hand_form(client, game_id, out="0", t0__mode="detail", t0__meld=["K K", ""],
-                     t1__mode="quick")
+    data = hand_form(
+        client, game_id, out="0", t0__mode="detail", t0__meld=["K K", ""], t1__mode="quick"
+    )
     response = save_hand(client, game_id, data, expect=422)
     assert 'value="K K"' in response.text
     assert "at least 3 cards" in slot(response.text, "t0-m0")
@@ -195,8 +240,15 @@ def test_impossible_hand_is_not_saved_and_keeps_input(client: FlaskClient, game_
 
 def test_warnings_do_not_block(client: FlaskClient, game_id: str) -> None:
     # Going out while both players still hold cards is odd, not impossible to enter.
-    data = hand_form(client, game_id, out="0", t0__mode="detail",
-                     t0__meld=["7 7 7 7 7 7 7", ""], t0__hand=["5", "4"], t1__mode="quick")
+    data = hand_form(
+        client,
+        game_id,
+        out="0",
+        t0__mode="detail",
+        t0__meld=["7 7 7 7 7 7 7", ""],
+        t0__hand=["5", "4"],
+        t1__mode="quick",
+    )
     preview = client.post(f"/games/{game_id}/preview", data=data, headers=HTMX).text
     assert 'class="note warning"' in preview
     save_hand(client, game_id, data)
@@ -217,9 +269,19 @@ def test_no_js_check_button_renders_the_preview(client: FlaskClient, game_id: st
 
 def test_edit_any_hand_and_delete_the_last(client: FlaskClient, game_id: str) -> None:
     save_hand(client, game_id, hand_form(client, game_id, **DETAIL_US, **QUICK_THEM))
-    save_hand(client, game_id, hand_form(client, game_id, out="1", t0__mode="quick",
-                                         t1__mode="quick", t1__natural_canastas="1",
-                                         t1__meld_points="70"))
+    save_hand(
+        client,
+        game_id,
+        hand_form(
+            client,
+            game_id,
+            out="1",
+            t0__mode="quick",
+            t1__mode="quick",
+            t1__natural_canastas="1",
+            t1__meld_points="70",
+        ),
+    )
     assert totals(client, game_id) == ["690", "1,085"]
     edit = client.get(f"/games/{game_id}/hands/1/edit")
     assert edit.status_code == 200
@@ -234,8 +296,10 @@ def test_edit_any_hand_and_delete_the_last(client: FlaskClient, game_id: str) ->
     assert "Delete hand" not in client.get(f"/games/{game_id}/hands/1/edit").text
     version = re.search(r'name="version" value="(\d+)"', page)[1]  # type: ignore[index]
     # only the last hand can go
-    assert client.post(f"/games/{game_id}/hands/1/delete",
-                       data={"version": version}).status_code == 422
+    assert (
+        client.post(f"/games/{game_id}/hands/1/delete", data={"version": version}).status_code
+        == 422
+    )
     deleted = client.post(f"/games/{game_id}/hands/2/delete", data={"version": version})
     assert deleted.status_code == 303
     assert totals(client, game_id) == ["790", "415"]
@@ -244,8 +308,15 @@ def test_edit_any_hand_and_delete_the_last(client: FlaskClient, game_id: str) ->
 
 def test_stale_version_is_a_conflict_that_keeps_both(client: FlaskClient, game_id: str) -> None:
     mine = hand_form(client, game_id, **DETAIL_US, **QUICK_THEM)
-    theirs = hand_form(client, game_id, out="1", t0__mode="quick", t1__mode="quick",
-                       t1__natural_canastas="1", t1__meld_points="70")
+    theirs = hand_form(
+        client,
+        game_id,
+        out="1",
+        t0__mode="quick",
+        t1__mode="quick",
+        t1__natural_canastas="1",
+        t1__meld_points="70",
+    )
     save_hand(client, game_id, theirs)
     conflict = save_hand(client, game_id, mine, expect=409)
     assert "Someone else changed this game in the meantime." in conflict.text
@@ -262,8 +333,7 @@ def test_stale_version_is_a_conflict_that_keeps_both(client: FlaskClient, game_i
     fragment = save_hand(client, game_id, stale, expect=409, headers=HTMX)
     assert fragment.text.lstrip().startswith("<form") and "Someone else" in fragment.text
     # deleting with a stale version, too
-    assert client.post(f"/games/{game_id}/hands/2/delete",
-                       data={"version": "1"}).status_code == 409
+    assert client.post(f"/games/{game_id}/hands/2/delete", data={"version": "1"}).status_code == 409
 
 
 def test_htmx_save_redirects_by_header(client: FlaskClient, game_id: str) -> None:
@@ -277,10 +347,12 @@ def test_htmx_save_redirects_by_header(client: FlaskClient, game_id: str) -> Non
 
 def test_names_are_escaped_everywhere(client: FlaskClient, game_id: str) -> None:
     save_hand(client, game_id, hand_form(client, game_id, **DETAIL_US, **QUICK_THEM))
-    pages = [client.get(f"/games/{game_id}").text,
-             client.get(f"/games/{game_id}/hands/new").text,
-             client.get(f"/games/{game_id}/hands/1/edit").text,
-             client.get("/").text]
+    pages = [
+        client.get(f"/games/{game_id}").text,
+        client.get(f"/games/{game_id}/hands/new").text,
+        client.get(f"/games/{game_id}/hands/1/edit").text,
+        client.get("/").text,
+    ]
     view = re.search(r'href="http://localhost(/view/[^"]+)"', pages[0])[1]  # type: ignore[index]
     pages.append(client.get(view).text)
     pages.append(client.get(view, headers=HTMX).text)
@@ -321,6 +393,7 @@ def test_start_page_lists_this_browsers_games(client: FlaskClient, game_id: str)
 
 def test_start_page_lists_both_games_and_forgets_one(client: FlaskClient, game_id: str) -> None:
     from tests.web.test_fifty_pages import create as create_fifty
+
     fifty_id = create_fifty(client)
     start = client.get("/?lang=en").text
     assert f"/games/{game_id}" in start and f"/fifty/{fifty_id}" in start
@@ -363,8 +436,9 @@ def test_cutthroat_lone_player_and_partners(client: FlaskClient) -> None:
     page = client.get("/games/new?ruleset=german")
     data = form_of(page.text, "new-game", ruleset="classic", players="3", action="refresh")
     form = client.post("/games/new", data=data).text
-    data = form_of(form, "new-game", player__0__0="Ala", player__1__0="Bo", player__2__0="Cy",
-                   action="create")
+    data = form_of(
+        form, "new-game", player__0__0="Ala", player__1__0="Bo", player__2__0="Cy", action="create"
+    )
     response = client.post("/games/new", data=data)
     assert response.status_code == 303
     game_id = response.headers["Location"].rsplit("/", 1)[1]
@@ -375,9 +449,18 @@ def test_cutthroat_lone_player_and_partners(client: FlaskClient) -> None:
     rebuilt = client.post(f"/games/{game_id}/hands", data=data, headers=HTMX)
     assert rebuilt.status_code == 200 and "Ala &amp; Cy" in rebuilt.text
     assert len(re.findall(r'name="t1-red"', rebuilt.text)) == 2  # red threes per partner
-    data = form_of(rebuilt.text, "hand-form", out="1", t0__mode="quick", t0__meld_points="60",
-                   t1__mode="quick", t1__natural_canastas="1", t1__mixed_canastas="1",
-                   t1__meld_points="250", t1__red=["1", "0"])
+    data = form_of(
+        rebuilt.text,
+        "hand-form",
+        out="1",
+        t0__mode="quick",
+        t0__meld_points="60",
+        t1__mode="quick",
+        t1__natural_canastas="1",
+        t1__mixed_canastas="1",
+        t1__meld_points="250",
+        t1__red=["1", "0"],
+    )
     save_hand(client, game_id, data)
     # Bo: 60; partners: 250 + 800 + 100 = 1,150, Ala +100 for her red three
     assert totals(client, game_id) == ["1,250", "60", "1,150"]
@@ -389,8 +472,9 @@ def test_cutthroat_lone_player_and_partners(client: FlaskClient) -> None:
 def test_six_players_in_three_teams(client: FlaskClient) -> None:
     page = client.get("/games/new?ruleset=german")
     data = form_of(page.text, "new-game", ruleset="classic", players="6", action="refresh")
-    data = form_of(client.post("/games/new", data=data).text, "new-game", layout="3",
-                   action="refresh")
+    data = form_of(
+        client.post("/games/new", data=data).text, "new-game", layout="3", action="refresh"
+    )
     data = form_of(client.post("/games/new", data=data).text, "new-game", action="create")
     response = client.post("/games/new", data=data)
     assert response.status_code == 303
@@ -417,8 +501,18 @@ def test_entry_form_page_details(client: FlaskClient, game_id: str) -> None:
 
 def test_long_game_shows_latest_hands_first_load(client: FlaskClient, game_id: str) -> None:
     for _ in range(10):
-        save_hand(client, game_id, hand_form(client, game_id, out="stock", t0__mode="quick",
-                                             t0__meld_points="50", t1__mode="quick"))
+        save_hand(
+            client,
+            game_id,
+            hand_form(
+                client,
+                game_id,
+                out="stock",
+                t0__mode="quick",
+                t0__meld_points="50",
+                t1__mode="quick",
+            ),
+        )
     page = client.get(f"/games/{game_id}").text
     assert page.count('<details class="hand" id=') == 6
     assert "Show all 10 hands" in page and "?all=1" in page
@@ -429,8 +523,10 @@ def test_long_game_shows_latest_hands_first_load(client: FlaskClient, game_id: s
 def test_the_first_ruleset_offered_follows_the_language(client: FlaskClient) -> None:
     """German readers start on German rules, Polish on Polish, everyone else on Classic;
     a ruleset in the query wins."""
+
     def checked(html: str) -> list[str]:
         return re.findall(r'name="ruleset" value="([a-z]+)" checked', html)
+
     assert checked(client.get("/games/new?lang=de").text) == ["german"]
     assert checked(client.get("/games/new?lang=pl").text) == ["polish"]
     assert checked(client.get("/games/new?lang=en").text) == ["classic"]
@@ -439,8 +535,9 @@ def test_the_first_ruleset_offered_follows_the_language(client: FlaskClient) -> 
 
 
 def test_unknown_ruleset_in_a_new_game_changes_nothing(client: FlaskClient) -> None:
-    data = form_of(client.get("/games/new?ruleset=german").text, "new-game", ruleset="nope",
-                   action="create")
+    data = form_of(
+        client.get("/games/new?ruleset=german").text, "new-game", ruleset="nope", action="create"
+    )
     response = client.post("/games/new?lang=de", data=data)
     assert response.status_code == 422
     assert "Unbekanntes Regelwerk \u201enope\u201c" in response.text
@@ -449,8 +546,12 @@ def test_unknown_ruleset_in_a_new_game_changes_nothing(client: FlaskClient) -> N
 
 
 def test_new_game_with_the_same_players(client: FlaskClient) -> None:
-    game_id = create_game(client, target="500", **{"opt-two_value": "20"},
-                          **{"player-0-0": "Anna", "player-1-1": NASTY})
+    game_id = create_game(
+        client,
+        target="500",
+        **{"opt-two_value": "20"},
+        **{"player-0-0": "Anna", "player-1-1": NASTY},
+    )
     assert "New game with the same players" not in client.get(f"/games/{game_id}").text
     save_hand(client, game_id, hand_form(client, game_id, **DETAIL_US, **QUICK_THEM))
     finished = client.get(f"/games/{game_id}").text

@@ -41,6 +41,7 @@ def codes(response: Any) -> list[str]:
 
 # ---- the happy path ------------------------------------------------------------------------------
 
+
 def test_create_read_and_score(any_client: FlaskClient) -> None:
     client = any_client
     response = client.post(GAMES, json={**GERMAN, "name": "Freitag"})
@@ -50,11 +51,12 @@ def test_create_read_and_score(any_client: FlaskClient) -> None:
     assert game["version"] == 1 and game["winner"] is None and game["hands"] == []
     assert len(game["id"]) >= 22 and game["view_id"] != game["id"]
     assert [(s["name"], s["total"], s["minimum_meld"]) for s in game["sides"]] == [
-        ("Wir", 0, 50), ("Ihr", 0, 50)]
+        ("Wir", 0, 50),
+        ("Ihr", 0, 50),
+    ]
     assert game["target"] == 5000 and game["name"] == "Freitag"
 
-    response = client.post(f"{GAMES}/{game['id']}/hands",
-                           json={"version": 1, "teams": DETAIL_HAND})
+    response = client.post(f"{GAMES}/{game['id']}/hands", json={"version": 1, "teams": DETAIL_HAND})
     assert response.status_code == 201, response.get_json()
     sheet = response.get_json()
     assert sheet["version"] == 2 and sheet["hand"] == 1
@@ -62,15 +64,21 @@ def test_create_read_and_score(any_client: FlaskClient) -> None:
     # The same numbers as POST /api/v1/score (CONTRACT.md §3): 690 and 415.
     hand = sheet["hands"][0]
     assert [s["score"] for s in hand["sides"]] == [690, 415]
-    assert hand["sides"][0]["items"] == {"melded_cards": 205, "canasta_bonus": 300,
-                                         "red_threes": 100, "going_out": 100, "in_hand": -15}
+    assert hand["sides"][0]["items"] == {
+        "melded_cards": 205,
+        "canasta_bonus": 300,
+        "red_threes": 100,
+        "going_out": 100,
+        "in_hand": -15,
+    }
     assert hand["teams"] == DETAIL_HAND  # stored exactly as entered
     assert [s["total"] for s in sheet["sides"]] == [690, 415]
     assert sheet["next_dealer"] == {"seat": 1, "name": "Cleo", "side": 1}
 
     detail = client.get(f"{GAMES}/{game['id']}")
     assert detail.status_code == 200 and detail.get_json() == {
-        k: v for k, v in sheet.items() if k != "hand"}
+        k: v for k, v in sheet.items() if k != "hand"
+    }
     one = client.get(f"{GAMES}/{game['id']}/hands/1").get_json()
     assert one["number"] == 1 and one["version"] == 2
     assert client.get(f"{GAMES}/{game['id']}/hands/2").status_code == 404
@@ -80,8 +88,9 @@ def test_create_read_and_score(any_client: FlaskClient) -> None:
     assert view.status_code == 200 and "id" not in view.get_json()
     assert view.get_json()["sides"] == sheet["sides"]
     assert client.get(f"{GAMES}/{game['view_id']}/hands/1").status_code == 200
-    denied = client.post(f"{GAMES}/{game['view_id']}/hands",
-                         json={"version": 2, "teams": DETAIL_HAND})
+    denied = client.post(
+        f"{GAMES}/{game['view_id']}/hands", json={"version": 2, "teams": DETAIL_HAND}
+    )
     assert denied.status_code == 404 and codes(denied) == ["game.not_found"]
 
 
@@ -90,10 +99,16 @@ def test_edit_and_delete_hands(any_client: FlaskClient) -> None:
     game_id = create(client)["id"]
     hands = f"{GAMES}/{game_id}/hands"
     for version in (1, 2):
-        assert client.post(hands, json={"version": version, "teams": DETAIL_HAND}).status_code \
-            == 201
-    edited = client.put(f"{hands}/1", json={"version": 3, "teams": [
-        quick(meld=300, natural=2, red=1, out=True), quick(meld=50, hand=20)]})
+        assert (
+            client.post(hands, json={"version": version, "teams": DETAIL_HAND}).status_code == 201
+        )
+    edited = client.put(
+        f"{hands}/1",
+        json={
+            "version": 3,
+            "teams": [quick(meld=300, natural=2, red=1, out=True), quick(meld=50, hand=20)],
+        },
+    )
     assert edited.status_code == 200, edited.get_json()
     sheet = edited.get_json()
     assert sheet["version"] == 4 and [s["total"] for s in sheet["sides"]] == [2190, 445]
@@ -118,51 +133,67 @@ def test_cutthroat_over_the_api(any_client: FlaskClient) -> None:
     game = create(client, {"ruleset": "classic", "players": 3, "sides": CUTTHROAT_SIDES})
     assert game["cutthroat"] and game["target"] == 7500
     assert [s["name"] for s in game["sides"]] == ["Ann", "Bob", "Cy"]
-    response = client.post(f"{GAMES}/{game['id']}/hands", json={
-        "version": 1, "lone_player": 0,
-        "teams": [quick(meld=100, red=1), quick(meld=200, natural=2, red=[1, 0], out=True)]})
+    response = client.post(
+        f"{GAMES}/{game['id']}/hands",
+        json={
+            "version": 1,
+            "lone_player": 0,
+            "teams": [quick(meld=100, red=1), quick(meld=200, natural=2, red=[1, 0], out=True)],
+        },
+    )
     assert response.status_code == 201, response.get_json()
     sheet = response.get_json()
     assert [s["total"] for s in sheet["sides"]] == [200, 1400, 1300]
     assert [s["alone"] for s in sheet["hands"][0]["sides"]] == [True, False, False]
     assert sheet["hands"][0]["lone_player"] == 0
-    stock_out = client.post(f"{GAMES}/{game['id']}/hands", json={
-        "version": 2, "teams": [quick(meld=50), quick(meld=60), quick(meld=70)]})
+    stock_out = client.post(
+        f"{GAMES}/{game['id']}/hands",
+        json={"version": 2, "teams": [quick(meld=50), quick(meld=60), quick(meld=70)]},
+    )
     # a save answers with the hands it changed: here the second one only
     assert stock_out.status_code == 201 and stock_out.get_json()["hands_from"] == 2
     assert [h["number"] for h in stock_out.get_json()["hands"]] == [2]
     assert stock_out.get_json()["hands"][0]["stock_out"]
-    missing = client.post(f"{GAMES}/{game['id']}/hands", json={
-        "version": 3, "teams": [quick(meld=100), quick(meld=200, natural=2, out=True)]})
+    missing = client.post(
+        f"{GAMES}/{game['id']}/hands",
+        json={"version": 3, "teams": [quick(meld=100), quick(meld=200, natural=2, out=True)]},
+    )
     assert missing.status_code == 422 and "hand.lone_player" in codes(missing)
 
 
 def test_winner_over_the_api(client: FlaskClient) -> None:
     game_id = create(client, {**GERMAN, "target": 1000})["id"]
-    sheet = client.post(f"{GAMES}/{game_id}/hands", json={
-        "version": 1, "teams": [quick(meld=300, natural=2, out=True), quick(meld=50)]}).get_json()
+    sheet = client.post(
+        f"{GAMES}/{game_id}/hands",
+        json={"version": 1, "teams": [quick(meld=300, natural=2, out=True), quick(meld=50)]},
+    ).get_json()
     assert sheet["winner"] == 0 and sheet["finished"]
-    over = client.post(f"{GAMES}/{game_id}/hands",
-                       json={"version": 2, "teams": [quick(meld=50), quick(meld=50)]})
+    over = client.post(
+        f"{GAMES}/{game_id}/hands", json={"version": 2, "teams": [quick(meld=50), quick(meld=50)]}
+    )
     assert over.status_code == 422 and codes(over) == ["game.finished"]
-    corrected = client.put(f"{GAMES}/{game_id}/hands/1", json={
-        "version": 2, "teams": [quick(meld=50), quick(meld=300, natural=2, out=True)]})
+    corrected = client.put(
+        f"{GAMES}/{game_id}/hands/1",
+        json={"version": 2, "teams": [quick(meld=50), quick(meld=300, natural=2, out=True)]},
+    )
     assert corrected.get_json()["winner"] == 1
 
 
 # ---- conflicts and problems --------------------------------------------------------------------
+
 
 def test_two_phones_stale_version(any_client: FlaskClient) -> None:
     phone_a, phone_b = any_client, any_client.application.test_client()
     game_id = create(phone_a)["id"]
     seen_a = phone_a.get(f"{GAMES}/{game_id}").get_json()["version"]
     seen_b = phone_b.get(f"{GAMES}/{game_id}").get_json()["version"]
-    first = phone_a.post(f"{GAMES}/{game_id}/hands", json={"version": seen_a,
-                                                           "teams": DETAIL_HAND})
+    first = phone_a.post(f"{GAMES}/{game_id}/hands", json={"version": seen_a, "teams": DETAIL_HAND})
     assert first.status_code == 201
-    second = phone_b.post(f"{GAMES}/{game_id}/hands", json={"version": seen_b,
-                                                            "teams": DETAIL_HAND},
-                          headers={"Accept-Language": "de"})
+    second = phone_b.post(
+        f"{GAMES}/{game_id}/hands",
+        json={"version": seen_b, "teams": DETAIL_HAND},
+        headers={"Accept-Language": "de"},
+    )
     assert second.status_code == 409
     body = second.get_json()
     assert codes(second) == ["game.version_conflict"] and body["version"] == 2
@@ -184,8 +215,11 @@ def test_concurrent_posts(any_client: FlaskClient) -> None:
     def post() -> None:
         client = app.test_client()
         barrier.wait()
-        statuses.append(client.post(f"{GAMES}/{game_id}/hands",
-                                    json={"version": 1, "teams": DETAIL_HAND}).status_code)
+        statuses.append(
+            client.post(
+                f"{GAMES}/{game_id}/hands", json={"version": 1, "teams": DETAIL_HAND}
+            ).status_code
+        )
 
     threads = [threading.Thread(target=post) for _ in range(2)]
     for thread in threads:
@@ -199,8 +233,10 @@ def test_concurrent_posts(any_client: FlaskClient) -> None:
 def test_problems_leave_the_game_unchanged(client: FlaskClient) -> None:
     game_id = create(client)["id"]
     before = client.get(f"{GAMES}/{game_id}").get_json()
-    bad = client.post(f"{GAMES}/{game_id}/hands", json={"version": 1, "teams": [
-        {"melds": [["K", "K"]], "went_out": False}, quick(meld=50)]})
+    bad = client.post(
+        f"{GAMES}/{game_id}/hands",
+        json={"version": 1, "teams": [{"melds": [["K", "K"]], "went_out": False}, quick(meld=50)]},
+    )
     assert bad.status_code == 422 and codes(bad) == ["meld.too_small"]
     assert bad.get_json()["problems"][0]["where"] == "teams[0].melds[0]"
     unreadable = client.post(f"{GAMES}/{game_id}/hands", json={"version": 1, "teams": "KKK"})
@@ -208,8 +244,9 @@ def test_problems_leave_the_game_unchanged(client: FlaskClient) -> None:
     assert client.get(f"{GAMES}/{game_id}").get_json() == before
 
 
-def test_failure_mid_save_over_the_api(client: FlaskClient,
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_failure_mid_save_over_the_api(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game_id = create(client)["id"]
     before = client.get(f"{GAMES}/{game_id}").get_json()
 
@@ -217,8 +254,7 @@ def test_failure_mid_save_over_the_api(client: FlaskClient,
         raise RuntimeError("rendering the answer failed after the hand was written")
 
     monkeypatch.setattr(games_api, "game_state", broken)
-    response = client.post(f"{GAMES}/{game_id}/hands", json={"version": 1,
-                                                             "teams": DETAIL_HAND})
+    response = client.post(f"{GAMES}/{game_id}/hands", json={"version": 1, "teams": DETAIL_HAND})
     assert response.status_code == 500 and codes(response) == ["request.invalid"]
     monkeypatch.undo()
     # Issue 12: the answer is built after the commit (the write lock is held for the change
@@ -230,17 +266,23 @@ def test_failure_mid_save_over_the_api(client: FlaskClient,
     assert client.get(f"{GAMES}/{game_id}").get_json() == after
 
 
-@pytest.mark.parametrize(("body", "status", "code"), [
-    ({**GERMAN, "ruleset": "bridge"}, 422, "ruleset.unknown"),
-    ({**GERMAN, "players": 3}, 422, "players.not_allowed"),
-    ({**GERMAN, "options": {"two_value": "many"}}, 422, "options.invalid"),
-    ({**GERMAN, "sides": GERMAN_SIDES[:1]}, 422, "sides.count"),
-    ({**GERMAN, "sides": [{"name": "x" * 41, "players": ["a", "b"]}, GERMAN_SIDES[1]]}, 422,
-     "name.invalid"),
-    ({k: v for k, v in GERMAN.items() if k != "sides"}, 400, "request.missing"),
-    ({**GERMAN, "target": "lots"}, 400, "request.type"),
-    ([GERMAN], 400, "request.type"),
-])
+@pytest.mark.parametrize(
+    ("body", "status", "code"),
+    [
+        ({**GERMAN, "ruleset": "bridge"}, 422, "ruleset.unknown"),
+        ({**GERMAN, "players": 3}, 422, "players.not_allowed"),
+        ({**GERMAN, "options": {"two_value": "many"}}, 422, "options.invalid"),
+        ({**GERMAN, "sides": GERMAN_SIDES[:1]}, 422, "sides.count"),
+        (
+            {**GERMAN, "sides": [{"name": "x" * 41, "players": ["a", "b"]}, GERMAN_SIDES[1]]},
+            422,
+            "name.invalid",
+        ),
+        ({k: v for k, v in GERMAN.items() if k != "sides"}, 400, "request.missing"),
+        ({**GERMAN, "target": "lots"}, 400, "request.type"),
+        ([GERMAN], 400, "request.type"),
+    ],
+)
 def test_create_problems(client: FlaskClient, body: Any, status: int, code: str) -> None:
     response = client.post(GAMES, json=body)
     assert response.status_code == status
@@ -249,8 +291,13 @@ def test_create_problems(client: FlaskClient, body: Any, status: int, code: str)
 
 def test_unknown_game(client: FlaskClient) -> None:
     for key in ("nope", "A" * 22, "../etc", "x" * 500):
-        for method, path in (("get", ""), ("post", "/hands"), ("put", "/hands/1"),
-                             ("delete", "/hands/1"), ("get", "/hands/1")):
+        for method, path in (
+            ("get", ""),
+            ("post", "/hands"),
+            ("put", "/hands/1"),
+            ("delete", "/hands/1"),
+            ("get", "/hands/1"),
+        ):
             response = getattr(client, method)(f"{GAMES}/{key}{path}", json={"version": 1})
             assert response.status_code == 404, (method, key, path)
             assert codes(response) in (["game.not_found"], ["request.not_found"])
@@ -266,9 +313,30 @@ def test_names_come_back_as_given(client: FlaskClient) -> None:
 
 # ---- never a 500 -------------------------------------------------------------------------------
 
-JUNK: list[Any] = [None, True, 0, -1, 2**70, 1.5, "", "K", "x" * 300, [], {}, [None], {"a": 1},
-                   [[[]]], ["K", "K"], {"quick": None}, {"melds": [[None]]}, float("nan"),
-                   "\u0000", "\ud800", {"\udfff": "x"}, "3h" * 60]
+JUNK: list[Any] = [
+    None,
+    True,
+    0,
+    -1,
+    2**70,
+    1.5,
+    "",
+    "K",
+    "x" * 300,
+    [],
+    {},
+    [None],
+    {"a": 1},
+    [[[]]],
+    ["K", "K"],
+    {"quick": None},
+    {"melds": [[None]]},
+    float("nan"),
+    "\u0000",
+    "\ud800",
+    {"\udfff": "x"},
+    "3h" * 60,
+]
 
 
 def _mutate(value: Any, rng: random.Random, depth: int = 0) -> Any:
@@ -276,11 +344,23 @@ def _mutate(value: Any, rng: random.Random, depth: int = 0) -> Any:
     if depth > 6 or rng.random() < 0.04:
         return rng.choice(JUNK)
     if isinstance(value, dict):
-        out = {k: _mutate(v, rng, depth + 1) for k, v in value.items()
-               if rng.random() > 0.03}
+        out = {k: _mutate(v, rng, depth + 1) for k, v in value.items() if rng.random() > 0.03}
         if rng.random() < 0.05:
-            out[rng.choice(["version", "teams", "junk", "lone_player", "stock_out", "sides",
-                            "players", "ruleset", "options"])] = rng.choice(JUNK)
+            out[
+                rng.choice(
+                    [
+                        "version",
+                        "teams",
+                        "junk",
+                        "lone_player",
+                        "stock_out",
+                        "sides",
+                        "players",
+                        "ruleset",
+                        "options",
+                    ]
+                )
+            ] = rng.choice(JUNK)
         return out
     if isinstance(value, list):
         return [_mutate(v, rng, depth + 1) for v in value if rng.random() > 0.03]
@@ -298,21 +378,42 @@ def test_fuzz_never_500(client: FlaskClient) -> None:
     rng = random.Random(20240601)
     game = create(client)
     cutthroat = create(client, {"ruleset": "classic", "players": 3, "sides": CUTTHROAT_SIDES})
-    raw_bodies = [b"", b"{", b"null", b"\xff\xfe", b"[" * 5000 + b"]" * 5000, b'{"version": 1e999}',
-                  b'{"version": NaN, "teams": [Infinity]}', "{\"teams\": \"\u0000\"}".encode()]
+    raw_bodies = [
+        b"",
+        b"{",
+        b"null",
+        b"\xff\xfe",
+        b"[" * 5000 + b"]" * 5000,
+        b'{"version": 1e999}',
+        b'{"version": NaN, "teams": [Infinity]}',
+        '{"teams": "\u0000"}'.encode(),
+    ]
     for game_id in (game["id"], cutthroat["id"]):
         for raw in raw_bodies:
             for method, path in (("post", ""), ("put", "/1"), ("delete", "/1")):
-                _check(getattr(client, method)(f"{GAMES}/{game_id}/hands{path}", data=raw,
-                                               content_type="application/json"))
+                _check(
+                    getattr(client, method)(
+                        f"{GAMES}/{game_id}/hands{path}", data=raw, content_type="application/json"
+                    )
+                )
         for raw in raw_bodies:
             _check(client.post(GAMES, data=raw, content_type="application/json"))
-    bodies = {game["id"]: {"teams": DETAIL_HAND},
-              cutthroat["id"]: {"lone_player": 1, "stock_out": False, "teams": [
-                  {"melds": [["K", "K", "K", "K", "K", "K", "K"], ["A"] * 6 + ["X"]],
-                   "red_threes": 1, "hands": [[]], "went_out": True},
-                  {"melds": [["9", "9", "9"]], "hands": [["4"], ["3s", "Q"]],
-                   "red_threes": [0, 1]}]}}
+    bodies = {
+        game["id"]: {"teams": DETAIL_HAND},
+        cutthroat["id"]: {
+            "lone_player": 1,
+            "stock_out": False,
+            "teams": [
+                {
+                    "melds": [["K", "K", "K", "K", "K", "K", "K"], ["A"] * 6 + ["X"]],
+                    "red_threes": 1,
+                    "hands": [[]],
+                    "went_out": True,
+                },
+                {"melds": [["9", "9", "9"]], "hands": [["4"], ["3s", "Q"]], "red_threes": [0, 1]},
+            ],
+        },
+    }
     statuses: set[int] = set()
     for _ in range(400):
         target = rng.choice([game, cutthroat])
@@ -322,12 +423,18 @@ def test_fuzz_never_500(client: FlaskClient) -> None:
         if method != "post":
             path = f"/{max(1, len(sheet['hands']))}"
         text = json.dumps(body, allow_nan=True)
-        response = getattr(client, method)(f"{GAMES}/{target['id']}/hands{path}", data=text,
-                                           content_type="application/json")
+        response = getattr(client, method)(
+            f"{GAMES}/{target['id']}/hands{path}", data=text, content_type="application/json"
+        )
         _check(response)
         statuses.add(response.status_code)
-        _check(client.post(GAMES, data=json.dumps(_mutate(GERMAN, rng), allow_nan=True),
-                           content_type="application/json"))
+        _check(
+            client.post(
+                GAMES,
+                data=json.dumps(_mutate(GERMAN, rng), allow_nan=True),
+                content_type="application/json",
+            )
+        )
     assert {200, 201, 400, 422} <= statuses  # the fuzz reaches the saving code, too
     for query in ("?version=abc", "?version=99999999999999999999", "?version=-1", "?version=%00"):
         _check(client.delete(f"{GAMES}/{game['id']}/hands/1{query}"))

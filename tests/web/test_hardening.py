@@ -30,8 +30,15 @@ HAND = [quick(meld=120, natural=1, out=True), quick(meld=60, hand=15)]
 
 @contextmanager
 def make_app(tmp_path: Path, **config: Any) -> Iterator[Flask]:
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'h.sqlite3'}", **config})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'h.sqlite3'}",
+            **config,
+        }
+    )
     yield app
     app.extensions["scorekeeper.engine"].dispose()
 
@@ -39,8 +46,11 @@ def make_app(tmp_path: Path, **config: Any) -> Iterator[Flask]:
 @pytest.fixture
 def lan_app(tmp_path: Path) -> Iterator[Flask]:
     # 127.0.0.2 stands in for this machine's address on the Wi-Fi (loopback only in tests).
-    with make_app(tmp_path, LAN_URL="http://127.0.0.2:5000",
-                  SCOREKEEPER_TRUSTED_HOSTS="127.0.0.2 canasta.example.org") as app:
+    with make_app(
+        tmp_path,
+        LAN_URL="http://127.0.0.2:5000",
+        SCOREKEEPER_TRUSTED_HOSTS="127.0.0.2 canasta.example.org",
+    ) as app:
         yield app
 
 
@@ -51,6 +61,7 @@ def view_link(html: str) -> str:
 
 
 # ---- "The other phones cannot follow": links and hosts -------------------------------------------
+
 
 def test_a_foreign_host_header_is_refused_and_never_linked(client: FlaskClient) -> None:
     game = create(client)
@@ -102,17 +113,28 @@ def test_a_loopback_link_says_how_to_let_the_phones_in(client: FlaskClient) -> N
     assert "scorekeeper serve --lan" in page
     polish = client.get(f"/games/{game['id']}?lang=pl").text
     assert "Inne telefony nie otworzą tego adresu" in polish
-    fifty = client.post("/fifty/new", data={"players": "3", "name-0": "Ala", "name-1": "Ola",
-                                            "name-2": "Ela", "joker": "20", "stop_after": "",
-                                            "target": "", "action": "create"})
+    fifty = client.post(
+        "/fifty/new",
+        data={
+            "players": "3",
+            "name-0": "Ala",
+            "name-1": "Ola",
+            "name-2": "Ela",
+            "joker": "20",
+            "stop_after": "",
+            "target": "",
+            "action": "create",
+        },
+    )
     assert fifty.status_code == 303
     fifty_page = client.get(fifty.headers["Location"] + "?lang=de").text
     assert "Andere Handys können diese Adresse nicht öffnen" in fifty_page
     assert view_link(fifty_page).startswith("http://localhost/fifty/view/")
-    assert '<svg' in fifty_page  # the QR code of the link
+    assert "<svg" in fifty_page  # the QR code of the link
 
 
 # ---- "Anyone can exhaust memory and disk": stored exactly what was read --------------------------
+
 
 def test_extra_keys_in_a_hand_are_refused_and_named(client: FlaskClient) -> None:
     game = create(client)
@@ -120,8 +142,7 @@ def test_extra_keys_in_a_hand_are_refused_and_named(client: FlaskClient) -> None
     response = client.post(f"{GAMES}/{game['id']}/hands", json={"version": 1, "teams": padded})
     assert response.status_code == 400
     problems = response.get_json()["problems"]
-    assert [(p["code"], p["where"]) for p in problems] == [("request.unknown_key",
-                                                            "teams[0].pad")]
+    assert [(p["code"], p["where"]) for p in problems] == [("request.unknown_key", "teams[0].pad")]
     assert "pad" in problems[0]["message"] and "x" * 100 not in response.text
     inner = [{**HAND[0], "quick": {**HAND[0]["quick"], "note": 1}}, HAND[1]]
     response = client.post(f"{GAMES}/{game['id']}/hands", json={"version": 1, "teams": inner})
@@ -135,20 +156,31 @@ def test_extra_keys_in_a_hand_are_refused_and_named(client: FlaskClient) -> None
 
 def test_a_hand_is_stored_as_read_and_small(client: FlaskClient) -> None:
     game = create(client)
-    detail = {"melds": ["k k k 2", "7,7,7,7,7,7,7"], "hands": ["d", []], "red_threes": 1,
-              "went_out": True}
-    saved = client.post(f"{GAMES}/{game['id']}/hands",
-                        json={"version": 1, "teams": [detail, HAND[1]]})
+    detail = {
+        "melds": ["k k k 2", "7,7,7,7,7,7,7"],
+        "hands": ["d", []],
+        "red_threes": 1,
+        "went_out": True,
+    }
+    saved = client.post(
+        f"{GAMES}/{game['id']}/hands", json={"version": 1, "teams": [detail, HAND[1]]}
+    )
     assert saved.status_code == 201
     stored = client.get(f"{GAMES}/{game['id']}").get_json()["hands"][0]["teams"]
-    assert stored[0] == {"melds": [["K", "K", "K", "2"], ["7"] * 7], "hands": [["Q"], []],
-                         "red_threes": 1, "went_out": True, "concealed": False}
+    assert stored[0] == {
+        "melds": [["K", "K", "K", "2"], ["7"] * 7],
+        "hands": [["Q"], []],
+        "red_threes": 1,
+        "went_out": True,
+        "concealed": False,
+    }
     # a 4-player hand in detail is well under 4 KB as stored
     assert len(str(stored).encode()) < 1024
 
 
-def test_a_hand_over_the_size_cap_is_refused(client: FlaskClient,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_hand_over_the_size_cap_is_refused(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = create(client)
     monkeypatch.setattr(store, "HAND_MAX_BYTES", 100)
     response = client.post(f"{GAMES}/{game['id']}/hands", json={"version": 1, "teams": HAND})
@@ -168,6 +200,7 @@ def test_the_scoring_cache_is_bounded_and_keyed_small(app: Flask) -> None:
 
 # ---- cross-site and non-JSON writes --------------------------------------------------------------
 
+
 def test_api_writes_need_json(client: FlaskClient) -> None:
     import json
 
@@ -177,33 +210,46 @@ def test_api_writes_need_json(client: FlaskClient) -> None:
     form = client.post(GAMES, data={"ruleset": "german"})
     assert form.status_code == 415
     game = create(client)
-    hand = client.post(f"{GAMES}/{game['id']}/hands",
-                       data=json.dumps({"version": 1, "teams": HAND}),
-                       content_type="text/plain;charset=UTF-8")
+    hand = client.post(
+        f"{GAMES}/{game['id']}/hands",
+        data=json.dumps({"version": 1, "teams": HAND}),
+        content_type="text/plain;charset=UTF-8",
+    )
     assert hand.status_code == 415
     assert client.get(f"{GAMES}/{game['id']}").get_json()["version"] == 1
     # a DELETE needs no body (?version=); the stateless questions read any content type
     assert client.delete(f"{GAMES}/{game['id']}/hands/1?version=1").status_code == 404
-    assert client.post("/api/v1/score", data=json.dumps({"ruleset": "german", "teams": HAND}),
-                       content_type="text/plain").status_code == 200
+    assert (
+        client.post(
+            "/api/v1/score",
+            data=json.dumps({"ruleset": "german", "teams": HAND}),
+            content_type="text/plain",
+        ).status_code
+        == 200
+    )
 
 
-@pytest.mark.parametrize(("headers", "forms_refused"), [
-    ({"Sec-Fetch-Site": "cross-site"}, True),
-    ({"Sec-Fetch-Site": "cross-site", "Origin": "null"}, True),
-    ({"Origin": "https://evil.example"}, True),
-    ({"Origin": "http://localhost:8080"}, True),
-    # an old browser without Sec-Fetch-Site: a sandboxed frame's "null" cannot use the API;
-    # forms carry a CSRF token (off in these tests)
-    ({"Origin": "null"}, False),
-])
-def test_cross_site_writes_are_refused(client: FlaskClient, headers: dict[str, str],
-                                       forms_refused: bool) -> None:
+@pytest.mark.parametrize(
+    ("headers", "forms_refused"),
+    [
+        ({"Sec-Fetch-Site": "cross-site"}, True),
+        ({"Sec-Fetch-Site": "cross-site", "Origin": "null"}, True),
+        ({"Origin": "https://evil.example"}, True),
+        ({"Origin": "http://localhost:8080"}, True),
+        # an old browser without Sec-Fetch-Site: a sandboxed frame's "null" cannot use the API;
+        # forms carry a CSRF token (off in these tests)
+        ({"Origin": "null"}, False),
+    ],
+)
+def test_cross_site_writes_are_refused(
+    client: FlaskClient, headers: dict[str, str], forms_refused: bool
+) -> None:
     game = create(client)
     api = [
         client.post(GAMES, json=GERMAN, headers=headers),
-        client.post(f"{GAMES}/{game['id']}/hands", json={"version": 1, "teams": HAND},
-                    headers=headers),
+        client.post(
+            f"{GAMES}/{game['id']}/hands", json={"version": 1, "teams": HAND}, headers=headers
+        ),
         client.delete(f"{GAMES}/{game['id']}/hands/1?version=1", headers=headers),
     ]
     forms = [
@@ -219,18 +265,31 @@ def test_cross_site_writes_are_refused(client: FlaskClient, headers: dict[str, s
 def test_same_site_writes_pass(client: FlaskClient) -> None:
     # Chromium sends "Origin: null" for a site's own form when the referrer policy is
     # no-referrer, with Sec-Fetch-Site: same-origin
-    for headers in ({"Origin": "http://localhost", "Sec-Fetch-Site": "same-origin"},
-                    {"Origin": "null", "Sec-Fetch-Site": "same-origin"},
-                    {"Sec-Fetch-Site": "none"}, {"Origin": "http://localhost"}, {}):
+    for headers in (
+        {"Origin": "http://localhost", "Sec-Fetch-Site": "same-origin"},
+        {"Origin": "null", "Sec-Fetch-Site": "same-origin"},
+        {"Sec-Fetch-Site": "none"},
+        {"Origin": "http://localhost"},
+        {},
+    ):
         assert client.post(GAMES, json=GERMAN, headers=headers).status_code == 201
 
 
 # ---- headers and cookies -------------------------------------------------------------------------
 
+
 def test_security_headers_everywhere(client: FlaskClient) -> None:
     game = create(client)
-    for path in ("/", f"/games/{game['id']}", f"/view/{game['view_id']}", "/referee",
-                 "/rules/german", f"{GAMES}/{game['id']}", "/static/app.css", "/nowhere"):
+    for path in (
+        "/",
+        f"/games/{game['id']}",
+        f"/view/{game['view_id']}",
+        "/referee",
+        "/rules/german",
+        f"{GAMES}/{game['id']}",
+        "/static/app.css",
+        "/nowhere",
+    ):
         headers = client.get(path).headers
         csp = headers.get("Content-Security-Policy", "")
         assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp, path
@@ -242,17 +301,29 @@ def test_security_headers_everywhere(client: FlaskClient) -> None:
         assert "Retry-After" not in headers
 
 
-INLINE = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>|<style\b|\sstyle=|\son[a-z]+=|javascript:",
-                    re.IGNORECASE)
+INLINE = re.compile(
+    r"<script(?![^>]*\bsrc=)[^>]*>|<style\b|\sstyle=|\son[a-z]+=|javascript:", re.IGNORECASE
+)
 
 
 def test_pages_have_nothing_the_csp_blocks(client: FlaskClient) -> None:
     game = create(client)
     game_id = game["id"]
     client.post(f"{GAMES}/{game_id}/hands", json={"version": 1, "teams": HAND})
-    paths = ["/", "/games/new", f"/games/{game_id}", f"/view/{game['view_id']}",
-             f"/games/{game_id}/hands/new", f"/games/{game_id}/hands/1/edit", "/referee",
-             "/rules/german", "/rules/polish", "/fifty/new", "/fifty/referee", "/nowhere"]
+    paths = [
+        "/",
+        "/games/new",
+        f"/games/{game_id}",
+        f"/view/{game['view_id']}",
+        f"/games/{game_id}/hands/new",
+        f"/games/{game_id}/hands/1/edit",
+        "/referee",
+        "/rules/german",
+        "/rules/polish",
+        "/fifty/new",
+        "/fifty/referee",
+        "/nowhere",
+    ]
     for path in paths:
         html = client.get(path).text
         found = INLINE.findall(html)
@@ -260,8 +331,7 @@ def test_pages_have_nothing_the_csp_blocks(client: FlaskClient) -> None:
         assert '"includeIndicatorStyles":false' in html, path  # htmx injects no <style>
 
 
-def test_every_cookie_is_samesite_and_the_recent_games_cookie_is_short(
-        client: FlaskClient) -> None:
+def test_every_cookie_is_samesite_and_the_recent_games_cookie_is_short(client: FlaskClient) -> None:
     game = create(client)
     response = client.get(f"/games/{game['id']}?lang=de")
     cookies = response.headers.getlist("Set-Cookie")
@@ -279,8 +349,11 @@ def test_every_cookie_is_samesite_and_the_recent_games_cookie_is_short(
 def test_over_https_behind_a_proxy_cookies_are_secure_and_hsts_is_sent(tmp_path: Path) -> None:
     with make_app(tmp_path, BEHIND_PROXY=1, WTF_CSRF_ENABLED=True) as app:
         client = app.test_client()
-        forwarded = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9",
-                     "X-Forwarded-Host": "localhost"}
+        forwarded = {
+            "X-Forwarded-Proto": "https",
+            "X-Forwarded-For": "203.0.113.9",
+            "X-Forwarded-Host": "localhost",
+        }
         response = client.get("/games/new?lang=pl", headers=forwarded)
         assert response.headers["Strict-Transport-Security"].startswith("max-age=")
         cookies = response.headers.getlist("Set-Cookie")
@@ -292,6 +365,7 @@ def test_over_https_behind_a_proxy_cookies_are_secure_and_hsts_is_sent(tmp_path:
 
 
 # ---- rate limits ---------------------------------------------------------------------------------
+
 
 def test_creation_is_rate_limited_with_a_translated_429(tmp_path: Path) -> None:
     with make_app(tmp_path, RATELIMIT_ENABLED=True, LIMIT_CREATE="3 per minute") as app:
@@ -328,6 +402,7 @@ def test_writes_are_rate_limited_per_address(tmp_path: Path) -> None:
 
 # ---- a busy SQLite database ----------------------------------------------------------------------
 
+
 def hold_the_write_lock(app: Flask) -> threading.Lock:
     lock: threading.Lock = app.extensions["scorekeeper.write_lock"]
     assert lock.acquire(timeout=5)
@@ -340,9 +415,11 @@ def test_busy_database_is_503_with_retry_after_over_the_api(tmp_path: Path) -> N
         game = create(client)
         lock = hold_the_write_lock(app)
         try:
-            response = client.post(f"{GAMES}/{game['id']}/hands",
-                                   json={"version": 1, "teams": HAND},
-                                   headers={"Accept-Language": "pl"})
+            response = client.post(
+                f"{GAMES}/{game['id']}/hands",
+                json={"version": 1, "teams": HAND},
+                headers={"Accept-Language": "pl"},
+            )
         finally:
             lock.release()
         assert response.status_code == 503 and response.headers["Retry-After"] == "2"
@@ -384,8 +461,9 @@ def test_concurrent_saves_never_500(tmp_path: Path) -> None:
             game_id = game_ids[n % len(game_ids)]
             for _ in range(12):
                 version = client.get(f"{GAMES}/{game_id}").get_json()["version"]
-                response = client.post(f"{GAMES}/{game_id}/hands",
-                                       json={"version": version, "teams": HAND})
+                response = client.post(
+                    f"{GAMES}/{game_id}/hands", json={"version": version, "teams": HAND}
+                )
                 with guard:
                     statuses.append(response.status_code)
 
@@ -403,6 +481,7 @@ def test_concurrent_saves_never_500(tmp_path: Path) -> None:
 
 
 # ---- files -----------------------------------------------------------------------------------
+
 
 def test_secret_key_and_database_are_private(tmp_path: Path) -> None:
     instance = tmp_path / "instance"

@@ -76,16 +76,27 @@ def test_no_unmarked_strings_in_templates() -> None:
 
 
 def test_known_strings_translate(client: FlaskClient) -> None:
-    body = client.post("/api/v1/referee/meld", json={"ruleset": "german", "cards": ["K", "K"]},
-                       headers={"Accept-Language": "de"}).get_json()
-    english = client.post("/api/v1/referee/meld", json={"ruleset": "german", "cards": ["K", "K"]},
-                          headers={"Accept-Language": "en"}).get_json()
+    body = client.post(
+        "/api/v1/referee/meld",
+        json={"ruleset": "german", "cards": ["K", "K"]},
+        headers={"Accept-Language": "de"},
+    ).get_json()
+    english = client.post(
+        "/api/v1/referee/meld",
+        json={"ruleset": "german", "cards": ["K", "K"]},
+        headers={"Accept-Language": "en"},
+    ).get_json()
     assert body["reasons"][0]["code"] == english["reasons"][0]["code"] == "meld.too_small"
     assert body["reasons"][0]["message"] != english["reasons"][0]["message"]
-    polish = client.post("/api/v1/referee/meld", json={"ruleset": "german", "cards": ["K", "K"]},
-                         headers={"Accept-Language": "pl"}).get_json()
-    assert polish["reasons"][0]["message"] not in (body["reasons"][0]["message"],
-                                                   english["reasons"][0]["message"])
+    polish = client.post(
+        "/api/v1/referee/meld",
+        json={"ruleset": "german", "cards": ["K", "K"]},
+        headers={"Accept-Language": "pl"},
+    ).get_json()
+    assert polish["reasons"][0]["message"] not in (
+        body["reasons"][0]["message"],
+        english["reasons"][0]["message"],
+    )
 
 
 def test_locale_choice_order(client: FlaskClient) -> None:
@@ -101,9 +112,14 @@ def test_locale_choice_order(client: FlaskClient) -> None:
     assert '<html lang="en">' in client.get("/?lang=en").text
 
 
-@pytest.mark.parametrize(("lang", "expected"), [
-    ("de", "5.000"), ("pl", "5\u00a0000"), ("en", "5,000"),
-])
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("de", "5.000"),
+        ("pl", "5\u00a0000"),
+        ("en", "5,000"),
+    ],
+)
 def test_numbers_per_locale(app: Flask, lang: str, expected: str) -> None:
     from scorekeeper.web.i18n import number
 
@@ -112,9 +128,12 @@ def test_numbers_per_locale(app: Flask, lang: str, expected: str) -> None:
         assert number(-15) == "\u221215"
 
 
-@pytest.mark.parametrize(("lang", "one", "few", "many"), [
-    ("pl", "1 kanasta", "3 kanasty", "5 kanast"),
-])
+@pytest.mark.parametrize(
+    ("lang", "one", "few", "many"),
+    [
+        ("pl", "1 kanasta", "3 kanasty", "5 kanast"),
+    ],
+)
 def test_polish_plurals(app: Flask, lang: str, one: str, few: str, many: str) -> None:
     from flask_babel import ngettext
 

@@ -30,48 +30,130 @@ HX = {"HX-Request": "true"}
 CASES = [
     ("meld", {"ruleset": "german", "cards": "K K K"}, "yes", "Legal meld of kings"),
     ("meld", {"ruleset": "german", "cards": "7 7 7 7 7 2 2"}, "yes", "mixed canasta"),
-    ("meld", {"ruleset": "german", "cards": "8 8 2 2 X"}, "no",
-     "at least as many natural cards as wild cards"),
-    ("meld", {"ruleset": "polish", "players": "2", "cards": "8 8 2 2 X"}, "yes",
-     "Legal meld of eights"),
+    (
+        "meld",
+        {"ruleset": "german", "cards": "8 8 2 2 X"},
+        "no",
+        "at least as many natural cards as wild cards",
+    ),
+    (
+        "meld",
+        {"ruleset": "polish", "players": "2", "cards": "8 8 2 2 X"},
+        "yes",
+        "Legal meld of eights",
+    ),
     ("meld", {"ruleset": "german", "cards": "3h 3h 3h"}, "no", "Red threes are never melded"),
-    ("initial-meld", {"ruleset": "german", "score": "2000", "melds": "K K K 2 / 4 4 4"}, "yes",
-     "counts 95 and reaches the 90 needed"),
-    ("initial-meld", {"ruleset": "german", "score": "3000", "melds": "K K K 2 / 4 4 4"}, "no",
-     "counts 95, but the side needs 120"),
-    ("initial-meld", {"ruleset": "classic", "score": "1.000", "melds": "KKK2|444"}, "yes",
-     "counts 65 and reaches the 50 needed"),  # twos are worth 20 in Classic
-    ("discard-pile", {"ruleset": "german", "top_card": "K", "hand": "K K 5",
-                      "side_has_melded": "yes"}, "yes", "two natural kings"),
-    ("discard-pile", {"ruleset": "german", "top_card": "2", "hand": "K K 5"}, "no",
-     "A wild card on top blocks the pile"),
-    ("discard-pile", {"ruleset": "german", "top_card": "K", "hand": "K 2 5",
-                      "pile_has_wild": "1"}, "no", "The pile is frozen"),
-    ("discard-pile", {"ruleset": "polish", "players": "2", "top_card": "3\u2660",
-                      "hand": "3\u2660 3\u2660", "going_out": "1",
-                      "side_melds": "K K K K K K K / D D D D D D D"}, "yes", "black three"),
+    (
+        "initial-meld",
+        {"ruleset": "german", "score": "2000", "melds": "K K K 2 / 4 4 4"},
+        "yes",
+        "counts 95 and reaches the 90 needed",
+    ),
+    (
+        "initial-meld",
+        {"ruleset": "german", "score": "3000", "melds": "K K K 2 / 4 4 4"},
+        "no",
+        "counts 95, but the side needs 120",
+    ),
+    (
+        "initial-meld",
+        {"ruleset": "classic", "score": "1.000", "melds": "KKK2|444"},
+        "yes",
+        "counts 65 and reaches the 50 needed",
+    ),  # twos are worth 20 in Classic
+    (
+        "discard-pile",
+        {"ruleset": "german", "top_card": "K", "hand": "K K 5", "side_has_melded": "yes"},
+        "yes",
+        "two natural kings",
+    ),
+    (
+        "discard-pile",
+        {"ruleset": "german", "top_card": "2", "hand": "K K 5"},
+        "no",
+        "A wild card on top blocks the pile",
+    ),
+    (
+        "discard-pile",
+        {"ruleset": "german", "top_card": "K", "hand": "K 2 5", "pile_has_wild": "1"},
+        "no",
+        "The pile is frozen",
+    ),
+    (
+        "discard-pile",
+        {
+            "ruleset": "polish",
+            "players": "2",
+            "top_card": "3\u2660",
+            "hand": "3\u2660 3\u2660",
+            "going_out": "1",
+            "side_melds": "K K K K K K K / D D D D D D D",
+        },
+        "yes",
+        "black three",
+    ),
     # seed 003: the black-three exit still needs the side's canastas (issue 14.2).
-    ("discard-pile", {"ruleset": "polish", "players": "2", "top_card": "3\u2660",
-                      "hand": "3\u2660 3\u2660", "going_out": "1", "side_melds": "K K K"},
-     "no", "Going out needs 2 canastas"),
+    (
+        "discard-pile",
+        {
+            "ruleset": "polish",
+            "players": "2",
+            "top_card": "3\u2660",
+            "hand": "3\u2660 3\u2660",
+            "going_out": "1",
+            "side_melds": "K K K",
+        },
+        "no",
+        "Going out needs 2 canastas",
+    ),
     # The pad writes black threes with their suit; the answer speaks of black threes and
     # quotes the black-three rule (issue 14.4).
-    ("meld", {"ruleset": "german", "cards": "3\u2660 3\u2660 3\u2663", "going_out": "1"}, "yes",
-     "Black threes are melded only when going out"),
+    (
+        "meld",
+        {"ruleset": "german", "cards": "3\u2660 3\u2660 3\u2663", "going_out": "1"},
+        "yes",
+        "Black threes are melded only when going out",
+    ),
     # RULES.md §5: going out by adding to the side's melds on the table (issue 14.1).
-    ("go-out", {"ruleset": "german", "side_melds": "7 7 7 7 7 2 2", "melds": "7 7"}, "yes",
-     "going out scores"),
+    (
+        "go-out",
+        {"ruleset": "german", "side_melds": "7 7 7 7 7 2 2", "melds": "7 7"},
+        "yes",
+        "going out scores",
+    ),
     ("go-out", {"ruleset": "german", "natural": "1", "mixed": "0"}, "yes", "going out scores"),
-    ("go-out", {"ruleset": "polish", "players": "2", "natural": "1"}, "no",
-     "Going out needs 2 canastas; the side has 1."),
-    ("go-out", {"ruleset": "german", "natural": "0", "concealed": "1",
-                "melds": "7 7 7 7 7 7 7 / K K K"}, "yes", "Going out concealed scores 200"),
-    ("go-out", {"ruleset": "german", "mixed": "1", "concealed": "1", "melded_before": "1",
-                "melds": "4 4 4"}, "no", "has not melded anything earlier"),
+    (
+        "go-out",
+        {"ruleset": "polish", "players": "2", "natural": "1"},
+        "no",
+        "Going out needs 2 canastas; the side has 1.",
+    ),
+    (
+        "go-out",
+        {"ruleset": "german", "natural": "0", "concealed": "1", "melds": "7 7 7 7 7 7 7 / K K K"},
+        "yes",
+        "Going out concealed scores 200",
+    ),
+    (
+        "go-out",
+        {
+            "ruleset": "german",
+            "mixed": "1",
+            "concealed": "1",
+            "melded_before": "1",
+            "melds": "4 4 4",
+        },
+        "no",
+        "has not melded anything earlier",
+    ),
     ("minimum", {"ruleset": "german", "score": "2000"}, "info", "needs at least 90"),
     ("minimum", {"ruleset": "german", "score": "-50"}, "info", "needs no minimum"),
-    ("minimum", {"ruleset": "classic", "players": "6", "score": "7000"}, "info",
-     "needs at least 150"),
+    (
+        "minimum",
+        {"ruleset": "classic", "players": "6", "score": "7000"},
+        "info",
+        "needs at least 150",
+    ),
 ]
 
 
@@ -89,6 +171,7 @@ def _text(html: str) -> str:
 
 # ---- the referee page -------------------------------------------------------------------------
 
+
 def test_page_has_five_questions_and_the_card_pad(client: FlaskClient) -> None:
     response = client.get("/referee?lang=en")
     assert response.status_code == 200
@@ -104,11 +187,13 @@ def test_page_has_five_questions_and_the_card_pad(client: FlaskClient) -> None:
     assert _verdict(html, "meld") is None
 
 
-@pytest.mark.parametrize(("lang", "letters"), [("de", ["B", "D", "K", "A"]),
-                                               ("pl", ["W", "D", "K", "A"]),
-                                               ("en", ["J", "Q", "K", "A"])])
-def test_card_pad_letters_follow_the_reader(client: FlaskClient, lang: str,
-                                            letters: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("lang", "letters"),
+    [("de", ["B", "D", "K", "A"]), ("pl", ["W", "D", "K", "A"]), ("en", ["J", "Q", "K", "A"])],
+)
+def test_card_pad_letters_follow_the_reader(
+    client: FlaskClient, lang: str, letters: list[str]
+) -> None:
     html = client.get(f"/referee?lang={lang}").text
     assert f'<html lang="{lang}">' in html
     pad = html.split("data-cardpad", 1)[1]
@@ -121,8 +206,9 @@ def test_card_pad_letters_follow_the_reader(client: FlaskClient, lang: str,
 
 
 @pytest.mark.parametrize(("question", "data", "expected", "phrase"), CASES)
-def test_fragment_answers(client: FlaskClient, question: str, data: dict[str, str],
-                          expected: str, phrase: str) -> None:
+def test_fragment_answers(
+    client: FlaskClient, question: str, data: dict[str, str], expected: str, phrase: str
+) -> None:
     response = client.post(f"/referee/{question}?lang=en", data=data, headers=HX)
     assert response.status_code == 200
     assert "<html" not in response.text
@@ -132,9 +218,9 @@ def test_fragment_answers(client: FlaskClient, question: str, data: dict[str, st
 
 
 @pytest.mark.parametrize(("question", "data", "expected", "phrase"), CASES[::3])
-def test_without_htmx_the_whole_page_answers(client: FlaskClient, question: str,
-                                             data: dict[str, str], expected: str,
-                                             phrase: str) -> None:
+def test_without_htmx_the_whole_page_answers(
+    client: FlaskClient, question: str, data: dict[str, str], expected: str, phrase: str
+) -> None:
     response = client.post(f"/referee/{question}?lang=en", data=data)
     assert response.status_code == 200
     assert '<html lang="en">' in response.text
@@ -148,39 +234,52 @@ def test_without_htmx_the_whole_page_answers(client: FlaskClient, question: str,
 
 
 def test_history_restore_gets_the_whole_page(client: FlaskClient) -> None:
-    response = client.post("/referee/meld", data={"cards": "K K K"},
-                           headers={**HX, "HX-History-Restore-Request": "true"})
+    response = client.post(
+        "/referee/meld",
+        data={"cards": "K K K"},
+        headers={**HX, "HX-History-Restore-Request": "true"},
+    )
     assert "<html" in response.text
 
 
 def test_page_and_api_say_the_same(client: FlaskClient) -> None:
-    page = client.post("/referee/meld", data={"ruleset": "german", "cards": "8 8 2 2 X"},
-                       headers={**HX, "Accept-Language": "de"})
-    api = client.post("/api/v1/referee/meld", json={"ruleset": "german", "cards": "8 8 2 2 X"},
-                      headers={"Accept-Language": "de"}).get_json()
+    page = client.post(
+        "/referee/meld",
+        data={"ruleset": "german", "cards": "8 8 2 2 X"},
+        headers={**HX, "Accept-Language": "de"},
+    )
+    api = client.post(
+        "/api/v1/referee/meld",
+        json={"ruleset": "german", "cards": "8 8 2 2 X"},
+        headers={"Accept-Language": "de"},
+    ).get_json()
     message = api["reasons"][0]["message"]
     assert _text(message) in _text(page.text)
     assert f"/rules/german#{api['reasons'][0]['rule']}" in page.text
 
 
 def test_other_rulesets_are_compared(client: FlaskClient) -> None:
-    html = client.post("/referee/meld?lang=en", data={"ruleset": "german", "cards": "88 2 2 X"},
-                       headers=HX).text
+    html = client.post(
+        "/referee/meld?lang=en", data={"ruleset": "german", "cards": "88 2 2 X"}, headers=HX
+    ).text
     text = _text(html)
     assert "Under other rules:" in text
     assert "Polish : Yes (worth 110)" in text
     assert "Classic : No" in text
-    same = client.post("/referee/meld?lang=en", data={"ruleset": "german", "cards": "K K K"},
-                       headers=HX).text
+    same = client.post(
+        "/referee/meld?lang=en", data={"ruleset": "german", "cards": "K K K"}, headers=HX
+    ).text
     assert "Under other rules:" not in same
     assert "The same under the other rules (Polish, Classic, American)" in _text(same)
 
 
 def test_players_limit_the_comparison(client: FlaskClient) -> None:
     # Going out with 2 players: German is not played by two, so it is not compared.
-    html = client.post("/referee/go-out?lang=en",
-                       data={"ruleset": "polish", "players": "2", "natural": "1"},
-                       headers=HX).text
+    html = client.post(
+        "/referee/go-out?lang=en",
+        data={"ruleset": "polish", "players": "2", "natural": "1"},
+        headers=HX,
+    ).text
     assert "Classic" in html
     assert "German" not in html
 
@@ -191,9 +290,11 @@ def test_house_rules_change_the_answer_and_are_shown(client: FlaskClient) -> Non
     assert "House rules" in page
     assert "Value of a two" in page
     assert 'name="options" value="{&#34;two_value&#34;:20}"' in page
-    html = client.post("/referee/meld?lang=en",
-                       data={"ruleset": "german", "cards": "K K 2",
-                             "options": '{"two_value": 20}'}, headers=HX).text
+    html = client.post(
+        "/referee/meld?lang=en",
+        data={"ruleset": "german", "cards": "K K 2", "options": '{"two_value": 20}'},
+        headers=HX,
+    ).text
     text = _text(html)
     assert "worth 40" in text
     assert "German without house rules : Yes (worth 70)" in text
@@ -223,21 +324,26 @@ def test_game_link_hook(client: FlaskClient) -> None:
 
 # ---- bad input: a message, never a 500 --------------------------------------------------------
 
-@pytest.mark.parametrize(("question", "data", "phrase"), [
-    ("meld", {"cards": "K Z"}, "Unknown card \u201cZ\u201d."),
-    ("meld", {"cards": "3 3 3"}, "A three needs its colour"),
-    ("meld", {"cards": "K" * 3000}, "Too much input"),
-    ("initial-meld", {"melds": "K K K", "score": "lots"}, "whole number"),
-    ("initial-meld", {"melds": "K K K", "top_card": "K Q"}, "Unknown card"),
-    ("discard-pile", {"top_card": "K", "score": "1e9"}, "whole number"),
-    ("go-out", {"natural": "-1"}, "number of canastas"),
-    ("go-out", {"natural": "99"}, "number of canastas"),
-    ("go-out", {"mixed": "\u00b2"}, "number of canastas"),
-    ("minimum", {"score": "\u00b2"}, "whole number"),
-    ("minimum", {"score": "\u221210x"}, "whole number"),
-])
-def test_bad_input_gives_a_message(client: FlaskClient, question: str, data: dict[str, str],
-                                   phrase: str) -> None:
+
+@pytest.mark.parametrize(
+    ("question", "data", "phrase"),
+    [
+        ("meld", {"cards": "K Z"}, "Unknown card \u201cZ\u201d."),
+        ("meld", {"cards": "3 3 3"}, "A three needs its colour"),
+        ("meld", {"cards": "K" * 3000}, "Too much input"),
+        ("initial-meld", {"melds": "K K K", "score": "lots"}, "whole number"),
+        ("initial-meld", {"melds": "K K K", "top_card": "K Q"}, "Unknown card"),
+        ("discard-pile", {"top_card": "K", "score": "1e9"}, "whole number"),
+        ("go-out", {"natural": "-1"}, "number of canastas"),
+        ("go-out", {"natural": "99"}, "number of canastas"),
+        ("go-out", {"mixed": "\u00b2"}, "number of canastas"),
+        ("minimum", {"score": "\u00b2"}, "whole number"),
+        ("minimum", {"score": "\u221210x"}, "whole number"),
+    ],
+)
+def test_bad_input_gives_a_message(
+    client: FlaskClient, question: str, data: dict[str, str], phrase: str
+) -> None:
     fragment = client.post(f"/referee/{question}?lang=en", data=data, headers=HX)
     assert fragment.status_code == 200
     assert _verdict(fragment.text, question) == "check-input"
@@ -247,19 +353,35 @@ def test_bad_input_gives_a_message(client: FlaskClient, question: str, data: dic
     assert phrase in _text(page.text)
 
 
-@pytest.mark.parametrize("query", [
-    "ruleset=nope", "ruleset=german&players=2", "players=abc", "players=99999999999",
-    "players=%C2%B2", "ruleset=%00", "game=%C2%B2",
-    "options=%7Bnot+json", "options=%5B1%5D", "options=%7B%22nope%22%3A1%7D",
-    "options=%7B%22two_value%22%3A-5%7D", "score=abc", "q=nope", "q=meld&cards=%00%01",
-    "options=" + "%5B" * 5000,
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "ruleset=nope",
+        "ruleset=german&players=2",
+        "players=abc",
+        "players=99999999999",
+        "players=%C2%B2",
+        "ruleset=%00",
+        "game=%C2%B2",
+        "options=%7Bnot+json",
+        "options=%5B1%5D",
+        "options=%7B%22nope%22%3A1%7D",
+        "options=%7B%22two_value%22%3A-5%7D",
+        "score=abc",
+        "q=nope",
+        "q=meld&cards=%00%01",
+        "options=" + "%5B" * 5000,
+    ],
+)
 def test_bad_settings_give_a_note(client: FlaskClient, query: str) -> None:
     response = client.get(f"/referee?lang=en&{query}")
     assert response.status_code == 200
     assert 'id="q-meld"' in response.text
-    posted = client.post("/referee/meld?lang=en", data=dict(
-        pair.split("=", 1) for pair in query.split("&")), headers=HX)
+    posted = client.post(
+        "/referee/meld?lang=en",
+        data=dict(pair.split("=", 1) for pair in query.split("&")),
+        headers=HX,
+    )
     assert posted.status_code == 200
 
 
@@ -293,16 +415,22 @@ def test_unknown_question_is_404(client: FlaskClient) -> None:
 
 
 def test_plain_forms_need_the_csrf_token(tmp_path: Path) -> None:
-    app = create_app({"TESTING": True, "SECRET_KEY": "x",
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'csrf.sqlite3'}"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "x",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'csrf.sqlite3'}",
+        }
+    )
     try:
         client = app.test_client()
         page = client.get("/referee?lang=en").text
         token = re.search(r'name="csrf_token" value="([^"]+)"', page)
         assert token is not None
         assert client.post("/referee/meld", data={"cards": "K K K"}).status_code == 400
-        answered = client.post("/referee/meld", data={"cards": "K K K",
-                                                      "csrf_token": token.group(1)})
+        answered = client.post(
+            "/referee/meld", data={"cards": "K K K", "csrf_token": token.group(1)}
+        )
         assert answered.status_code == 200
         assert _verdict(answered.text, "meld") == "yes"
     finally:
@@ -310,6 +438,7 @@ def test_plain_forms_need_the_csrf_token(tmp_path: Path) -> None:
 
 
 # ---- the rules pages --------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("ruleset_id", RULESET_IDS)
 def test_rules_page_has_every_section(client: FlaskClient, ruleset_id: str) -> None:
@@ -390,6 +519,7 @@ def test_nav_links_to_referee_and_rules(client: FlaskClient) -> None:
 
 # ---- which rule an answer quotes ---------------------------------------------------------------
 
+
 @pytest.mark.parametrize("code", sorted(MESSAGES))
 def test_quoted_rule_lies_in_the_linked_section(code: str) -> None:
     item = rule_item(code)
@@ -422,11 +552,21 @@ def test_the_rules_asked_about_follow_the_language(client: FlaskClient) -> None:
 
 # ---- "What may I do?" (issue 14) ------------------------------------------------------------
 
+
 def test_options_form_answers_the_polish_pile_in_polish(client: FlaskClient) -> None:
     """seed 003: a Polish side that has not melded takes an unfrozen pile (K-K-X, 70 >= 50)."""
-    response = client.post("/referee/options?lang=pl", headers=HX, data={
-        "ruleset": "polish", "players": "4", "hand": "K X D D D", "top_card": "K",
-        "side_has_melded": "no", "score": "0"})
+    response = client.post(
+        "/referee/options?lang=pl",
+        headers=HX,
+        data={
+            "ruleset": "polish",
+            "players": "4",
+            "hand": "K X D D D",
+            "top_card": "K",
+            "side_has_melded": "no",
+            "score": "0",
+        },
+    )
     assert response.status_code == 200
     text = _text(response.text)
     assert _verdict(response.text, "options") == "info"
@@ -439,9 +579,17 @@ def test_options_form_answers_the_polish_pile_in_polish(client: FlaskClient) -> 
 
 def test_options_form_goes_out_in_german(client: FlaskClient) -> None:
     """seed 000: 7 7 onto the mixed canasta of sevens, discard the 9 (35+100+300+100 = 535)."""
-    response = client.post("/referee/options?lang=de", headers=HX, data={
-        "ruleset": "german", "hand": "7 7 9", "side_melds": "7 7 7 7 7 2 2", "drawn": "1",
-        "melded_before": "1"})
+    response = client.post(
+        "/referee/options?lang=de",
+        headers=HX,
+        data={
+            "ruleset": "german",
+            "hand": "7 7 9",
+            "side_melds": "7 7 7 7 7 2 2",
+            "drawn": "1",
+            "melded_before": "1",
+        },
+    )
     text = _text(response.text)
     assert "Ausmachen" in text and "535" in text
     assert "Zuletzt 9 abwerfen." in text
@@ -455,8 +603,10 @@ def test_options_form_problems_and_empty(client: FlaskClient) -> None:
     assert _verdict(empty.text, "options") is None
     assert "every move you may make appears here" in empty.text
     # Without JavaScript: the whole page, the answer in place.
-    page = client.post("/referee/options", data={"ruleset": "classic", "hand": "K K Q Q 2",
-                                                 "top_card": "K", "side_has_melded": "no"})
+    page = client.post(
+        "/referee/options",
+        data={"ruleset": "classic", "hand": "K K Q Q 2", "top_card": "K", "side_has_melded": "no"},
+    )
     assert page.status_code == 200
     assert _verdict(page.text, "options") == "info"
     assert "Take the discard pile" in _text(page.text)
@@ -464,9 +614,17 @@ def test_options_form_problems_and_empty(client: FlaskClient) -> None:
 
 def test_options_api(client: FlaskClient) -> None:
     """CONTRACT.md §3 "Referee questions": moves with kind, cards, melds, points, rule."""
-    response = client.post("/api/v1/referee/options", json={
-        "ruleset": "classic", "players": 4, "hand": ["K", "K", "Q", "Q", "2"], "top_card": "K",
-        "side_has_melded": False, "cumulative_score": 0})
+    response = client.post(
+        "/api/v1/referee/options",
+        json={
+            "ruleset": "classic",
+            "players": 4,
+            "hand": ["K", "K", "Q", "Q", "2"],
+            "top_card": "K",
+            "side_has_melded": False,
+            "cumulative_score": 0,
+        },
+    )
     assert response.status_code == 200
     body = response.get_json()
     take = [m for m in body["moves"] if m["kind"] == "take_pile"]
@@ -483,14 +641,27 @@ def test_options_api(client: FlaskClient) -> None:
     assert missing.status_code == 400
 
 
-@pytest.mark.parametrize(("ruleset", "lang", "phrases"), [
-    ("polish", "en", ["A reading:", "Zamrożenie stosu odkrytego", "-100 punktów",
-                      "eight or more wild cards", "with 2 canastas needed, both"]),
-    ("german", "de", ["Eine Auslegung:", "Über 3.000", "genau 3.000 Punkten: 120"]),
-    ("classic", "en", ["A reading:", "nobody has won yet"]),
-])
-def test_readings_are_on_the_rules_pages(client: FlaskClient, ruleset: str, lang: str,
-                                         phrases: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "lang", "phrases"),
+    [
+        (
+            "polish",
+            "en",
+            [
+                "A reading:",
+                "Zamrożenie stosu odkrytego",
+                "-100 punktów",
+                "eight or more wild cards",
+                "with 2 canastas needed, both",
+            ],
+        ),
+        ("german", "de", ["Eine Auslegung:", "Über 3.000", "genau 3.000 Punkten: 120"]),
+        ("classic", "en", ["A reading:", "nobody has won yet"]),
+    ],
+)
+def test_readings_are_on_the_rules_pages(
+    client: FlaskClient, ruleset: str, lang: str, phrases: list[str]
+) -> None:
     """Issue 14: every reading of an unclear seed is stated on the rules page with the seed's
     words (seed 000, seed 003)."""
     text = _text(client.get(f"/rules/{ruleset}?lang={lang}").text).replace("&#34;", '"')

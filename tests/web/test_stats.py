@@ -17,8 +17,10 @@ THEM_LESS = {**QUICK_THEM, "t1__meld_points": "135"}
 def cells(page: str, row: str) -> list[str]:
     found = re.search(rf'<th scope="row">{re.escape(row)}</th>(.*?)</tr>', page, re.S)
     assert found, row
-    return [" ".join(re.sub(r"<[^>]+>", " ", c).split())
-            for c in re.findall(r"<td[^>]*>(.*?)</td>", found[1], re.S)]
+    return [
+        " ".join(re.sub(r"<[^>]+>", " ", c).split())
+        for c in re.findall(r"<td[^>]*>(.*?)</td>", found[1], re.S)
+    ]
 
 
 def test_statistics_per_side(client: FlaskClient) -> None:
@@ -52,10 +54,15 @@ def test_an_evening_of_games_with_the_same_players(client: FlaskClient) -> None:
         page = client.get(f"/games/{key}").text
         evening = re.search(r'<section class="card evening".*?</section>', page, re.S)
         assert evening and "Tonight: 3 games" in evening[0]
-        rows = re.findall(r"<tr[^>]*><th scope=\"row\">(.*?)</th><td class=\"num\">(\d+)</td>"
-                          r"<td class=\"num\">([^<]+)</td>", evening[0])
+        rows = re.findall(
+            r"<tr[^>]*><th scope=\"row\">(.*?)</th><td class=\"num\">(\d+)</td>"
+            r"<td class=\"num\">([^<]+)</td>",
+            evening[0],
+        )
         assert [(re.sub(r"<[^>]+>|&#9733;", "", n).strip(), w, p) for n, w, p in rows] == [
-            ("Us", "2", "1,380"), ("Them", "0", "810")]  # 415 + 395
+            ("Us", "2", "1,380"),
+            ("Them", "0", "810"),
+        ]  # 415 + 395
         assert "Leading tonight: Us" in evening[0]
     view = re.search(r"/view/([A-Za-z0-9_-]+)", client.get(f"/games/{third}").text)
     assert view and "Tonight: 3 games" in client.get(f"/view/{view[1]}").text

@@ -24,16 +24,19 @@ from scorekeeper.store.db import session_scope
 from scorekeeper.store.games import GameProblems, HandNotFound, VersionConflict
 from tests.store.postgres import empty_postgres
 
-BACKENDS = [pytest.param("sqlite", id="sqlite"),
-            pytest.param("postgres", id="postgres", marks=pytest.mark.postgres)]
+BACKENDS = [
+    pytest.param("sqlite", id="sqlite"),
+    pytest.param("postgres", id="postgres", marks=pytest.mark.postgres),
+]
 
 
 @contextmanager
 def backend_app(backend: str, tmp_path: Path) -> Iterator[Flask]:
     """An app on a fresh database of the given backend (emptied again afterwards)."""
     url = empty_postgres() if backend == "postgres" else f"sqlite:///{tmp_path / 'store.sqlite3'}"
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url,
-                      "WTF_CSRF_ENABLED": False})
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url, "WTF_CSRF_ENABLED": False}
+    )
     try:
         yield app
     finally:
@@ -50,24 +53,39 @@ def db_app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
 
 # ---- helpers ---------------------------------------------------------------------------------
 
-GERMAN_SIDES = [{"name": "Wir", "players": ["Anna", "Ben"]},
-                {"name": "Ihr", "players": ["Cleo", "Dan"]}]
+GERMAN_SIDES = [
+    {"name": "Wir", "players": ["Anna", "Ben"]},
+    {"name": "Ihr", "players": ["Cleo", "Dan"]},
+]
 CUTTHROAT_SIDES = [{"players": ["Ann"]}, {"players": ["Bob"]}, {"players": ["Cy"]}]
 
 
-def quick(meld: int = 0, hand: int = 0, natural: int = 0, mixed: int = 0,
-          red: int | list[int] = 0, out: bool = False) -> dict[str, Any]:
+def quick(
+    meld: int = 0,
+    hand: int = 0,
+    natural: int = 0,
+    mixed: int = 0,
+    red: int | list[int] = 0,
+    out: bool = False,
+) -> dict[str, Any]:
     """One side entered quickly (CONTRACT.md §3 ``quick``)."""
-    return {"quick": {"natural_canastas": natural, "mixed_canastas": mixed,
-                      "meld_points": meld, "hand_points": hand},
-            "red_threes": red, "went_out": out}
+    return {
+        "quick": {
+            "natural_canastas": natural,
+            "mixed_canastas": mixed,
+            "meld_points": meld,
+            "hand_points": hand,
+        },
+        "red_threes": red,
+        "went_out": out,
+    }
 
 
-def new_game(ruleset: str = "german", players: int = 4, sides: Any = None,
-             **kwargs: Any) -> str:
+def new_game(ruleset: str = "german", players: int = 4, sides: Any = None, **kwargs: Any) -> str:
     with session_scope() as session:
-        game = games.create_game(session, ruleset, players,
-                                 GERMAN_SIDES if sides is None else sides, **kwargs)
+        game = games.create_game(
+            session, ruleset, players, GERMAN_SIDES if sides is None else sides, **kwargs
+        )
         return game.id
 
 
@@ -75,8 +93,7 @@ def add(game_id: str, teams: list[Any], version: int | None = None, **kwargs: An
     with session_scope() as session:
         game = games.get_game(session, game_id)
         assert game is not None
-        games.add_hand(session, game, game.version if version is None else version, teams,
-                       **kwargs)
+        games.add_hand(session, game, game.version if version is None else version, teams, **kwargs)
 
 
 def state(game_id: str) -> games.GameState:
@@ -100,6 +117,7 @@ HAND_1500 = [quick(meld=300, natural=2, red=1, out=True), quick(meld=50, hand=20
 
 # ---- creating and reading ------------------------------------------------------------------------
 
+
 def test_create_and_read(db_app: Flask) -> None:
     game_id = new_game(name="  Freitag   Abend ")
     with session_scope() as session:
@@ -113,33 +131,45 @@ def test_create_and_read(db_app: Flask) -> None:
     assert sheet.name == "Freitag Abend"
     assert sheet.version == 1 and sheet.hands == [] and sheet.winner is None
     assert [(c.name, c.players, c.total, c.minimum_meld, c.to_target) for c in sheet.columns] == [
-        ("Wir", ["Anna", "Ben"], 0, 50, 5000), ("Ihr", ["Cleo", "Dan"], 0, 50, 5000)]
+        ("Wir", ["Anna", "Ben"], 0, 50, 5000),
+        ("Ihr", ["Cleo", "Dan"], 0, 50, 5000),
+    ]
     assert sheet.target == 5000 and sheet.ruleset == "german" and not sheet.cutthroat
     assert sheet.created_at.tzinfo is not None and sheet.created_at.utcoffset() == UTC.utcoffset(
-        None)
+        None
+    )
     assert not hasattr(sheet, "id")  # the editing key never reaches a rendered sheet
 
 
-@pytest.mark.parametrize(("args", "code"), [
-    (("bridge", 4, GERMAN_SIDES), "ruleset.unknown"),
-    (("german", 2, GERMAN_SIDES), "players.not_allowed"),
-    (("german", "4", GERMAN_SIDES), "request.type"),
-    (("german", 4, None), "request.missing"),
-    (("german", 4, "Wir"), "request.type"),
-    (("german", 4, GERMAN_SIDES[:1]), "sides.count"),
-    (("german", 4, [{"name": "A", "players": ["a"]}, {"name": "B", "players": ["b"]}]),
-     "sides.size"),
-    (("german", 4, [{"name": "", "players": ["a", "b"]}, GERMAN_SIDES[1]]), "name.invalid"),
-    (("german", 4, [{"name": "x" * 41, "players": ["a", "b"]}, GERMAN_SIDES[1]]),
-     "name.invalid"),
-    (("german", 4, [{"name": "A", "players": ["a", "   "]}, GERMAN_SIDES[1]]), "name.invalid"),
-    (("german", 4, [{"name": "A\x00", "players": ["a", "b"]}, GERMAN_SIDES[1]]),
-     "name.invalid"),
-    (("german", 4, [{"players": ["a", "b"]}, GERMAN_SIDES[1]]), "request.missing"),
-    (("german", 4, [{"name": 7, "players": ["a", "b"]}, GERMAN_SIDES[1]]), "request.type"),
-    (("classic", 3, GERMAN_SIDES), "sides.count"),
-    (("classic", 6, [{"name": "A", "players": list("abc")}] * 3), "sides.size"),
-])
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (("bridge", 4, GERMAN_SIDES), "ruleset.unknown"),
+        (("german", 2, GERMAN_SIDES), "players.not_allowed"),
+        (("german", "4", GERMAN_SIDES), "request.type"),
+        (("german", 4, None), "request.missing"),
+        (("german", 4, "Wir"), "request.type"),
+        (("german", 4, GERMAN_SIDES[:1]), "sides.count"),
+        (
+            ("german", 4, [{"name": "A", "players": ["a"]}, {"name": "B", "players": ["b"]}]),
+            "sides.size",
+        ),
+        (("german", 4, [{"name": "", "players": ["a", "b"]}, GERMAN_SIDES[1]]), "name.invalid"),
+        (
+            ("german", 4, [{"name": "x" * 41, "players": ["a", "b"]}, GERMAN_SIDES[1]]),
+            "name.invalid",
+        ),
+        (("german", 4, [{"name": "A", "players": ["a", "   "]}, GERMAN_SIDES[1]]), "name.invalid"),
+        (
+            ("german", 4, [{"name": "A\x00", "players": ["a", "b"]}, GERMAN_SIDES[1]]),
+            "name.invalid",
+        ),
+        (("german", 4, [{"players": ["a", "b"]}, GERMAN_SIDES[1]]), "request.missing"),
+        (("german", 4, [{"name": 7, "players": ["a", "b"]}, GERMAN_SIDES[1]]), "request.type"),
+        (("classic", 3, GERMAN_SIDES), "sides.count"),
+        (("classic", 6, [{"name": "A", "players": list("abc")}] * 3), "sides.size"),
+    ],
+)
 def test_create_problems(db_app: Flask, args: tuple[Any, ...], code: str) -> None:
     with pytest.raises(GameProblems) as error, session_scope() as session:
         games.create_game(session, *args)
@@ -163,20 +193,44 @@ def test_create_options_and_target(db_app: Flask) -> None:
     assert state(new_game(target=2500)).target == 2500
 
 
-@pytest.mark.parametrize(("ruleset", "players", "sides", "target", "seating"), [
-    ("polish", 2, [{"name": "P", "players": ["Piotr"]}, {"name": "K", "players": ["Kasia"]}],
-     5000, ["Piotr", "Kasia"]),
-    ("classic", 3, CUTTHROAT_SIDES, 7500, ["Ann", "Bob", "Cy"]),
-    ("classic", 4, GERMAN_SIDES, 5000, ["Anna", "Cleo", "Ben", "Dan"]),
-    ("classic", 6, [{"name": "A", "players": ["a1", "a2", "a3"]},
-                    {"name": "B", "players": ["b1", "b2", "b3"]}], 10000,
-     ["a1", "b1", "a2", "b2", "a3", "b3"]),
-    ("classic", 6, [{"name": "A", "players": ["a1", "a2"]}, {"name": "B", "players": ["b1", "b2"]},
-                    {"name": "C", "players": ["c1", "c2"]}], 10000,
-     ["a1", "b1", "c1", "a2", "b2", "c2"]),
-])
-def test_player_counts(db_app: Flask, ruleset: str, players: int, sides: Any, target: int,
-                       seating: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "players", "sides", "target", "seating"),
+    [
+        (
+            "polish",
+            2,
+            [{"name": "P", "players": ["Piotr"]}, {"name": "K", "players": ["Kasia"]}],
+            5000,
+            ["Piotr", "Kasia"],
+        ),
+        ("classic", 3, CUTTHROAT_SIDES, 7500, ["Ann", "Bob", "Cy"]),
+        ("classic", 4, GERMAN_SIDES, 5000, ["Anna", "Cleo", "Ben", "Dan"]),
+        (
+            "classic",
+            6,
+            [
+                {"name": "A", "players": ["a1", "a2", "a3"]},
+                {"name": "B", "players": ["b1", "b2", "b3"]},
+            ],
+            10000,
+            ["a1", "b1", "a2", "b2", "a3", "b3"],
+        ),
+        (
+            "classic",
+            6,
+            [
+                {"name": "A", "players": ["a1", "a2"]},
+                {"name": "B", "players": ["b1", "b2"]},
+                {"name": "C", "players": ["c1", "c2"]},
+            ],
+            10000,
+            ["a1", "b1", "c1", "a2", "b2", "c2"],
+        ),
+    ],
+)
+def test_player_counts(
+    db_app: Flask, ruleset: str, players: int, sides: Any, target: int, seating: list[str]
+) -> None:
     sheet = state(new_game(ruleset, players, sides))
     assert sheet.target == target
     assert [s.name for s in sheet.seats] == seating
@@ -186,6 +240,7 @@ def test_player_counts(db_app: Flask, ruleset: str, players: int, sides: Any, ta
 
 
 # ---- hands: totals, minimums, dealer, winner ----------------------------------------------------
+
 
 def test_totals_and_minimums_follow_the_hands(db_app: Flask) -> None:
     game_id = new_game()
@@ -197,8 +252,13 @@ def test_totals_and_minimums_follow_the_hands(db_app: Flask) -> None:
     assert [c.to_target for c in sheet.columns] == [3500, 4970]
     row = sheet.hands[0]
     assert [s.minimum_meld for s in row.scores] == [50, 50]  # what they needed in that hand
-    assert row.scores[0].items == {"melded_cards": 300, "canasta_bonus": 1000, "red_threes": 100,
-                                   "going_out": 100, "in_hand": 0}
+    assert row.scores[0].items == {
+        "melded_cards": 300,
+        "canasta_bonus": 1000,
+        "red_threes": 100,
+        "going_out": 100,
+        "in_hand": 0,
+    }
     assert row.dealer.name == "Anna" and sheet.next_dealer.name == "Cleo"
     assert sheet.version == 2
 
@@ -212,8 +272,9 @@ def test_totals_and_minimums_follow_the_hands(db_app: Flask) -> None:
     with session_scope() as session:
         game = games.get_game(session, game_id)
         assert game is not None
-        games.replace_hand(session, game, 1, 3, [quick(meld=300, natural=2, out=True),
-                                                 quick(meld=50, hand=20)])
+        games.replace_hand(
+            session, game, 1, 3, [quick(meld=300, natural=2, out=True), quick(meld=50, hand=20)]
+        )
     sheet = state(game_id)
     assert totals(game_id) == [1450, 930] and sheet.version == 4
     assert [c.minimum_meld for c in sheet.columns] == [50, 50]
@@ -276,15 +337,25 @@ def test_winner_at_target_and_ties(db_app: Flask) -> None:
     with session_scope() as session:
         game = games.get_game(session, game_id)
         assert game is not None
-        games.replace_hand(session, game, 3, 6, [quick(meld=500, out=False, natural=1),
-                                                 quick(meld=900, natural=1, out=True)])
+        games.replace_hand(
+            session,
+            game,
+            3,
+            6,
+            [quick(meld=500, out=False, natural=1), quick(meld=900, natural=1, out=True)],
+        )
     # 4,600 + 1,000 = 5,600 : 4,550 + 1,500 = 6,050: both past, the higher wins
     assert totals(game_id) == [5600, 6050] and state(game_id).winner == 1
     with session_scope() as session:
         game = games.get_game(session, game_id)
         assert game is not None
-        games.replace_hand(session, game, 3, 7, [quick(meld=950, natural=1, out=False),
-                                                 quick(meld=900, natural=1, out=True)])
+        games.replace_hand(
+            session,
+            game,
+            3,
+            7,
+            [quick(meld=950, natural=1, out=False), quick(meld=900, natural=1, out=True)],
+        )
     assert totals(game_id) == [6050, 6050] and state(game_id).winner is None  # tie: play on
     add(game_id, [quick(meld=50), quick(meld=50, hand=5)])
     assert totals(game_id) == [6100, 6095] and state(game_id).winner == 0
@@ -299,8 +370,11 @@ def test_winner_at_target_and_ties(db_app: Flask) -> None:
 def test_cutthroat_own_totals_and_red_threes(db_app: Flask) -> None:
     game_id = new_game("classic", 3, CUTTHROAT_SIDES)
     # Hand 1: Ann alone; Bob and Cy partners who went out; Bob has a red three, Cy none.
-    add(game_id, [quick(meld=100, red=1), quick(meld=200, natural=2, red=[1, 0], out=True)],
-        lone_player=0)
+    add(
+        game_id,
+        [quick(meld=100, red=1), quick(meld=200, natural=2, red=[1, 0], out=True)],
+        lone_player=0,
+    )
     sheet = state(game_id)
     assert totals(game_id) == [200, 1400, 1300]
     bob = sheet.hands[0].scores[1]
@@ -309,8 +383,7 @@ def test_cutthroat_own_totals_and_red_threes(db_app: Flask) -> None:
     assert sheet.hands[0].scores[0].alone and sheet.hands[0].lone_player == 0
     # Hand 2: Cy alone and went out; the partners Ann and Bob: Ann's two red threes count
     # for her only (RULES.md §4 "3 players").
-    add(game_id, [quick(meld=300, natural=2, out=True), quick(meld=100, red=[2, 0])],
-        lone_player=2)
+    add(game_id, [quick(meld=300, natural=2, out=True), quick(meld=100, red=[2, 0])], lone_player=2)
     assert totals(game_id) == [200 + 300, 1400 + 100, 1300 + 1400]
     sheet = state(game_id)
     assert [c.minimum_meld for c in sheet.columns] == [50, 90, 90]
@@ -324,22 +397,42 @@ def test_cutthroat_own_totals_and_red_threes(db_app: Flask) -> None:
     assert sheet.target == 7500
 
 
-@pytest.mark.parametrize(("teams", "kwargs", "code"), [
-    ([quick(meld=100), quick(meld=200, natural=2, red=[0, 0], out=True)], {}, "hand.lone_player"),
-    ([quick(meld=100), quick(meld=200, natural=2, red=[0, 0], out=True)], {"lone_player": 3},
-     "hand.lone_player"),
-    ([quick(meld=100), quick(meld=200, natural=2, red=1, out=True)], {"lone_player": 0},
-     "red_threes.per_partner"),
-    ([quick(meld=50), quick(meld=60), quick(meld=70)], {"lone_player": 1}, "hand.lone_player"),
-    ([quick(meld=50), quick(meld=60), quick(meld=70, natural=2, out=True)], {},
-     "hand.stock_out_went_out"),
-    ([quick(meld=50)] * 4, {}, "teams.count"),
-    # cutthroat: two canastas to go out (RULES.md §4)
-    ([quick(meld=100), quick(meld=200, natural=1, red=[0, 0], out=True)], {"lone_player": 1},
-     "going_out.not_enough_canastas"),
-])
-def test_cutthroat_hand_problems(db_app: Flask, teams: list[Any], kwargs: dict[str, Any],
-                                 code: str) -> None:
+@pytest.mark.parametrize(
+    ("teams", "kwargs", "code"),
+    [
+        (
+            [quick(meld=100), quick(meld=200, natural=2, red=[0, 0], out=True)],
+            {},
+            "hand.lone_player",
+        ),
+        (
+            [quick(meld=100), quick(meld=200, natural=2, red=[0, 0], out=True)],
+            {"lone_player": 3},
+            "hand.lone_player",
+        ),
+        (
+            [quick(meld=100), quick(meld=200, natural=2, red=1, out=True)],
+            {"lone_player": 0},
+            "red_threes.per_partner",
+        ),
+        ([quick(meld=50), quick(meld=60), quick(meld=70)], {"lone_player": 1}, "hand.lone_player"),
+        (
+            [quick(meld=50), quick(meld=60), quick(meld=70, natural=2, out=True)],
+            {},
+            "hand.stock_out_went_out",
+        ),
+        ([quick(meld=50)] * 4, {}, "teams.count"),
+        # cutthroat: two canastas to go out (RULES.md §4)
+        (
+            [quick(meld=100), quick(meld=200, natural=1, red=[0, 0], out=True)],
+            {"lone_player": 1},
+            "going_out.not_enough_canastas",
+        ),
+    ],
+)
+def test_cutthroat_hand_problems(
+    db_app: Flask, teams: list[Any], kwargs: dict[str, Any], code: str
+) -> None:
     game_id = new_game("classic", 3, CUTTHROAT_SIDES)
     with pytest.raises(GameProblems) as error:
         add(game_id, teams, **kwargs)
@@ -360,22 +453,32 @@ def test_six_players_in_three_sides(db_app: Flask) -> None:
 
 # ---- problems leave the game as it was -----------------------------------------------------------
 
-@pytest.mark.parametrize(("teams", "code", "status"), [
-    ([{"melds": [["K", "K"]]}, quick(meld=50)], "meld.too_small", 422),
-    ([{"melds": [["K", "K", "K"], ["K", "K", "K", "2"]]}, quick(meld=50)],
-     "meld.same_rank_twice", 422),
-    ([quick(meld=300, natural=2, out=True), quick(meld=300, natural=1, out=True)],
-     "going_out.two_sides", 422),
-    ([quick(meld=50, red=3), quick(meld=50, red=2)], "red_threes.too_many", 422),
-    ([quick(meld=50)], "teams.count", 422),
-    ("K K K", "request.type", 400),
-    ([{"melds": "nonsense"}, quick()], "request.type", 400),
-    ([{"red_threes": float("nan")}, quick()], "request.type", 400),
-    ([{"foo": float("inf")}, quick()], "request.value", 400),
-    ([{"foo": DEEP}, quick()], "request.too_large", 400),
-    ([{"note": "\ud800"}, quick()], "request.value", 400),
-    ([{"\udfff": 1, "note": "\u0000"}, quick()], "request.value", 400),
-])
+
+@pytest.mark.parametrize(
+    ("teams", "code", "status"),
+    [
+        ([{"melds": [["K", "K"]]}, quick(meld=50)], "meld.too_small", 422),
+        (
+            [{"melds": [["K", "K", "K"], ["K", "K", "K", "2"]]}, quick(meld=50)],
+            "meld.same_rank_twice",
+            422,
+        ),
+        (
+            [quick(meld=300, natural=2, out=True), quick(meld=300, natural=1, out=True)],
+            "going_out.two_sides",
+            422,
+        ),
+        ([quick(meld=50, red=3), quick(meld=50, red=2)], "red_threes.too_many", 422),
+        ([quick(meld=50)], "teams.count", 422),
+        ("K K K", "request.type", 400),
+        ([{"melds": "nonsense"}, quick()], "request.type", 400),
+        ([{"red_threes": float("nan")}, quick()], "request.type", 400),
+        ([{"foo": float("inf")}, quick()], "request.value", 400),
+        ([{"foo": DEEP}, quick()], "request.too_large", 400),
+        ([{"note": "\ud800"}, quick()], "request.value", 400),
+        ([{"\udfff": 1, "note": "\u0000"}, quick()], "request.value", 400),
+    ],
+)
 def test_rule_problems_store_nothing(db_app: Flask, teams: Any, code: str, status: int) -> None:
     game_id = new_game()
     add(game_id, HAND_1500)
@@ -445,7 +548,8 @@ def test_delete_only_the_last_hand(db_app: Flask) -> None:
 
 
 def test_failure_in_the_middle_of_a_save_changes_nothing(
-        db_app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    db_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game_id = new_game()
     add(game_id, HAND_1500)
     real_flush = Session.flush
@@ -491,8 +595,11 @@ def test_concurrent_adds_exactly_one_wins(db_app: Flask, monkeypatch: pytest.Mon
         barrier = threading.Barrier(2)
         outcomes: list[str] = []
 
-        def save(version: int = version, barrier: threading.Barrier = barrier,
-                 outcomes: list[str] = outcomes) -> None:
+        def save(
+            version: int = version,
+            barrier: threading.Barrier = barrier,
+            outcomes: list[str] = outcomes,
+        ) -> None:
             with db_app.app_context():
                 barrier.wait()
                 try:
@@ -519,8 +626,7 @@ def test_recent_games(db_app: Flask) -> None:
     with session_scope() as session:
         assert [g.id for g in games.recent_games(session, 2)] == [first, third]
         assert {g.id for g in games.recent_games(session, 10)} == {first, second, third}
-        assert [g.id for g in games.recent_games(session, 10, ids=[second, "junk", 5])] == [
-            second]
+        assert [g.id for g in games.recent_games(session, 10, ids=[second, "junk", 5])] == [second]
         assert games.recent_games(session, 10, ids=[]) == []
 
 
@@ -536,9 +642,15 @@ def test_deleting_a_game_deletes_its_hands(db_app: Flask) -> None:
 
 def test_sixty_hand_sheet(db_app: Flask) -> None:
     game_id = new_game(target=1_000_000)
-    teams = [{"melds": [["K", "K", "K", "2"], ["7", "7", "7", "7", "7", "2", "2"]],
-              "red_threes": 0, "hands": [[], ["5", "Q"]], "went_out": True},
-             {"melds": [["A", "A", "A"]], "hands": [["4", "4"], ["9"]]}]
+    teams = [
+        {
+            "melds": [["K", "K", "K", "2"], ["7", "7", "7", "7", "7", "2", "2"]],
+            "red_threes": 0,
+            "hands": [[], ["5", "Q"]],
+            "went_out": True,
+        },
+        {"melds": [["A", "A", "A"]], "hands": [["4", "4"], ["9"]]},
+    ]
     for _ in range(60):
         add(game_id, teams)
     sheet = state(game_id)
@@ -555,13 +667,24 @@ def test_odd_but_storable_entries(db_app: Flask) -> None:
     with pytest.raises(GameProblems) as refused:
         add(game_id, teams)
     assert [(p.code, p.where) for p in refused.value.problems] == [
-        ("request.unknown_key", "teams[0].note"), ("request.unknown_key", "teams[0].big")]
+        ("request.unknown_key", "teams[0].note"),
+        ("request.unknown_key", "teams[0].big"),
+    ]
     assert state(game_id).hands == []
     add(game_id, [quick(meld=50), {"melds": ["D D D", "7 7 x"], "hands": [["3s"], []]}])
     stored = state(game_id).hands[0].teams
-    assert stored[0]["quick"] == {"natural_canastas": 0, "mixed_canastas": 0,
-                                  "wild_canastas": 0, "meld_points": 50, "hand_points": 0,
-                                  "black_threes_in_hand": 0}
-    assert stored[1] == {"melds": [["Q", "Q", "Q"], ["7", "7", "X"]],
-                         "hands": [["3b"], []], "red_threes": 0, "went_out": False,
-                         "concealed": False}
+    assert stored[0]["quick"] == {
+        "natural_canastas": 0,
+        "mixed_canastas": 0,
+        "wild_canastas": 0,
+        "meld_points": 50,
+        "hand_points": 0,
+        "black_threes_in_hand": 0,
+    }
+    assert stored[1] == {
+        "melds": [["Q", "Q", "Q"], ["7", "7", "X"]],
+        "hands": [["3b"], []],
+        "red_threes": 0,
+        "went_out": False,
+        "concealed": False,
+    }

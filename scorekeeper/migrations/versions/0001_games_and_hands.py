@@ -40,8 +40,9 @@ def upgrade() -> None:
     op.create_table(
         "hands",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
-        sa.Column("game_id", sa.String(43), sa.ForeignKey("games.id", ondelete="CASCADE"),
-                  nullable=False),
+        sa.Column(
+            "game_id", sa.String(43), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False
+        ),
         sa.Column("number", sa.Integer(), nullable=False),
         sa.Column("teams", sa.JSON(), nullable=False),
         sa.Column("lone_player", sa.Integer(), nullable=True),

@@ -26,13 +26,15 @@ def upgrade() -> None:
     with op.batch_alter_table("games") as batch:
         batch.add_column(sa.Column("previous_id", sa.String(43), nullable=True))
         batch.create_index("ix_games_previous_id", ["previous_id"])
-        batch.create_foreign_key("fk_games_previous_id", "games", ["previous_id"], ["id"],
-                                 ondelete="SET NULL")
+        batch.create_foreign_key(
+            "fk_games_previous_id", "games", ["previous_id"], ["id"], ondelete="SET NULL"
+        )
     op.create_table(
         "hand_revisions",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
-        sa.Column("game_id", sa.String(43), sa.ForeignKey("games.id", ondelete="CASCADE"),
-                  nullable=False),
+        sa.Column(
+            "game_id", sa.String(43), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False
+        ),
         sa.Column("number", sa.Integer(), nullable=False),
         sa.Column("kind", sa.String(10), nullable=False),
         sa.Column("teams", sa.JSON(), nullable=False),
