@@ -16,7 +16,7 @@ from flask import Flask
 
 def register_blueprints(app: Flask) -> None:
     from . import api, fifty, games, games_api, main, referee, rules_pages, sheets
-    from .messages import (
+    from .names import (
         canastas_text,
         card_label,
         cards_text,

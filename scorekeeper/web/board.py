@@ -22,7 +22,7 @@ from ..store.models import utcnow
 from .adjustments import adjustment_lines
 from .chart import running_chart
 from .entry import problem_text
-from .messages import canasta_kind, item_labels, ruleset_title
+from .names import canasta_kind, item_labels, ruleset_title
 from .options import house_rule_lines
 from .stats import side_stats
 

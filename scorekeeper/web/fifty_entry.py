@@ -28,7 +28,7 @@ from .fifty_forms import (
     slot_ids,
     stored_entry,
 )
-from .messages import card_label
+from .names import card_label
 
 
 def board_context(state: store.FiftyState) -> dict[str, Any]:

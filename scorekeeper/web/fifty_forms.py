@@ -20,7 +20,7 @@ from ..store import fifty as store
 from ..store.models import Game
 from .entry import Notes, Words, problem_text
 from .i18n import number
-from .messages import card_label
+from .names import card_label
 from .pages import read_int
 
 #: The card pad, in the order players sort a minus pile (seed 001: a three is just "3").

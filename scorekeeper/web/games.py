@@ -200,7 +200,7 @@ def export_csv(game_id: str) -> Response:
     """The hands for a spreadsheet, headings in the reader's language."""
     from ..rules.scoring import item_keys
     from .export import hands_csv
-    from .messages import item_labels
+    from .names import item_labels
 
     _game, state = pages.find_game(game_id, store.game_state, store.get_game, store.get_by_view)
     keys = list(item_keys(state.rules))

@@ -16,7 +16,7 @@ from ..rules.problems import Problem
 from ..rules.ruleset import RuleSet
 from ..rules.scoring import MAX_ADJUSTMENT_NOTE, MAX_ADJUSTMENTS, SPECIAL_QUICK_FIELDS
 from ..store.games import GameState
-from .messages import card_label
+from .names import card_label
 from .pages import read_int
 
 PAD_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "2", "X", "3r", "3b")

@@ -30,8 +30,8 @@ from .hand_form import (
     build_entry,
 )
 from .i18n import number
-from .messages import canasta_kind, canastas_text, points_text
-from .messages import cards_text as count_cards
+from .names import canasta_kind, canastas_text, points_text
+from .names import cards_text as count_cards
 
 #: The form's own problems, in words (the rules engine does not know them).
 WORDS: Words = {

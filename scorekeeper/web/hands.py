@@ -26,7 +26,7 @@ from .hand_form import (
     read_hand,
 )
 from .hand_preview import WORDS, Preview, preview, slot_for, slot_ids
-from .messages import item_labels, ruleset_title
+from .names import item_labels, ruleset_title
 
 
 class CanastaHands(EntryFlow[GameState, HandForm, Preview]):

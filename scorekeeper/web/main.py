@@ -33,7 +33,7 @@ def _cookies() -> dict[str, str]:
 def index() -> Response:
     from .fifty import recent_games as recent_fifty
     from .games import recent_ids
-    from .messages import ruleset_title
+    from .names import ruleset_title
 
     recent: list[RecentGame] = []
     ids = recent_ids()

@@ -28,7 +28,8 @@ from ..rules.problems import Problem
 from ..rules.referee import Verdict, rule_anchor
 from ..rules.ruleset import PRESETS, RULESET_IDS
 from .i18n import number
-from .messages import message, ruleset_title
+from .messages import message
+from .names import ruleset_title
 from .referee_forms import Settings, read_question, read_settings, score_or_problem
 from .referee_options import OptionsAnswer, ask_options
 from .rule_book import rule_items, section_titles

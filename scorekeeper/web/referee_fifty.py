@@ -20,7 +20,8 @@ from ..rules.problems import Problem
 from . import pages
 from .entry import Notes
 from .fifty_forms import DEFAULT_PLAYERS, MAX_TEXT, PAD, PLAYER_SEATS, cards_text, describe
-from .messages import card_label, message
+from .messages import message
+from .names import card_label
 from .referee import bp
 
 # ---- the referee: "What may I play?" ---------------------------------------------------------

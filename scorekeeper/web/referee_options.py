@@ -17,7 +17,8 @@ from flask_babel import gettext as _
 from ..rules.api import Reader
 from ..rules.options import Move, TurnOptions, turn_options
 from ..rules.problems import Problem
-from .messages import message, rank_name
+from .messages import message
+from .names import rank_name
 from .referee_forms import MAX_PROBLEMS, Settings, melds_typed, parse_score, text_of
 from .rule_book import rule_items, section_titles
 

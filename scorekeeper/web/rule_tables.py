@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from ..rules.cards import NATURAL_RANKS
 from ..rules.ruleset import RuleSet
 from .i18n import number
-from .messages import card_label
+from .names import card_label
 from .options import minimum_ranges, score_step
 
 

@@ -15,7 +15,7 @@ from .house_rules import (
     read_fifty_house_rules,
     read_house_rules,
 )
-from .messages import ruleset_title
+from .names import ruleset_title
 from .rule_book import rule_book, three_is_fifty_book
 
 bp = Blueprint("rules_pages", __name__)

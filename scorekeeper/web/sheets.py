@@ -25,7 +25,7 @@ from ..sheets import (
 from ..store import games
 from .adjustments import adjustment_lines
 from .i18n import LANGUAGES, current_language, home_ruleset, long_date, number, signed
-from .messages import item_labels, ruleset_title, special_hand_name
+from .names import item_labels, ruleset_title, special_hand_name
 from .options import house_rule_lines, minimum_ranges, score_step
 from .pages import State, find_game
 
