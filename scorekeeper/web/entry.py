@@ -25,7 +25,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..rules.problems import Problem
 from ..store.db import DatabaseBusy
-from ..store.games import GameProblems, HandNotFound, VersionConflict
+from ..store.games import GameProblems, HandNotFound, VersionConflict, undo_delete
 from ..store.models import Game
 from . import pages
 from .i18n import number
@@ -300,6 +300,20 @@ class EntryFlow(Generic[State, Form, View]):
             return self.trouble(game_id, [self.text(p) for p in error.problems], 422)
         return pages.see_other(self.show_url(game_id))
 
+    def undo(self, game_id: str) -> Response | tuple[str, int]:
+        """Bring back the hand deleted last (issue 15) while nothing else has changed: a stale
+        offer is a 409 over the game as it is now, an expired one a 422; nothing changes then."""
+        revision = pages.read_int(request.form.get("revision"))
+        version = pages.read_int(request.form.get("version")) or 0
+        try:
+            with pages.stored_game(game_id, self.find) as (session, game):
+                undo_delete(session, game, revision, version)
+        except VersionConflict:
+            return self.trouble(game_id, [], 409)
+        except GameProblems as error:
+            return self.trouble(game_id, [self.text(p) for p in error.problems], 422)
+        return pages.see_other(self.show_url(game_id))
+
     def trouble(self, game_id: str, problems: list[str], status: int) -> tuple[str, int]:
         """Why a delete was refused, over the game as it is now."""
         loaded = self.load(game_id)
@@ -311,8 +325,9 @@ class EntryFlow(Generic[State, Form, View]):
         """The entry routes on ``bp``: for ``base="/games/<game_id>"``, ``noun="hands"`` and
         ``name="hand"``: ``GET /games/<id>/hands/new`` (``new_hand``), ``GET …/hands/<n>/edit``
         (``edit_hand``), ``POST …/hands`` (``add_hand``), ``POST …/hands/<n>``
-        (``replace_hand``), ``POST …/hands/<n>/delete`` (``delete_hand``) and
-        ``POST /games/<id>/preview`` (``hand_preview``)."""
+        (``replace_hand``), ``POST …/hands/<n>/delete`` (``delete_hand``),
+        ``POST /games/<id>/preview`` (``hand_preview``) and ``POST /games/<id>/undo``
+        (``undo_delete``)."""
         one = f"{base}/{noun}/<int:number>"
         bp.add_url_rule(f"{base}/{noun}/new", f"new_{name}", self.new, methods=["GET"])
         bp.add_url_rule(f"{one}/edit", f"edit_{name}", self.edit, methods=["GET"])
@@ -320,3 +335,5 @@ class EntryFlow(Generic[State, Form, View]):
         bp.add_url_rule(one, f"replace_{name}", self.save, methods=["POST"])
         bp.add_url_rule(f"{one}/delete", f"delete_{name}", self.delete, methods=["POST"])
         bp.add_url_rule(f"{base}/preview", f"{name}_preview", self.live, methods=["POST"])
+        bp.add_url_rule(f"{base}/undo", "undo_delete", self.undo, methods=["POST"])
+        bp.add_url_rule(f"{base}/undo", "undo_delete", self.undo, methods=["POST"])

@@ -131,22 +131,6 @@ def show(game_id: str) -> Response:
     return remember(response, game_id)
 
 
-@bp.post("/fifty/<game_id>/undo")
-def undo_delete(game_id: str) -> Response | tuple[str, int]:
-    """Bring back the game deleted last (issue 15): the Canasta page's undo
-    (:func:`.games.undo_delete`); a stale offer is a 409, an expired one a 422."""
-    revision = pages.read_int(request.form.get("revision"))
-    version = pages.read_int(request.form.get("version")) or 0
-    try:
-        with pages.stored_game(game_id, store.get_game) as (session, game):
-            canasta_store.undo_delete(session, game, revision, version)
-    except store.VersionConflict:
-        return GAMES.trouble(game_id, [], 409)
-    except store.GameProblems as error:
-        return GAMES.trouble(game_id, [describe(p) for p in error.problems], 422)
-    return pages.see_other(url_for("fifty.show", game_id=game_id))
-
-
 @bp.get("/fifty/view/<view_id>")
 def view(view_id: str) -> Response:
     _game, state = pages.find_game(view_id, store.fifty_state, store.get_by_view)

@@ -131,22 +131,6 @@ def view(view_id: str) -> Response:
     )
 
 
-@bp.post("/games/<game_id>/undo")
-def undo_delete(game_id: str) -> Response | tuple[str, int]:
-    """Bring back the hand deleted last (issue 15), while nothing else has changed: a stale
-    offer is a 409 over the game as it is now, an expired one a 422; nothing changes then."""
-    revision = pages.read_int(request.form.get("revision"))
-    version = pages.read_int(request.form.get("version")) or 0
-    try:
-        with pages.stored_game(game_id, store.get_game) as (session, game):
-            store.undo_delete(session, game, revision, version)
-    except store.VersionConflict:
-        return HANDS.trouble(game_id, [], 409)
-    except store.GameProblems as error:
-        return HANDS.trouble(game_id, [problem_text(p) for p in error.problems], 422)
-    return pages.see_other(url_for("games.show", game_id=game_id))
-
-
 # ---- entering a hand (the shared flow of .entry) ----------------------------------------
 
 HANDS.add_routes(bp, "/games/<game_id>", "hands", "hand")
