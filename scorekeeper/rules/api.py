@@ -150,16 +150,21 @@ class Reader:
             return None
         return cards[0]
 
-    def card_lists(self, value: Any, where: str, limit: int = MAX_MELDS) -> list[list[Card]]:
+    def items(self, value: Any, where: str, limit: int, expected: str = "list") -> list[Any]:
+        """A JSON list of at most ``limit`` entries (missing: empty); else a problem and []."""
         if value is None:
             return []
         if not isinstance(value, list):
-            self.fail("request.type", where, expected="list of card lists")
+            self.fail("request.type", where, expected=expected)
             return []
         if len(value) > limit:
             self.fail("request.too_large", where, limit=limit)
             return []
-        return [self.cards(v, f"{where}[{i}]") for i, v in enumerate(value)]
+        return value
+
+    def card_lists(self, value: Any, where: str, limit: int = MAX_MELDS) -> list[list[Card]]:
+        lists = self.items(value, where, limit, expected="list of card lists")
+        return [self.cards(v, f"{where}[{i}]") for i, v in enumerate(lists)]
 
     def known_keys(self, data: dict[str, Any], allowed: frozenset[str], where: str) -> None:
         """Refuse every key of ``data`` that is not ``allowed``, naming it."""
@@ -258,16 +263,8 @@ def read_adjustments(reader: Reader, value: Any, where: str) -> list[Adjustment]
     """A side's ``adjustments`` (issue 15): at most :data:`~.scoring.MAX_ADJUSTMENTS` of
     ``{"points": int, "note": str}``, points within ±10,000, the note trimmed and at most 80
     characters."""
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        reader.fail("request.type", where, expected="list")
-        return []
-    if len(value) > MAX_ADJUSTMENTS:
-        reader.fail("request.too_large", where, limit=MAX_ADJUSTMENTS)
-        return []
     out = []
-    for i, item in enumerate(value):
+    for i, item in enumerate(reader.items(value, where, MAX_ADJUSTMENTS)):
         w = f"{where}[{i}]"
         data = reader.obj(item, w)
         if data is None:
