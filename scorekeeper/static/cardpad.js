@@ -257,12 +257,13 @@
       save();
     });
 
-    /* After htmx has set up the page (its DOMContentLoaded handler runs first), so that the
-       restored entry gets its preview. */
-    if (d.readyState === "loading") {
-      d.addEventListener("DOMContentLoaded", function () { setTimeout(function () { restore(); }, 0); });
-    } else {
+    /* After htmx has set up the page, so that the restored entry gets its preview. htmx starts
+       on DOMContentLoaded; this script runs deferred, before that event, and a zero timeout set
+       now may fire before it too: wait for "load", which always comes after DOMContentLoaded. */
+    if (d.readyState === "complete") {
       setTimeout(function () { restore(); }, 0);
+    } else {
+      window.addEventListener("load", function () { setTimeout(function () { restore(); }, 0); });
     }
   };
 })();
