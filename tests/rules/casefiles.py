@@ -108,6 +108,31 @@ def meld_answer_from_body(body: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def check_minimum(case: dict[str, Any]) -> None:
+    """A minimum case (RULES.md §3, §6): the ruleset's table and the referee's
+    ``initial-meld`` answer both give ``required``; three aces (60) reach it only if it is 60
+    or less."""
+    from scorekeeper.rules import api as rules_api
+    from scorekeeper.rules.ruleset import get_ruleset
+
+    rs = get_ruleset(case["ruleset"])
+    assert rs.initial_meld_minimum(case["cumulative_score"], case["players"]) == case["required"]
+    status, body = answered(
+        rules_api.referee_initial_meld(
+            {
+                "ruleset": case["ruleset"],
+                "players": case["players"],
+                "cumulative_score": case["cumulative_score"],
+                "melds": [["A", "A", "A"]],
+            }
+        ),
+        "initial-meld",
+    )
+    assert status == 200, body
+    assert body["required"] == case["required"]
+    assert body["allowed"] is (case["required"] <= 60)
+
+
 # ---- score cases ---------------------------------------------------------------------------
 
 ITEM_KEYS = ("melded_cards", "canasta_bonus", "red_threes", "going_out", "in_hand")

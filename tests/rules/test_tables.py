@@ -20,6 +20,7 @@ from .casefiles import (
     as_json,
     check_codes,
     check_meld_answer,
+    check_minimum,
     check_referee_answer,
     check_score_answer,
     codes,
@@ -71,22 +72,7 @@ def test_score(case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", MINIMUM_CASES, ids=ids(MINIMUM_CASES))
 def test_initial_meld_minimum(case: dict[str, Any]) -> None:
-    rs = get_ruleset(case["ruleset"])
-    assert rs.initial_meld_minimum(case["cumulative_score"], case["players"]) == case["required"]
-    status, body = answered(
-        rules_api.referee_initial_meld(
-            {
-                "ruleset": case["ruleset"],
-                "players": case["players"],
-                "cumulative_score": case["cumulative_score"],
-                "melds": [["A", "A", "A"]],
-            }
-        ),
-        "initial-meld",
-    )
-    assert status == 200, body
-    assert body["required"] == case["required"]
-    assert body["allowed"] is (case["required"] <= 60)
+    check_minimum(case)
 
 
 @pytest.mark.parametrize("case", REFEREE_CASES, ids=ids(REFEREE_CASES))
