@@ -692,6 +692,13 @@ class CheckedHand:
         return self.entry.result
 
     @property
+    def lone(self) -> Any:
+        """The lone player's column as a save stores it: only for a cutthroat hand of two
+        teams (the lone player against a partnership), else None."""
+        cutthroat_pair = len(self.entry.members) == 2 and len(self.entry.members[1]) > 1
+        return self.lone_player if cutthroat_pair else None
+
+    @property
     def stored(self) -> list[dict[str, Any]]:
         """What a save stores: each side as the reader built it (``rules.api.side_json``),
         never the request's own JSON (issue 12: unread keys are refused, not kept)."""
@@ -858,7 +865,7 @@ def add_hand(
     hand = Hand(
         number=len(before.hands) + 1,
         teams=checked.stored,
-        lone_player=lone_player if len(teams) == 2 and is_cutthroat(game.players) else None,
+        lone_player=checked.lone,
         stock_out=stock,
         created_at=now,
         updated_at=now,
@@ -900,7 +907,7 @@ def replace_hand(
     hand = _find(game, number)
     if hand is None:  # pragma: no cover - the version check excludes this
         raise HandNotFound(number)
-    lone = lone_player if len(teams) == 2 and is_cutthroat(game.players) else None
+    lone = checked.lone
     stored = checked.stored
     if (_canonical(hand.teams), hand.lone_player, bool(hand.stock_out)) != (
         _canonical(stored),
