@@ -19,6 +19,7 @@ from flask_wtf.csrf import generate_csrf
 from ..rules.scoring import item_keys
 from ..store.games import GameState
 from ..store.models import utcnow
+from ..store.stamps import chain_stamp
 from .adjustments import adjustment_lines
 from .chart import running_chart
 from .entry import problem_text
@@ -75,32 +76,55 @@ def ago(moment: datetime) -> str:
 
 # ---- the rendered page, per game version and language (issue 16) ----------------------------
 # Rendering a game's page costs far more than finding out that nothing changed: the page is
-# kept per (game, version, language, address) and sent again until the game changes. What
-# differs per reader is put back: the CSRF token (kept as a mark), and a page with a flashed
-# message is never kept. "x minutes ago" texts are kept for a minute at most.
+# kept per (game, stamp, language, address) and sent again until the stamp changes. The stamp is
+# read from the database on every request in one light statement (store.stamps.chain_stamp):
+# the versions of the game and of the other games of its evening, and the games that follow
+# them. What differs per reader is put back: the CSRF token (kept as a mark), and a page with a
+# flashed message is never kept. "x minutes ago" texts (and the undo offer, which ends after a
+# quarter of an hour) are kept for a minute at most.
 
 PAGE_CACHE_SIZE = 128
 _CSRF_MARK = "\x00csrf\x00"
-_pages: OrderedDict[tuple[Hashable, ...], str] = OrderedDict()
+_pages: OrderedDict[tuple[Hashable, ...], tuple[str, float]] = OrderedDict()  # page, until
+_chains: OrderedDict[str, tuple[str, ...]] = OrderedDict()  # game -> its evening, as last seen
 _pages_lock = threading.Lock()
 
 
-def cached_page(key: tuple[Hashable, ...], render: Callable[[], str]) -> str:
-    """The page ``render`` makes, from the cache when the same ``key`` (game id, version…)
-    was rendered before in the same language, at the same address, within the minute."""
+Rendered = tuple[str, tuple[str, ...], float | None]
+
+
+def cached_game_page(game_id: str, render: Callable[[], Rendered]) -> str:
+    """The page of the game ``game_id``: kept, when nothing it shows has changed since it was
+    rendered in the same language at the same address within the minute; else made by
+    ``render``, which answers the page, the editing keys of the game's evening (the game alone
+    when it is the only one) and the moment something on it ends by itself (an undo offer;
+    seconds since the epoch), if any."""
     if session.get("_flashes"):
-        return render()
+        return render()[0]
     token = generate_csrf()
-    full = (*key, str(get_locale()), request.host, request.full_path, int(time.time() // 60))
+    with _pages_lock:
+        chain = _chains.get(game_id, (game_id,))
+    # read before rendering: a change landing meanwhile gives a newer stamp next time
+    stamp = chain_stamp(chain)
+    full = (game_id, stamp, str(get_locale()), request.host, request.full_path, _minute())
     with _pages_lock:
         kept = _pages.get(full)
         if kept is not None:
             _pages.move_to_end(full)
-    if kept is not None:
-        return kept.replace(_CSRF_MARK, token)
-    html = render()
+    if kept is not None and time.time() < kept[1]:
+        return kept[0].replace(_CSRF_MARK, token)
+    html, seen, ends = render()
     with _pages_lock:
-        _pages[full] = html.replace(token, _CSRF_MARK)
-        while len(_pages) > PAGE_CACHE_SIZE:
-            _pages.popitem(last=False)
+        if seen == chain:  # else the stamp read covers other games: keep it next time
+            _pages[full] = (html.replace(token, _CSRF_MARK), ends or float("inf"))
+            while len(_pages) > PAGE_CACHE_SIZE:
+                _pages.popitem(last=False)
+        _chains[game_id] = seen
+        _chains.move_to_end(game_id)
+        while len(_chains) > 4 * PAGE_CACHE_SIZE:
+            _chains.popitem(last=False)
     return html
+
+
+def _minute() -> int:
+    return int(time.time() // 60)

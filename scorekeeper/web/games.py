@@ -14,8 +14,9 @@ from flask_babel import gettext as _
 
 from ..rules.ruleset import RULESET_IDS
 from ..store import games as store
+from ..store.stamps import view_version
 from . import pages
-from .board import board_context, cached_page, qr_svg
+from .board import Rendered, board_context, cached_game_page, qr_svg
 from .entry import Notes, problem_text
 from .hands import HANDS
 from .i18n import home_ruleset
@@ -80,12 +81,19 @@ def play_again(game_id: str) -> Response:
 
 @bp.get("/games/<game_id>")
 def show(game_id: str) -> Response:
-    """The scorekeeper's page: board, hands, sharing, referee and PDF links."""
+    """The scorekeeper's page: board, hands, sharing, referee and PDF links. Sent again from
+    memory until the game or its evening changes (issue 16; :func:`.board.cached_game_page`)."""
+    html = cached_game_page(game_id, lambda: _render_show(game_id))
+    response = make_response(html)
+    response.headers["Cache-Control"] = "no-store"
+    return remember_game(response, game_id)
+
+
+def _render_show(game_id: str) -> Rendered:
     loaded = HANDS.load(game_id)
     state = loaded.state
     # Issue 12: the base URL, else the LAN address, never an untrusted Host header.
     link = share_link(url_for("games.view", view_id=state.view_id))
-    view_url = link.url
     referee = [
         (
             column.name,
@@ -95,38 +103,40 @@ def show(game_id: str) -> Response:
         )
         for column in state.columns
     ]
+    evening, chain = evening_of(game_id, store.get_game)  # issue 15: other games change it
     undo = store.undoable_deletion(loaded.game)
-    evening = evening_of(game_id, store.get_game)  # issue 15: the other games change it too
-    html = cached_page(
-        (game_id, state.version, state.updated_at, undo.id if undo else None, repr(evening)),
-        lambda: render_template(
-            "games/show.html",
-            game_id=game_id,
-            view_url=view_url,
-            share_loopback=link.loopback,
-            qr=qr_svg(view_url),
-            referee=referee,
-            pdfs=pages.pdf_links("sheets.game_sheet", game_id),
-            undo=undo,
-            evening=evening,
-            **board_context(state),
-        ),
+    html = render_template(
+        "games/show.html",
+        game_id=game_id,
+        view_url=link.url,
+        share_loopback=link.loopback,
+        qr=qr_svg(link.url),
+        referee=referee,
+        pdfs=pages.pdf_links("sheets.game_sheet", game_id),
+        undo=undo,
+        evening=evening,
+        **board_context(state),
     )
-    response = make_response(html)
-    response.headers["Cache-Control"] = "no-store"
-    return remember_game(response, game_id)
+    ends = undo.changed_at.timestamp() + store.UNDO_SECONDS if undo else None
+    return html, chain, ends
 
 
 @bp.get("/view/<view_id>")
 def view(view_id: str) -> Response:
-    """The read-only view (polled by htmx; see :func:`pages.live_view`)."""
+    """The read-only view (polled by htmx; see :func:`pages.live_view`). A poll while nothing
+    changed is answered from one light read (issue 16)."""
+    if request.htmx and not request.htmx.history_restore_request:
+        since = request.args.get("since", type=int)
+        found = view_version(view_id) if since is not None else None
+        if found is not None and found[0] in RULESET_IDS and found[1] == since:
+            return pages.unchanged()
     _game, state = pages.find_game(view_id, store.game_state, store.get_by_view)
     return pages.live_view(
         state.version,
         "games/view.html",
         "games/_live.html",
         view_id=view_id,
-        evening=evening_of(view_id, store.get_by_view),
+        evening=evening_of(view_id, store.get_by_view)[0],
         **board_context(state),
     )
 

@@ -150,9 +150,16 @@ def live_view(version: int, page: str, fragment: str, **context: Any) -> Respons
     current version); without JavaScript a meta refresh reloads the page."""
     is_fragment = bool(request.htmx) and not request.htmx.history_restore_request
     if is_fragment and request.args.get("since", type=int) == version:
-        response = make_response("", 204)  # unchanged: htmx keeps what it shows
-    else:
-        response = make_response(render_template(fragment if is_fragment else page, **context))
+        return unchanged()
+    response = make_response(render_template(fragment if is_fragment else page, **context))
+    response.vary.add("HX-Request")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def unchanged() -> Response:
+    """The answer to a view's poll while nothing changed: htmx keeps what it shows."""
+    response = make_response("", 204)
     response.vary.add("HX-Request")
     response.headers["Cache-Control"] = "no-store"
     return response

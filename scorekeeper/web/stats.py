@@ -111,9 +111,10 @@ def evening_summary(states: list[GameState]) -> Evening | None:
     )
 
 
-def evening_of(key: str, get: Any) -> Evening | None:
+def evening_of(key: str, get: Any) -> tuple[Evening | None, tuple[str, ...]]:
     """The evening the game with ``key`` (editing or view key, as ``get`` reads it) belongs
-    to, summed up; None when it is the only game of its chain."""
+    to, summed up (None when it is the only game of its chain), and the editing keys of the
+    chain's games, oldest first (empty for an unknown key)."""
     from ..store.db import session_scope
     from ..store.evening import evening
     from ..store.games import game_state
@@ -121,8 +122,9 @@ def evening_of(key: str, get: Any) -> Evening | None:
     with session_scope() as session:
         game = get(session, key)
         if game is None:
-            return None
+            return None, ()
         chain = evening(session, game)
+        ids = tuple(g.id for g in chain)
         if len(chain) < 2:
-            return None
-        return evening_summary([game_state(g) for g in chain])
+            return None, ids
+        return evening_summary([game_state(g) for g in chain]), ids

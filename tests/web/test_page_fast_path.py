@@ -1,0 +1,147 @@
+"""Issue 16: a game page seen before is sent again after one light read of the database, and
+never when something it shows has changed: a hand saved by another server process, a game
+joining the evening, an undo offer running out. A view's poll while nothing changed is one read.
+
+CONTRACT.md §4 (the pages); the figures are in README.md, "Measured on this machine".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import event
+
+from scorekeeper import create_app
+from scorekeeper.store import games as store
+from scorekeeper.store.db import session_scope
+from scorekeeper.web import board
+from tests.web.test_game_pages import DETAIL_US, QUICK_THEM, create_game, hand_form, save_hand
+
+# CONTRACT.md §3's worked example: the detail side scores 690, the quick side 415.
+TEAMS = [
+    {
+        "melds": [["K", "K", "K", "2"], ["7", "7", "7", "7", "7", "2", "2"]],
+        "hands": [[], ["5", "Q"]],
+        "red_threes": 1,
+        "went_out": True,
+    },
+    {
+        "quick": {"mixed_canastas": 1, "meld_points": 155, "hand_points": 40},
+        "red_threes": 0,
+    },
+]
+
+
+@contextmanager
+def statements(app: Flask) -> Iterator[list[str]]:
+    """The SQL statements the app sends while the block runs."""
+    seen: list[str] = []
+
+    def record(_conn: object, _cursor: object, sql: str, *_: object) -> None:
+        seen.append(sql)
+
+    engine = app.extensions["scorekeeper.engine"]
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+
+
+def totals(html: str) -> list[str]:
+    return re.findall(r'<div class="total">([^<]*)</div>', html)
+
+
+@pytest.fixture
+def other_process(app: Flask) -> Iterator[Flask]:
+    """A second app on the same database file, as a second server process would be (its own
+    engine and connections; only the database is shared with ``app``)."""
+    other = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE_URL": app.config["DATABASE_URL"],
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    yield other
+    other.extensions["scorekeeper.engine"].dispose()
+
+
+def test_a_page_seen_before_costs_one_read(app: Flask, client: FlaskClient) -> None:
+    game_id = create_game(client)
+    save_hand(client, game_id, hand_form(client, game_id, **DETAIL_US, **QUICK_THEM))
+    first = client.get(f"/games/{game_id}")
+    with statements(app) as seen:
+        again = client.get(f"/games/{game_id}")
+    assert again.status_code == 200
+    assert len(seen) == 1 and seen[0].lstrip().upper().startswith("SELECT")
+    token = re.compile(r'X-CSRFToken&#34;: &#34;[^&]+&#34;|"X-CSRFToken": "[^"]+"')
+    assert token.sub("", again.text) == token.sub("", first.text)  # the token is per reader
+    assert totals(again.text) == ["690", "415"]
+
+
+def test_a_hand_saved_by_another_process_shows_at_once(
+    app: Flask, client: FlaskClient, other_process: Flask
+) -> None:
+    game_id = create_game(client)
+    assert totals(client.get(f"/games/{game_id}").text) == ["0", "0"]
+    with other_process.app_context(), session_scope() as session:
+        game = store.get_game(session, game_id)
+        assert game is not None
+        store.add_hand(session, game, game.version, TEAMS)
+    assert totals(client.get(f"/games/{game_id}").text) == ["690", "415"]
+
+
+def test_a_game_joining_the_evening_changes_the_page(
+    client: FlaskClient, other_process: Flask
+) -> None:
+    first = create_game(client)
+    assert "Tonight" not in client.get(f"/games/{first}").text
+    # "same players again" on another server process: the page learns of the new game
+    again = other_process.test_client().post(f"/games/{first}/again")
+    assert again.status_code == 303
+    assert "Tonight: 2 games" in client.get(f"/games/{first}").text
+
+
+def test_an_undo_offer_ends_on_the_page_when_its_time_is_up(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = create_game(client)
+    save_hand(client, game_id, hand_form(client, game_id, **DETAIL_US, **QUICK_THEM))
+    page = client.get(f"/games/{game_id}").text
+    version = re.search(r'name="version" value="(\d+)"', page)
+    assert version
+    client.post(f"/games/{game_id}/hands/1/delete", data={"version": version[1]})
+    assert "Undo" in client.get(f"/games/{game_id}").text
+    later = board.time.time() + store.UNDO_SECONDS + 1
+    monkeypatch.setattr(board.time, "time", lambda: later)
+    monkeypatch.setattr(store, "utcnow", lambda: datetime.fromtimestamp(later, UTC))
+    assert "Undo" not in client.get(f"/games/{game_id}").text
+
+
+def test_a_view_poll_while_nothing_changed_is_one_read(app: Flask, client: FlaskClient) -> None:
+    game_id = create_game(client)
+    page = client.get(f"/games/{game_id}").text
+    view = re.search(r"/view/([A-Za-z0-9_-]+)", page)
+    assert view
+    live = client.get(f"/view/{view[1]}").text
+    since = re.search(r"since=(\d+)", live)
+    assert since
+    poll = f"/view/{view[1]}?since={since[1]}"
+    with statements(app) as seen:
+        quiet = client.get(poll, headers={"HX-Request": "true"})
+    assert quiet.status_code == 204 and len(seen) == 1
+    save_hand(client, game_id, hand_form(client, game_id, **DETAIL_US, **QUICK_THEM))
+    changed = client.get(poll, headers={"HX-Request": "true"})
+    assert changed.status_code == 200 and totals(changed.text) == ["690", "415"]
+    # a key of no game, or of a game of another kind, is never "unchanged"
+    assert client.get(f"/view/{'x' * 22}?since=1", headers={"HX-Request": "true"}).status_code == (
+        404
+    )
