@@ -227,7 +227,10 @@ def _canasta(game: Game | None, any_ruleset: bool) -> Game | None:
 
 # Reading a game loads its row only: its hands (and their history) are loaded when its state has
 # to be derived, which the state cache (:func:`game_state`) spares most requests.
-_LAZY = [lazyload(Game.hands)]
+# A game's corrections and deletions (issue 15) are read where they are used (the game page's
+# undo offer; deriving the history; a change), not by every preview and save (issue 16).
+_LAZY = [lazyload(Game.hands), lazyload(Game.revisions)]
+_WITH_REVISIONS = [lazyload(Game.hands)]
 
 
 def hand_count(game: Game) -> int:
@@ -240,12 +243,16 @@ def hand_count(game: Game) -> int:
     return len(game.hands)
 
 
-def get_game(session: Session, game_id: Any, any_ruleset: bool = False) -> Game | None:
+def get_game(
+    session: Session, game_id: Any, any_ruleset: bool = False, revisions: bool = False
+) -> Game | None:
     """The game with this editing key, with its hands; None for unknown or malformed keys
-    (and, unless ``any_ruleset``, for games of another kind than Canasta)."""
+    (and, unless ``any_ruleset``, for games of another kind than Canasta). ``revisions``: load
+    its corrections and deletions at once, to be read after the session (the undo offer)."""
     if not isinstance(game_id, str) or not _KEY.match(game_id):
         return None
-    return _canasta(session.get(Game, game_id, options=_LAZY), any_ruleset)
+    options = _WITH_REVISIONS if revisions else _LAZY
+    return _canasta(session.get(Game, game_id, options=options), any_ruleset)
 
 
 def get_by_view(session: Session, view_id: Any, any_ruleset: bool = False) -> Game | None:

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, make_response, render_template, request, url_for
 from flask_babel import gettext as _
+from sqlalchemy.orm import Session
 
 from ..rules.ruleset import RULESET_IDS
 from ..store import games as store
+from ..store.models import Game
 from ..store.stamps import view_version
 from . import pages
 from .board import Rendered, board_context, cached_game_page, qr_svg
@@ -90,8 +92,7 @@ def show(game_id: str) -> Response:
 
 
 def _render_show(game_id: str) -> Rendered:
-    loaded = HANDS.load(game_id)
-    state = loaded.state
+    game, state = pages.find_game(game_id, store.game_state, _with_revisions)
     # Issue 12: the base URL, else the LAN address, never an untrusted Host header.
     link = share_link(url_for("games.view", view_id=state.view_id))
     referee = [
@@ -104,7 +105,7 @@ def _render_show(game_id: str) -> Rendered:
         for column in state.columns
     ]
     evening, chain = evening_of(game_id, store.get_game)  # issue 15: other games change it
-    undo = store.undoable_deletion(loaded.game)
+    undo = store.undoable_deletion(game)
     html = render_template(
         "games/show.html",
         game_id=game_id,
@@ -119,6 +120,10 @@ def _render_show(game_id: str) -> Rendered:
     )
     ends = undo.changed_at.timestamp() + store.UNDO_SECONDS if undo else None
     return html, chain, ends
+
+
+def _with_revisions(session: Session, game_id: str) -> Game | None:
+    return store.get_game(session, game_id, revisions=True)  # the undo offer reads them
 
 
 @bp.get("/view/<view_id>")

@@ -6,11 +6,13 @@ Order of choice: ``?lang=``, then the remembered choice (cookie), then Accept-La
 from __future__ import annotations
 
 from datetime import date, datetime
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
+from babel import numbers
 from flask import Flask, Response, current_app, g, request
-from flask_babel import format_date, format_decimal, get_locale
+from flask_babel import format_date, get_locale
 
 LANGUAGES = ("en", "de", "pl")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "pl": "polski"}
@@ -50,8 +52,14 @@ def number(value: int | float | None) -> str:
         return ""
     if abs(value) >= 10**15:  # beyond any score; Babel's decimal context gives up on such
         return str(value).replace("-", MINUS)
-    text = format_decimal(abs(value))
+    text = _decimal(abs(value), str(get_locale() or "en"))
     return f"{MINUS}{text}" if value < 0 else text
+
+
+@lru_cache(maxsize=4096)
+def _decimal(value: int | float, locale: str) -> str:
+    """Babel's formatting, kept: a page formats the same few scores over and over (issue 16)."""
+    return numbers.format_decimal(value, locale=locale)
 
 
 def signed(value: int) -> str:

@@ -145,3 +145,17 @@ def test_a_view_poll_while_nothing_changed_is_one_read(app: Flask, client: Flask
     assert client.get(f"/view/{'x' * 22}?since=1", headers={"HX-Request": "true"}).status_code == (
         404
     )
+
+
+def test_a_preview_reads_the_game_row_only(app: Flask, client: FlaskClient) -> None:
+    game_id = create_game(client)
+    save_hand(client, game_id, hand_form(client, game_id, **DETAIL_US, **QUICK_THEM))
+    form = hand_form(client, game_id, **DETAIL_US, **QUICK_THEM)
+    client.post(f"/games/{game_id}/preview", data=form, headers={"HX-Request": "true"})
+    with statements(app) as seen:
+        preview = client.post(
+            f"/games/{game_id}/preview", data=form, headers={"HX-Request": "true"}
+        )
+    assert preview.status_code == 200 and "690" in preview.text
+    # the game's row; neither its hands (the state is kept per version) nor its revisions
+    assert len(seen) == 1 and "FROM games" in seen[0], seen
