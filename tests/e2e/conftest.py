@@ -20,6 +20,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -93,11 +94,35 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
     context.close()
 
 
+READY = "html[data-ready='1']"
+
+
+def wait_ready(page: Page) -> None:
+    """Wait until boot.js has run the page's scripts (htmx and the page's own): they start
+    after the load event, so that they never hold up the page's first view (issue 16)."""
+    if page.url.startswith("http"):
+        page.wait_for_selector(READY, state="attached")  # a selector: the CSP forbids eval
+
+
 @pytest.fixture
 def page(context: BrowserContext) -> Iterator[Page]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+
+    # Every way a test lands on a new document waits for its scripts as well, so a test acts
+    # on the page a person would meet a moment later, never on one whose htmx is not started.
+    def waiting(step: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            result = step(*args, **kwargs)
+            if kwargs.get("wait_until") not in ("commit", "domcontentloaded"):
+                wait_ready(page)
+            return result
+
+        return run
+
+    for name in ("goto", "reload", "go_back", "go_forward", "wait_for_url"):
+        setattr(page, name, waiting(getattr(page, name)))
     yield page
     assert errors == [], f"JavaScript errors on the page: {errors}"
 

@@ -1,0 +1,33 @@
+/* Starts the page's scripts without holding up its first view (issue 16): a phone on a slow
+   line sees and can use the page (every form works without JavaScript) while htmx and the
+   page's own scripts arrive. They are fetched early (<link rel="preload" data-run> in the
+   head, in the order to run) and run, in that order, once the document is complete: htmx then
+   starts at once, on the page as it is. When all have run, <html data-ready="1"> says so. */
+(function () {
+  "use strict";
+  var d = document;
+
+  function run() {
+    var links = d.querySelectorAll('link[rel="preload"][as="script"][data-run]');
+    var left = links.length;
+    if (!left) { d.documentElement.setAttribute("data-ready", "1"); return; }
+    function done() {
+      left -= 1;
+      if (left === 0) d.documentElement.setAttribute("data-ready", "1");
+    }
+    for (var i = 0; i < links.length; i++) {
+      var script = d.createElement("script");
+      script.src = links[i].href;
+      script.async = false;  /* in order: htmx first, then what builds on it */
+      script.onload = done;
+      script.onerror = done;
+      d.head.appendChild(script);
+    }
+  }
+
+  if (d.readyState === "complete") {
+    run();
+  } else {
+    window.addEventListener("load", run);
+  }
+})();
