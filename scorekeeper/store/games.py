@@ -38,6 +38,7 @@ from typing import Any
 from sqlalchemy import event, select, update
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import Session, lazyload, object_session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from ..rules.api import Reader, read_sides, side_json
 from ..rules.game import is_cutthroat, winner
@@ -196,6 +197,9 @@ class GameState:
     updated_at: datetime
     rules: RuleSet  # the rules the hands are scored with (house rules applied)
     base_rules: RuleSet  # the preset the house rules change
+    # Hands before the first row of ``hands`` that this sheet leaves out: only the answer of a
+    # save that read no hand but its own (:func:`changed_state`); never cached, never shown.
+    skipped: int = 0
 
     @property
     def finished(self) -> bool:
@@ -211,7 +215,7 @@ class GameState:
 
     @property
     def next_hand(self) -> int:
-        return len(self.hands) + 1
+        return self.skipped + len(self.hands) + 1
 
 
 # ---- reading and creating games --------------------------------------------------------------
@@ -820,21 +824,36 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def _claim(session: Session, game: Game, version: int) -> None:
+def _claim(
+    session: Session,
+    game: Game,
+    version: int,
+    summary: dict[str, Any] | None = None,
+    now: datetime | None = None,
+) -> None:
     """The conditional version bump that serialises writers (see the module docstring).
 
     Runs as the first write of the transaction; afterwards everything is re-read under the lock.
+    It also writes the game's summary after the change (``summary``, made for the version and
+    ``updated_at`` = ``now`` it sets), else clears it: a summary describes its version only.
+    A caller gives a summary only when the game was read at ``version``: nothing read before
+    the lock can be older then (every change moves the version on), so nothing is read again.
     """
+    now = now or utcnow()
     result = session.execute(
         update(Game)
         .where(Game.id == game.id, Game.version == version)
-        .values(version=Game.version + 1, updated_at=utcnow())
+        .values(version=Game.version + 1, updated_at=now, summary=summary)
         .execution_options(synchronize_session=False)
     )
     if result.rowcount != 1:  # type: ignore[attr-defined]
         current = session.scalar(select(Game.version).where(Game.id == game.id))
         raise VersionConflict(version, current)
     session.info[_CLAIMED] = True  # states derived from now on wait for the commit
+    if summary is not None:
+        for key, value in (("version", version + 1), ("updated_at", now), ("summary", summary)):
+            set_committed_value(game, key, value)
+        return
     # What was read before the lock may be older than ``version``: read it again.
     session.expire_all()
 
@@ -861,34 +880,117 @@ def add_hand(
     """
     given = _version(version)
     checked = _checked(game, checked, teams, lone_player, stock_out)
-    stock = checked.stock_out
-    _claim(session, game, given)
-    before = _state_at(game, given)
-    if len(before.hands) >= MAX_HANDS:
-        raise GameProblems([Problem("request.too_large", "hands", {"limit": MAX_HANDS})], 422)
-    if before.finished:
-        raise GameProblems([Problem("game.finished", "", {})])
+    # What the sheet was at ``given``: this session's, the cache's or the game's summary (then
+    # no hand is read at all, issue 16); else derived from the hands once the game is claimed.
+    before = _before(game, given)
     now = utcnow()
+    claimed = before is None
+    if before is None:
+        _claim(session, game, given)
+        state = _state_at(game, given)
+        before = _Before(len(state.hands), [c.total for c in state.columns], state)
+    rules = before.state.rules if before.state is not None else _ruleset(game)
+    table = before.state.seats if before.state is not None else seats(game)
     hand = Hand(
-        number=len(before.hands) + 1,
+        number=before.hands + 1,
         teams=checked.stored,
         lone_player=checked.lone,
-        stock_out=stock,
+        stock_out=checked.stock_out,
         created_at=now,
         updated_at=now,
         scored=_entry_json(checked.entry),
     )
+    # The sheet after the save: the one before it and one more row (no hand read again).
+    totals = list(before.totals)
+    row = _hand_row(game, rules, table, totals, hand, checked.entry, [])
+    if claimed:
+        game.summary = _summary(game.version, game.updated_at, hand.number, totals)
+    else:
+        _claim(session, game, given, _summary(given + 1, now, hand.number, totals), now)
+    if before.hands >= MAX_HANDS:
+        raise GameProblems([Problem("request.too_large", "hands", {"limit": MAX_HANDS})], 422)
+    if winner(before.totals, game.target) is not None:
+        raise GameProblems([Problem("game.finished", "", {})])
     if "hands" in sa_inspect(game).unloaded:
         hand.game_id = game.id  # the other hands stay unread
         session.add(hand)
     else:
         game.hands.append(hand)
     session.flush()
-    # The sheet after the save: the one before it and one more row (no hand read again).
-    totals = [c.total for c in before.columns]
-    row = _hand_row(game, before.rules, before.seats, totals, hand, checked.entry, [])
-    _derived(session, game, _finish(game, before.rules, before.seats, totals, [*before.hands, row]))
+    if before.state is not None:
+        after = _finish(game, rules, table, totals, [*before.state.hands, row])
+        _derived(session, game, after)
+    else:  # the answer's sheet: the new row only (see GameState.skipped)
+        after = _finish(game, rules, table, totals, [row], skipped=before.hands)
+    session.info.setdefault(_ANSWER, {})[game.id] = (session.info.get(_FLUSHES, 0), after)
     return hand
+
+
+@dataclass(frozen=True)
+class _Before:
+    """The sheet a new hand is added to: its hand count and totals, and the whole sheet when
+    it is at hand (this session's or the cache's), else None (the game's summary)."""
+
+    hands: int
+    totals: list[int]
+    state: GameState | None
+
+
+def _summary(version: int, updated_at: datetime, hands: int, totals: list[int]) -> dict[str, Any]:
+    """``games.summary``: what the next save needs of the sheet at ``version``."""
+    return {
+        "engine": ENGINE_VERSION,
+        "version": version,
+        "updated_at": updated_at.isoformat(),
+        "hands": hands,
+        "totals": list(totals),
+    }
+
+
+def _before(game: Game, version: int) -> _Before | None:
+    """The sheet at ``version`` without reading a hand, if the game was read at ``version``
+    and its sheet is known: derived by this session or cached, else from the game's summary
+    when it was made for this very version and ``updated_at`` by this engine. None: unknown
+    (the game is to be claimed and derived)."""
+    if game.version != version:
+        return None
+    session = object_session(game)
+    info = session.info if session is not None else {}
+    kept = info.get(_DERIVED, {}).get(game.id)
+    state: GameState | None = None
+    if kept is not None and kept[0] == info.get(_FLUSHES, 0) and kept[1] == _stamp(game):
+        state = kept[2]
+    elif not info.get(_CLAIMED):
+        state = _cached(game.id, _stamp(game))
+    if state is not None:
+        return _Before(len(state.hands), [c.total for c in state.columns], state)
+    summary = game.summary
+    if (
+        not isinstance(summary, dict)
+        or summary.get("engine") != ENGINE_VERSION
+        or summary.get("version") != version
+        or summary.get("updated_at") != game.updated_at.isoformat()
+    ):
+        return None
+    hands, totals = summary.get("hands"), summary.get("totals")
+    if (
+        not isinstance(hands, int)
+        or not isinstance(totals, list)
+        or len(totals) != len(game.sides)
+        or not all(isinstance(t, int) and not isinstance(t, bool) for t in totals)
+    ):
+        return None
+    return _Before(hands, list(totals), None)
+
+
+def changed_state(session: Session, game: Game) -> GameState | None:
+    """The sheet this session's last save into ``game`` left (to answer with once committed:
+    it is what the commit stores), with ``skipped`` hands left out; None when the session
+    changed something after it, or made no sheet (then read the committed game)."""
+    kept = session.info.get(_ANSWER, {}).get(game.id)
+    if kept is None or kept[0] != session.info.get(_FLUSHES, 0):
+        return None
+    return kept[1]  # type: ignore[no-any-return]
 
 
 def replace_hand(
@@ -1011,7 +1113,20 @@ def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None
     hand = _find(game, number)
     if hand is None:
         raise HandNotFound(number)
-    _claim(session, game, given)
+    # The sheet after it, when the one before is known (issue 16): the next save needs no hand.
+    before = _before(game, given) if game.ruleset in PRESETS else None
+    summary, now = None, utcnow()
+    if before is not None and hand.number == before.hands == len(game.hands):
+        totals = before.totals
+        if before.state is not None:
+            totals = [s.total for s in before.state.hands[-2].scores] if hand.number > 1 else []
+        else:
+            scored = _column_scores(
+                _stored_entry(game, _canonical(game.options or {}), hand), len(totals)
+            )
+            totals = [t - s for t, s in zip(totals, scored, strict=True)]
+        summary = _summary(given + 1, now, hand.number - 1, totals or [0] * len(game.sides))
+    _claim(session, game, given, summary, now)
     hand = _find(game, number)
     if hand is None:  # pragma: no cover - the version check excludes this
         raise HandNotFound(number)
@@ -1022,6 +1137,12 @@ def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None
     keep_revision(game, hand, "deleted", given + 1)
     game.hands.remove(hand)
     session.flush()
+    if before is not None and before.state is not None and summary is not None:
+        state = before.state
+        rows = state.hands[:-1]
+        after = _finish(game, state.rules, state.seats, list(summary["totals"]), rows)
+        _derived(session, game, after)
+        session.info.setdefault(_ANSWER, {})[game.id] = (session.info.get(_FLUSHES, 0), after)
 
 
 def _find(game: Game, number: Any) -> Hand | None:
@@ -1088,6 +1209,7 @@ _STATES_LOCK = threading.Lock()
 _CLAIMED = "scorekeeper.claimed"  # session.info: this session bumped a version
 _DERIVED = "scorekeeper.derived"  # session.info: {game id: (flushes, stamp, state)}
 _FLUSHES = "scorekeeper.flushes"
+_ANSWER = "scorekeeper.answer"  # session.info: {game id: (flushes, state)} of the last save
 
 
 def _stamp(game: Game) -> tuple[int, Any]:
@@ -1137,11 +1259,13 @@ def _publish(session: Session) -> None:
         if at == flushes:
             _remember(game_id, stamp, state)
     session.info.pop(_CLAIMED, None)
+    session.info.pop(_ANSWER, None)
 
 
 @event.listens_for(Session, "after_rollback")
 def _discard(session: Session) -> None:
     session.info.pop(_DERIVED, None)
+    session.info.pop(_ANSWER, None)
     session.info.pop(_CLAIMED, None)
 
 
@@ -1295,9 +1419,15 @@ def _hand_row(
 
 
 def _finish(
-    game: Game, rs: RuleSet, table: list[Seat], totals: list[int], rows: list[HandRow]
+    game: Game,
+    rs: RuleSet,
+    table: list[Seat],
+    totals: list[int],
+    rows: list[HandRow],
+    skipped: int = 0,
 ) -> GameState:
-    """The sheet from its rows and the totals after the last one."""
+    """The sheet from its rows and the totals after the last one (``skipped``: hands before
+    the first of ``rows``, left out)."""
     players = game.players
     target = game.target
     columns = [
@@ -1324,11 +1454,12 @@ def _finish(
         columns=columns,
         hands=rows,
         winner=winner(totals, target),
-        next_dealer=table[len(rows) % len(table)],
+        next_dealer=table[(skipped + len(rows)) % len(table)],
         seats=table,
         version=game.version,
         created_at=game.created_at,
         updated_at=game.updated_at,
         rules=rs,
         base_rules=base_rs,
+        skipped=skipped,
     )

@@ -88,6 +88,11 @@ class Game(Base):
     previous_id: Mapped[str | None] = mapped_column(
         String(43), ForeignKey("games.id", ondelete="SET NULL"), nullable=True, index=True
     )
+    # What the next save needs of the derived sheet (issue 16): {"engine", "version",
+    # "updated_at", "hands", "totals"}, written by a save in its version bump (store.games). It
+    # is trusted only while its engine fingerprint, version and ``updated_at`` are the game's;
+    # any other change of the hands leaves it stale (or clears it), and the sheet is derived.
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
 
     hands: Mapped[list[Hand]] = relationship(
         back_populates="game",

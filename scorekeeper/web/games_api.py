@@ -104,7 +104,7 @@ def state_json(state: GameState, game_id: str | None = None, hands_from: int = 1
                 for c in state.columns
             ],
             "hands_from": hands_from,
-            "hands": [_hand_json(h) for h in state.hands[max(0, hands_from - 1) :]],
+            "hands": [_hand_json(h) for h in state.hands[max(0, hands_from - 1 - state.skipped) :]],
             "winner": state.winner,
             "finished": state.finished,
             "next_hand": state.next_hand,
@@ -324,14 +324,18 @@ def _change(
             if game is None:
                 return _not_found()
             hand = change(session, game, data)
+            game_id = game.id
+            # A save answers with the sheet it made (what the commit stores), else the game is
+            # read again once committed.
+            made = games.changed_state(session, game)
     except GameProblems as problems:
         return _problems(problems)
     except VersionConflict as conflict:
         return _conflict(conflict)
     except HandNotFound:
         return _hand_not_found(number or "")
-    state, game_id = _committed(key)
-    changed = hand if hand is not None else len(state.hands) + 1
+    state = made if made is not None else _committed(key)[0]
+    changed = hand if hand is not None else state.next_hand
     body = state_json(state, game_id, hands_from=changed)
     if hand is not None:
         body["hand"] = hand

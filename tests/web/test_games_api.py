@@ -250,10 +250,10 @@ def test_failure_mid_save_over_the_api(
     game_id = create(client)["id"]
     before = client.get(f"{GAMES}/{game_id}").get_json()
 
-    def broken(game: Any) -> Any:
+    def broken(*given: Any, **named: Any) -> Any:
         raise RuntimeError("rendering the answer failed after the hand was written")
 
-    monkeypatch.setattr(games_api, "game_state", broken)
+    monkeypatch.setattr(games_api, "state_json", broken)
     response = client.post(f"{GAMES}/{game_id}/hands", json={"version": 1, "teams": DETAIL_HAND})
     assert response.status_code == 500 and codes(response) == ["request.invalid"]
     monkeypatch.undo()

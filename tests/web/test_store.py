@@ -585,8 +585,8 @@ def test_concurrent_adds_exactly_one_wins(db_app: Flask, monkeypatch: pytest.Mon
     game_id = new_game()
     real_claim = games._claim
 
-    def slow_claim(session: Session, game: games.Game, version: int) -> None:
-        real_claim(session, game, version)
+    def slow_claim(session: Session, game: games.Game, version: int, *more: Any) -> None:
+        real_claim(session, game, version, *more)  # (a save also gives the summary after it)
         time.sleep(0.05)  # hold the lock a while: the other phone's save must wait for it
 
     monkeypatch.setattr(games, "_claim", slow_claim)
