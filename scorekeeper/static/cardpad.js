@@ -257,9 +257,9 @@
       save();
     });
 
-    /* After htmx has set up the page, so that the restored entry gets its preview. htmx starts
-       on DOMContentLoaded; this script runs deferred, before that event, and a zero timeout set
-       now may fire before it too: wait for "load", which always comes after DOMContentLoaded. */
+    /* After htmx has set up the page, so that the restored entry gets its preview. boot.js runs
+       htmx, then this script, once the page is complete (htmx starts at once then); should this
+       script ever run earlier, wait for "load", which comes after htmx's DOMContentLoaded. */
     if (d.readyState === "complete") {
       setTimeout(function () { restore(); }, 0);
     } else {

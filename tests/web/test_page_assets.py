@@ -1,6 +1,6 @@
-"""What every page loads (issue 11: one stylesheet; the page's scripts from <head> with defer):
-one stylesheet, app.css; every script a file loaded from <head> with ``defer``, none inline and
-none at the end of <body>."""
+"""What every page loads (issue 11: one stylesheet; issue 16: no script holds up the first view):
+one stylesheet, app.css; one async script, boot.js, which runs the files preloaded in <head> once
+the page is complete; none inline and none in <body>."""
 
 from __future__ import annotations
 
