@@ -1,0 +1,242 @@
+"""Issue 16: a save costs what it changes. ``games.summary`` keeps what the next save needs of
+the sheet (hand count and totals), tagged with the engine's fingerprint and the game's version
+and ``updated_at``: a save into a game whose sheet is not cached (after a start) reads no hand,
+and answers exactly as a save into a cached game does. A summary that does not match the game
+is never trusted.
+
+Expected totals come from CONTRACT.md §3 (the example hand scores 690 and 415) and from quick
+entries whose points are given, not from the code under test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import event, select, update
+
+from scorekeeper.store import games as store
+from scorekeeper.store.db import session_scope
+from scorekeeper.store.models import Game
+from tests.web.examples import CONTRACT_TEAMS
+from tests.web.test_store import GERMAN_SIDES, quick
+
+GAMES = "/api/v1/games"
+GERMAN = {"ruleset": "german", "players": 4, "sides": GERMAN_SIDES, "options": {}}
+CUTTHROAT = {
+    "ruleset": "classic",
+    "players": 3,
+    "sides": [{"players": ["Anna"]}, {"players": ["Ben"]}, {"players": ["Cem"]}],
+    "options": {},
+}
+# changes with each hand, so that every running total and the dealer are checked
+SAVES = [
+    CONTRACT_TEAMS,
+    [quick(meld=50, hand=15), quick(meld=120, natural=2, out=True)],  # 35 and 1,220
+    [quick(meld=90, mixed=1), quick(meld=60)],  # 390 and 60
+]
+NEW = [quick(meld=75, natural=2, out=True), quick(meld=40, hand=20)]  # 1,175 and 20
+# who and what an answer may differ in between two games: their keys and times
+OWN = ("id", "view_id", "created_at", "updated_at")
+
+
+@contextmanager
+def statements(app: Flask) -> Iterator[list[str]]:
+    """The SQL statements the app sends while the block runs."""
+    seen: list[str] = []
+
+    def record(_conn: object, _cursor: object, sql: str, *_: object) -> None:
+        seen.append(" ".join(sql.split()))
+
+    engine = app.extensions["scorekeeper.engine"]
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+
+
+def reads_of(seen: list[str], table: str) -> list[str]:
+    return [s for s in seen if s.upper().startswith("SELECT") and f"FROM {table} " in s + " "]
+
+
+def new_game(client: FlaskClient, hands: list[Any], body: dict[str, Any] = GERMAN) -> str:
+    game = client.post(GAMES, json=body).get_json()
+    version = game["version"]
+    for teams in hands:
+        response = client.post(
+            f"{GAMES}/{game['id']}/hands", json={"version": version, **teams_of(teams)}
+        )
+        assert response.status_code == 201, response.get_json()
+        version = response.get_json()["version"]
+    return str(game["id"])
+
+
+def teams_of(entry: Any) -> dict[str, Any]:
+    return entry if isinstance(entry, dict) else {"teams": entry}
+
+
+def version_of(client: FlaskClient, game_id: str) -> int:
+    return int(client.get(f"{GAMES}/{game_id}").get_json()["version"])
+
+
+def save(client: FlaskClient, game_id: str, version: int, entry: Any = NEW) -> dict[str, Any]:
+    response = client.post(f"{GAMES}/{game_id}/hands", json={"version": version, **teams_of(entry)})
+    assert response.status_code == 201, response.get_json()
+    return strip(response.get_json())
+
+
+def strip(answer: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in answer.items() if k not in OWN}
+
+
+def summary_of(app: Flask, game_id: str) -> Any:
+    with app.app_context(), session_scope() as session:
+        return session.scalar(select(Game.summary).where(Game.id == game_id))
+
+
+def set_summary(app: Flask, game_id: str, summary: Any) -> None:
+    """Change the summary behind the store's back (the version stays)."""
+    with app.app_context(), session_scope() as session:
+        session.execute(update(Game).where(Game.id == game_id).values(summary=summary))
+
+
+def test_a_cold_save_answers_as_a_warm_one_and_reads_no_hand(
+    app: Flask, client: FlaskClient
+) -> None:
+    warm, cold, derived = (new_game(client, SAVES) for _ in range(3))
+    versions = {g: version_of(client, g) for g in (warm, cold, derived)}  # caches all three
+    expected = save(client, warm, versions[warm])
+    assert expected["hands_from"] == 4 and [h["number"] for h in expected["hands"]] == [4]
+    assert [s["total"] for s in expected["sides"]] == [690 + 35 + 390 + 1175, 415 + 1220 + 60 + 20]
+    set_summary(app, derived, None)  # as a game saved before summaries were kept
+    store.forget_states()  # a start
+    with statements(app) as seen:
+        answer = save(client, cold, versions[cold])
+    assert answer == expected
+    assert reads_of(seen, "hands") == [] and reads_of(seen, "hand_revisions") == []
+    with statements(app) as seen:
+        assert save(client, derived, versions[derived]) == expected
+    assert reads_of(seen, "hands")  # derived from its hands, as before summaries
+    # ... and the whole sheet read afterwards is the warm game's, hand by hand.
+    sheets = [strip(client.get(f"{GAMES}/{g}").get_json()) for g in (warm, cold, derived)]
+    for sheet in sheets:
+        sheet["hands"] = [{k: v for k, v in h.items() if k != "teams"} for h in sheet["hands"]]
+    assert sheets[0] == sheets[1] == sheets[2]
+
+
+def test_each_save_leaves_the_summary_of_its_version(app: Flask, client: FlaskClient) -> None:
+    game_id = new_game(client, SAVES[:1])
+    kept = summary_of(app, game_id)
+    assert kept["engine"] == store.ENGINE_VERSION and kept["version"] == 2
+    assert kept["hands"] == 1 and kept["totals"] == [690, 415]
+    store.forget_states()
+    save(client, game_id, 2)
+    assert summary_of(app, game_id)["totals"] == [690 + 1175, 415 + 20]
+    assert summary_of(app, game_id)["hands"] == 2 and summary_of(app, game_id)["version"] == 3
+    # A take-back keeps it (the next save after a start still reads no hand) ...
+    store.forget_states()
+    deleted = client.delete(f"{GAMES}/{game_id}/hands/2?version=3")
+    assert deleted.status_code == 200
+    assert [s["total"] for s in deleted.get_json()["sides"]] == [690, 415]
+    assert summary_of(app, game_id)["totals"] == [690, 415]
+    assert summary_of(app, game_id)["hands"] == 1
+    store.forget_states()
+    with statements(app) as seen:
+        assert [s["total"] for s in save(client, game_id, 4)["sides"]] == [1865, 435]
+    assert reads_of(seen, "hands") == []
+    # ... and a correction clears it: its version is gone, and so is its summary.
+    corrected = client.put(
+        f"{GAMES}/{game_id}/hands/1", json={"version": 5, "teams": SAVES[1]}
+    ).get_json()
+    assert [s["total"] for s in corrected["sides"]] == [35 + 1175, 1220 + 20]
+    assert summary_of(app, game_id) is None
+    store.forget_states()
+    assert [s["total"] for s in save(client, game_id, 6)["sides"]] == [1210 + 1175, 1240 + 20]
+    assert summary_of(app, game_id)["totals"] == [2385, 1260]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"engine": "an older engine"},  # a rule fixed since: scored differently now
+        {"version": 1},  # made for another version
+        {"updated_at": "2020-01-01T00:00:00+00:00"},  # another change at the same version
+        {"totals": [1, 2, 3]},  # not one total per side
+        {"hands": "two"},
+    ],
+)
+def test_a_summary_that_does_not_match_is_ignored_and_rebuilt(
+    app: Flask, client: FlaskClient, change: dict[str, Any]
+) -> None:
+    game_id = new_game(client, SAVES[:2])
+    kept = summary_of(app, game_id)
+    # wrong totals and count: were it trusted, the answer would show them
+    set_summary(app, game_id, {**kept, "totals": [100_000, 0], "hands": 7, **change})
+    store.forget_states()
+    with statements(app) as seen:
+        answer = save(client, game_id, 3)
+    assert reads_of(seen, "hands")  # derived from the hands
+    assert [h["number"] for h in answer["hands"]] == [3] and answer["next_hand"] == 4
+    assert [s["total"] for s in answer["sides"]] == [690 + 35 + 1175, 415 + 1220 + 20]
+    rebuilt = summary_of(app, game_id)
+    assert rebuilt["engine"] == store.ENGINE_VERSION and rebuilt["updated_at"] > kept["updated_at"]
+    assert (rebuilt["version"], rebuilt["hands"], rebuilt["totals"]) == (4, 3, [1900, 1655])
+
+
+def test_a_trusted_summary_is_what_a_cold_save_adds_to(app: Flask, client: FlaskClient) -> None:
+    """The proof that a cold save reads the summary (and nothing else): a planted one of the
+    right version and engine is taken as it is."""
+    game_id = new_game(client, SAVES[:1])
+    set_summary(app, game_id, {**summary_of(app, game_id), "totals": [1000, 2000]})
+    store.forget_states()
+    answer = save(client, game_id, 2)
+    assert [s["total"] for s in answer["sides"]] == [1000 + 1175, 2000 + 20]
+
+
+def test_a_finished_game_refuses_a_cold_save(app: Flask, client: FlaskClient) -> None:
+    game_id = new_game(client, [CONTRACT_TEAMS], {**GERMAN, "target": 500})
+    store.forget_states()
+    response = client.post(f"{GAMES}/{game_id}/hands", json={"version": 2, "teams": NEW})
+    assert response.status_code == 422
+    assert [p["code"] for p in response.get_json()["problems"]] == ["game.finished"]
+    assert version_of(client, game_id) == 2
+    stale = client.post(f"{GAMES}/{game_id}/hands", json={"version": 1, "teams": NEW})
+    assert stale.status_code == 409
+
+
+def test_cutthroat_cold_and_warm_saves_agree(app: Flask, client: FlaskClient) -> None:
+    lone = {
+        "teams": [quick(meld=120, natural=2, out=True), {**quick(meld=90), "red_threes": [1, 0]}],
+        "lone_player": 1,
+    }
+    hands = [lone, {**lone, "lone_player": 2}]
+    warm, cold = new_game(client, hands, CUTTHROAT), new_game(client, hands, CUTTHROAT)
+    version = version_of(client, warm)
+    assert version == version_of(client, cold)
+    expected = save(client, warm, version, {**lone, "lone_player": 0})
+    store.forget_states()
+    with statements(app) as seen:
+        assert save(client, cold, version, {**lone, "lone_player": 0}) == expected
+    assert reads_of(seen, "hands") == []
+    assert expected["next_dealer"]["seat"] == 0 and expected["next_hand"] == 4
+
+
+def test_saves_in_one_session_build_on_each_other(app: Flask, client: FlaskClient) -> None:
+    """A backup's import adds every hand in one transaction: each save starts from the sheet
+    the one before made."""
+    game_id = new_game(client, [])
+    with app.app_context(), session_scope() as session:
+        game = store.get_game(session, game_id)
+        assert game is not None
+        for version, teams in enumerate(SAVES, start=1):
+            store.add_hand(session, game, version, teams)
+    store.forget_states()
+    sheet = client.get(f"{GAMES}/{game_id}").get_json()
+    assert [s["total"] for s in sheet["sides"]] == [1115, 1695] and len(sheet["hands"]) == 3
+    assert summary_of(app, game_id)["totals"] == [1115, 1695]
+    assert summary_of(app, game_id)["version"] == sheet["version"] == 4
