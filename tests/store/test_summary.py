@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +24,7 @@ from scorekeeper.store import games as store
 from scorekeeper.store.db import session_scope
 from scorekeeper.store.models import Game
 from tests.web.examples import CONTRACT_TEAMS
-from tests.web.test_store import GERMAN_SIDES, quick
+from tests.web.test_store import BACKENDS, GERMAN_SIDES, backend_app, quick
 
 GAMES = "/api/v1/games"
 GERMAN = {"ruleset": "german", "players": 4, "sides": GERMAN_SIDES, "options": {}}
@@ -42,6 +43,14 @@ SAVES = [
 NEW = [quick(meld=75, natural=2, out=True), quick(meld=40, hand=20)]  # 1,175 and 20
 # who and what an answer may differ in between two games: their keys and times
 OWN = ("id", "view_id", "created_at", "updated_at")
+
+
+@pytest.fixture(params=BACKENDS)
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
+    """Both backends: a summary is trusted only when its ``updated_at`` is the game's, as each
+    backend gives it back."""
+    with backend_app(request.param, tmp_path) as app:
+        yield app
 
 
 @contextmanager
