@@ -14,17 +14,29 @@ Everything works without JavaScript (plain POST, then 303); htmx swaps the form 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 from werkzeug.datastructures import MultiDict
 
 from ..rules.problems import Problem
-from ..store.db import DatabaseBusy
+from ..store.db import DatabaseBusy, engine
 from ..store.games import GameProblems, HandNotFound, VersionConflict, undo_delete
 from ..store.models import Game
 from . import pages
@@ -44,7 +56,11 @@ class Note:
 
 
 class Notes(dict[str, list[Note]]):
-    """The notes of a form by slot (the field they belong to; see ``_fields.html``)."""
+    """The notes of a form by slot (the field they belong to; see ``_fields.html``); a slot
+    without notes has none (``notes[slot]`` is empty, and stays out of the dict)."""
+
+    def __missing__(self, slot: str) -> list[Note]:
+        return []
 
     def add(self, slot: str, text: str, kind: str = "problem") -> None:
         notes = self.setdefault(slot, [])
@@ -118,6 +134,39 @@ class Loaded(Generic[State]):
     state: State
 
 
+#: A game's stamp: its version and time of change, both moved on by every change of it.
+_STAMP = select(Game.version, Game.updated_at).where(Game.id == bindparam("game_id"))
+
+
+class KeptGames:
+    """The games live previews loaded, each with its stamp (issue 16: a preview per keystroke
+    need not open an ORM session for a game nobody changed). Bounded: at most ``games`` games
+    and ``hands`` hands in all; the least recently previewed go first."""
+
+    def __init__(self, games: int = 64, hands: int = 5_000) -> None:
+        self.games, self.hands = games, hands
+        self._kept: OrderedDict[str, tuple[Hashable, Loaded[Any], int]] = OrderedDict()
+        self._held = 0
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str, stamp: Hashable) -> Loaded[Any] | None:
+        with self._lock:
+            found = self._kept.get(game_id)
+            if found is None or found[0] != stamp:
+                return None
+            self._kept.move_to_end(game_id)
+            return found[1]
+
+    def put(self, game_id: str, stamp: Hashable, loaded: Loaded[Any], hands: int) -> None:
+        with self._lock:
+            old = self._kept.pop(game_id, None)
+            self._held -= old[2] if old else 0
+            self._kept[game_id] = (stamp, loaded, hands)
+            self._held += hands
+            while self._kept and (len(self._kept) > self.games or self._held > self.hands):
+                self._held -= self._kept.popitem(last=False)[1][2]
+
+
 @dataclass(frozen=True)
 class Templates:
     page: str  # the entry page
@@ -182,10 +231,33 @@ class EntryFlow(Generic[State, Form, View]):
         """Each score column's name and total, as a conflict shows them."""
         raise NotImplementedError
 
+    #: The live preview keeps the games it loaded (:meth:`load_live`); only for a game whose
+    #: preview reads nothing of the game but its own columns (its row is all a kept game has).
+    keep_for_preview: ClassVar[bool] = False
+
     # ---- shared steps ----
     def load(self, game_id: str) -> Loaded[State]:
         game, state = pages.find_game(game_id, self.derive, self.find)
         return Loaded(game_id, game, state)
+
+    def load_live(self, game_id: str) -> Loaded[State]:
+        """The game for a live preview: as an earlier preview loaded it while the database still
+        holds it at the same stamp (one indexed read, no ORM session), else :meth:`load`. The
+        database stays the truth: a change by any process or thread moves the stamp on."""
+        if not self.keep_for_preview:
+            return self.load(game_id)
+        kept: KeptGames = current_app.extensions.setdefault(
+            f"scorekeeper.previewed.{self.blueprint}", KeptGames()
+        )
+        with engine().connect() as connection:
+            row = connection.execute(_STAMP, {"game_id": game_id}).first()
+        found = kept.get(game_id, tuple(row)) if row is not None else None
+        if found is not None:
+            return found
+        loaded = self.load(game_id)  # also the 404 of an unknown key or another kind of game
+        stamp = (loaded.game.version, loaded.game.updated_at)  # what the state was derived at
+        kept.put(game_id, stamp, loaded, self.count(loaded.state))
+        return loaded
 
     def text(self, problem: Problem) -> str:
         return problem_text(problem, self.words)
@@ -271,7 +343,7 @@ class EntryFlow(Generic[State, Form, View]):
 
     def live(self, game_id: str) -> str:
         """The live preview: a small fragment whose parts find their fields out of band."""
-        loaded = self.load(game_id)
+        loaded = self.load_live(game_id)
         number = pages.read_int(request.form.get("number"))
         if number is not None and not 1 <= number <= self.count(loaded.state):
             number = None

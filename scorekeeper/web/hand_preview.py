@@ -18,6 +18,7 @@ from ..rules.scoring import SideEntry, score_side
 from ..store import games as store
 from ..store.games import GameState
 from ..store.models import Game
+from . import names
 from .entry import Notes, Words, problem_text
 from .hand_form import (
     CANASTA_FIELDS,
@@ -29,8 +30,8 @@ from .hand_form import (
     SideForm,
     build_entry,
 )
-from .i18n import number
-from .names import canasta_kind, canastas_text, points_text
+from .i18n import number, per_language
+from .names import canasta_kind, points_text
 from .names import cards_text as count_cards
 
 #: The form's own problems, in words (the rules engine does not know them).
@@ -184,24 +185,15 @@ def _field_info(
             slot = f"{p}-m{f}"
             if slot in notes or not meld.legal:
                 continue
-            if meld.is_canasta:
-                text = _(
-                    "%(cards)s · %(kind)s canasta: %(points)s + %(bonus)s",
-                    cards=count_cards(len(meld.cards)),
-                    kind=canasta_kind(meld.kind),
-                    points=number(meld.points),
-                    bonus=number(meld.bonus),
-                )
-            else:
-                text = f"{count_cards(len(meld.cards))} · {points_text(meld.points)}"
-            notes.add(slot, text, "info")
+            kind = meld.kind if meld.is_canasta else None
+            notes.add(slot, _meld_note(len(meld.cards), kind, meld.points, meld.bonus), "info")
         team = entry.teams[side.index]
         for h, cards in enumerate(team.get("hands") or []):
             slot = f"{p}-h{h}"
             if slot in notes or not cards:
                 continue
             alone = score_side(rs, players, SideEntry(melds=[], hands=[[Card(r) for r in cards]]))
-            notes.add(slot, f"{count_cards(len(cards))} · {number(alone.items['in_hand'])}", "info")
+            notes.add(slot, _hand_note(len(cards), alone.items["in_hand"]), "info")
     else:
         total = sum(scored.canastas.values())
         if total and f"{p}-q-canastas" not in notes:
@@ -209,7 +201,7 @@ def _field_info(
         for kind, total in entry.sums[side.index].items():
             slot = f"{p}-q-{kind}"
             if slot not in notes:
-                notes.add(slot, _("Counted: %(points)s", points=number(total)), "info")
+                notes.add(slot, _counted(total), "info")
         # Issue 15: say what is subtracted for the cards left in hand, black threes apart.
         quick = entry.teams[side.index].get("quick") or {}
         threes, points = quick.get("black_threes_in_hand"), quick.get("hand_points")
@@ -226,3 +218,34 @@ def _field_info(
                 ),
                 "info",
             )
+
+
+# The notes a preview repeats on every keystroke, worded once per language (issue 16).
+
+
+@per_language
+def _meld_note(cards: int, kind: str | None, points: int, bonus: int) -> str:
+    """A legal meld: "7 cards · natural canasta: 350 + 500", or "3 cards · 30 points"."""
+    if kind is None:
+        return f"{count_cards(cards)} · {points_text(points)}"
+    return _(
+        "%(cards)s · %(kind)s canasta: %(points)s + %(bonus)s",
+        cards=count_cards(cards),
+        kind=canasta_kind(kind),
+        points=number(points),
+        bonus=number(bonus),
+    )
+
+
+@per_language
+def _hand_note(cards: int, points: int) -> str:
+    """Cards left in one hand: "2 cards · −10"."""
+    return f"{count_cards(cards)} · {number(points)}"
+
+
+@per_language
+def _counted(points: int) -> str:
+    return _("Counted: %(points)s", points=number(points))
+
+
+canastas_text = per_language(names.canastas_text)

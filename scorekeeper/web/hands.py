@@ -5,6 +5,8 @@ store's change functions. The routes are in :mod:`.games`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -26,6 +28,7 @@ from .hand_form import (
     read_hand,
 )
 from .hand_preview import WORDS, Preview, preview, slot_for, slot_ids
+from .i18n import per_language
 from .names import item_labels, ruleset_title
 
 
@@ -41,6 +44,7 @@ class CanastaHands(EntryFlow[GameState, HandForm, Preview]):
 
     find = staticmethod(store.get_game)
     derive = staticmethod(store.game_state)
+    keep_for_preview = True  # a preview reads the game's row only (store.read_hand)
 
     def count(self, state: GameState) -> int:
         return len(state.hands)
@@ -111,12 +115,13 @@ class CanastaHands(EntryFlow[GameState, HandForm, Preview]):
     def preview_context(
         self, loaded: Loaded[GameState], form: HandForm, view: Preview
     ) -> dict[str, Any]:
+        order = item_keys(loaded.state.rules)
         return {
             "hf": form,
             "pv": view,
             "slots": slot_ids(form),
-            "item_labels": item_labels(keys=item_keys(loaded.state.rules)),
-            "item_order": item_keys(loaded.state.rules),
+            "item_labels": _labels(order),
+            "item_order": order,
         }
 
     def board_context(self, loaded: Loaded[GameState]) -> dict[str, Any]:
@@ -124,6 +129,12 @@ class CanastaHands(EntryFlow[GameState, HandForm, Preview]):
 
     def standings(self, state: GameState) -> list[tuple[str, int]]:
         return [(c.name, c.total) for c in state.columns]
+
+
+@per_language
+def _labels(keys: tuple[str, ...]) -> Mapping[str, str]:
+    """The labels of a breakdown's items, worded once per language (issue 16), read-only."""
+    return MappingProxyType(item_labels(keys=keys))
 
 
 HANDS = CanastaHands()

@@ -5,9 +5,10 @@ Order of choice: ``?lang=``, then the remembered choice (cookie), then Accept-La
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from datetime import date, datetime
-from functools import lru_cache
-from typing import Any
+from functools import lru_cache, wraps
+from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 from babel import numbers
@@ -60,6 +61,32 @@ def number(value: int | float | None) -> str:
 def _decimal(value: int | float, locale: str) -> str:
     """Babel's formatting, kept: a page formats the same few scores over and over (issue 16)."""
     return numbers.format_decimal(value, locale=locale)
+
+
+T = TypeVar("T")
+WORDS_KEPT = 4096
+
+
+def per_language(words: Callable[..., T]) -> Callable[..., T]:
+    """``words`` remembered per reader's language and arguments (issue 16: a live preview asks
+    for the same labels and counted nouns on every keystroke, and each gettext call looks up
+    the request's locale and catalogue again). Only for results made of the catalogues, which
+    are read once at start, and hashable arguments; callers must not change what they get."""
+    kept: dict[tuple[Hashable, ...], T] = {}
+
+    @wraps(words)
+    def remembered(*args: Hashable) -> T:
+        key = (str(get_locale() or "en"), *args)
+        try:
+            return kept[key]
+        except KeyError:
+            pass
+        if len(kept) >= WORDS_KEPT:
+            kept.clear()
+        found = kept[key] = words(*args)
+        return found
+
+    return remembered
 
 
 def signed(value: int) -> str:

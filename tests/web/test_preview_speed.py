@@ -1,0 +1,180 @@
+"""The live preview's shortcuts (issue 16) keep it right: a game an earlier preview loaded is
+used again only while the database holds it unchanged (a change by another process shows at
+once, a deleted game is a 404), the kept games are bounded, and words remembered per language
+never leak into another language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import text
+
+from scorekeeper import create_app
+from scorekeeper.web import pages
+from scorekeeper.web.entry import KeptGames, Loaded, Notes
+from tests.web.pagehelpers import HTMX, slot
+from tests.web.test_fifty_pages import create as create_fifty
+from tests.web.test_game_pages import create_game, hand_form, save_hand
+
+
+@pytest.fixture
+def game_id(client: FlaskClient) -> str:
+    return create_game(client)
+
+
+@pytest.fixture
+def full_loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The keys of the games loaded in full (an ORM session and the derived state)."""
+    loads: list[str] = []
+    real = pages.find_game
+
+    def counting(key: str, *args: Any) -> Any:
+        loads.append(key)
+        return real(key, *args)
+
+    monkeypatch.setattr(pages, "find_game", counting)
+    return loads
+
+
+def a_hand(client: FlaskClient, game_id: str, points: str) -> Any:
+    """A quick hand: side 0 melded ``points`` and went out, side 1 melded 150."""
+    return hand_form(
+        client,
+        game_id,
+        out="0",
+        t0__mode="quick",
+        t0__meld_points=points,
+        t0__mixed_canastas="1",
+        t1__mode="quick",
+        t1__meld_points="150",
+    )
+
+
+def after(preview: str) -> list[str]:
+    """Each side's total after the hand, as the preview shows it."""
+    return re.findall(r'<span class="after">total ([^<]*)</span>', preview)
+
+
+def test_unchanged_game_is_loaded_once(
+    client: FlaskClient, game_id: str, full_loads: list[str]
+) -> None:
+    data = a_hand(client, game_id, "200")
+    full_loads.clear()
+    first = client.post(f"/games/{game_id}/preview", data=data, headers=HTMX).text
+    second = client.post(f"/games/{game_id}/preview", data=data, headers=HTMX).text
+    assert full_loads == [game_id]  # the second preview read the game's stamp only
+    assert first == second
+    assert after(first) == ["600", "150"]  # 200 + 300 for the canasta + 100 for going out
+    save_hand(client, game_id, data)
+    data = a_hand(client, game_id, "50")
+    full_loads.clear()
+    third = client.post(f"/games/{game_id}/preview", data=data, headers=HTMX).text
+    assert full_loads == [game_id]  # a new version: loaded in full again
+    assert after(third) == ["1,050", "300"]  # 600 + 450 on top of the saved hand
+
+
+def test_a_change_by_another_process_shows_at_once(
+    app: Flask, client: FlaskClient, game_id: str, tmp_path: Path
+) -> None:
+    data = a_hand(client, game_id, "200")
+    before = client.post(f"/games/{game_id}/preview", data=data, headers=HTMX).text
+    other = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE_URL": app.config["DATABASE_URL"],
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    try:
+        other_client = other.test_client()
+        save_hand(other_client, game_id, a_hand(other_client, game_id, "100"))
+    finally:
+        other.extensions["scorekeeper.engine"].dispose()
+    now = client.post(f"/games/{game_id}/preview", data=data, headers=HTMX).text
+    assert now != before
+    assert after(now) == ["1,100", "300"]  # 600 on top of the other process's 500
+    # the preview's form still names the version it was loaded at: saving it is a conflict
+    save_hand(client, game_id, data, expect=409)
+
+
+def test_a_deleted_game_is_gone_for_the_preview(
+    app: Flask, client: FlaskClient, game_id: str
+) -> None:
+    data = a_hand(client, game_id, "200")
+    assert client.post(f"/games/{game_id}/preview", data=data, headers=HTMX).status_code == 200
+    with app.extensions["scorekeeper.engine"].begin() as connection:
+        connection.execute(text("DELETE FROM games WHERE id = :id"), {"id": game_id})
+    assert client.post(f"/games/{game_id}/preview", data=data, headers=HTMX).status_code == 404
+
+
+def test_unknown_and_other_kinds_of_game_are_not_found(client: FlaskClient, game_id: str) -> None:
+    data = a_hand(client, game_id, "200")
+    for key in ("A" * 22, "no such game"):
+        response = client.post(f"/games/{key}/preview", data=data, headers=HTMX)
+        assert response.status_code == 404
+    fifty = create_fifty(client)
+    for _ in range(2):  # also once its row has been read for the stamp
+        assert client.post(f"/games/{fifty}/preview", data=data, headers=HTMX).status_code == 404
+
+
+def test_kept_games_are_bounded() -> None:
+    kept = KeptGames(games=2, hands=10)
+    loaded = [Loaded(f"g{i}", None, None) for i in range(4)]  # type: ignore[arg-type]
+    kept.put("g0", (1, "t"), loaded[0], 4)
+    kept.put("g1", (1, "t"), loaded[1], 4)
+    assert kept.get("g0", (1, "t")) is loaded[0]  # g0 is now the most recent
+    assert kept.get("g0", (2, "t")) is None  # another stamp: never the kept one
+    kept.put("g2", (1, "t"), loaded[2], 4)  # three games: g1 goes
+    assert kept.get("g1", (1, "t")) is None
+    assert kept.get("g0", (1, "t")) is loaded[0]
+    kept.put("g3", (1, "t"), loaded[3], 9)  # 13 hands > 10: the older ones go
+    assert kept.get("g0", (1, "t")) is None and kept.get("g2", (1, "t")) is None
+    assert kept.get("g3", (1, "t")) is loaded[3]
+    kept.put("g3", (2, "t"), loaded[0], 1)  # the same game again replaces it
+    assert kept.get("g3", (1, "t")) is None and kept.get("g3", (2, "t")) is loaded[0]
+
+
+def test_words_remembered_per_language_stay_in_their_language(
+    client: FlaskClient, game_id: str
+) -> None:
+    data = hand_form(
+        client,
+        game_id,
+        out="0",
+        t0__mode="detail",
+        t0__meld=["K K K K K K K", "5 5 5", ""],
+        t0__hand=["", "4 4"],
+        t1__mode="quick",
+        t1__meld_points="150",
+    )
+    expected = {
+        "en": ("7 cards · natural canasta: 70 + 500", "3 cards · 15 points", "2 cards · −10"),
+        "de": (
+            "7 Karten · Canasta (natürlich): 70 + 500",
+            "3 Karten · 15 Punkte",
+            "2 Karten · −10",
+        ),
+        "pl": ("7 kart · kanasta czysta: 70 + 500", "3 karty · 15 punktów", "2 karty · −10"),
+    }
+    for lang in ("en", "de", "pl", "en", "pl", "de"):
+        preview = client.post(f"/games/{game_id}/preview?lang={lang}", data=data, headers=HTMX)
+        meld, small, hand = expected[lang]
+        assert slot(preview.text, "t0-m0") == meld
+        assert slot(preview.text, "t0-m1") == small
+        assert slot(preview.text, "t0-h1") == hand
+        labels = {"en": "Melded cards", "de": "Gemeldete Karten", "pl": "Wyłożone karty"}
+        assert labels[lang] in preview.text
+
+
+def test_notes_answer_an_empty_list_for_a_slot_without_notes() -> None:
+    notes = Notes()
+    assert notes["t0-m0"] == []
+    assert "t0-m0" not in notes  # asking adds nothing
+    notes.add("t0-m0", "a problem")
+    assert [n.text for n in notes["t0-m0"]] == ["a problem"]
