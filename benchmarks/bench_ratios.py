@@ -695,6 +695,8 @@ def phone(app: Server, base: Server, games: Games, runs: int) -> list[Figure]:
                 wait_until="load",
                 timeout=120_000,
             )
+            # htmx starts right after the load event (boot.js), then the page is usable
+            page.wait_for_selector("html[data-ready='1']", state="attached", timeout=120_000)
             rtt = page.evaluate("""async () => { const t = performance.now();
                 await fetch('/static/favicon-32.png?rtt=' + Math.random(), {cache: 'no-store'});
                 return performance.now() - t; }""")
