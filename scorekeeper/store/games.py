@@ -1047,7 +1047,12 @@ def keep_revision(game: Game, hand: Hand, kind: str, version: int) -> HandRevisi
         changed_at=utcnow(),
         version=version,
     )
-    game.revisions.append(revision)
+    session = object_session(game)
+    if "revisions" in sa_inspect(game).unloaded and session is not None:
+        revision.game_id = game.id  # the game's other revisions stay unread
+        session.add(revision)
+    else:
+        game.revisions.append(revision)
     return revision
 
 
@@ -1110,39 +1115,64 @@ def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None
     Raises :class:`HandNotFound`, :class:`GameProblems`, :class:`VersionConflict`.
     """
     given = _version(version)
-    hand = _find(game, number)
+    # The sheet before it, when known without reading the hands (issue 16): then only the hand
+    # itself is read, and the sheet after it needs no other (nor does the next save).
+    before = _before(game, given) if game.ruleset in PRESETS else None
+    if before is None or "hands" not in sa_inspect(game).unloaded:
+        hand = _find(game, number)
+    else:
+        hand = _read_hand(game, number)
     if hand is None:
         raise HandNotFound(number)
-    # The sheet after it, when the one before is known (issue 16): the next save needs no hand.
-    before = _before(game, given) if game.ruleset in PRESETS else None
     summary, now = None, utcnow()
-    if before is not None and hand.number == before.hands == len(game.hands):
-        totals = before.totals
+    if before is not None and hand.number == before.hands:
         if before.state is not None:
-            totals = [s.total for s in before.state.hands[-2].scores] if hand.number > 1 else []
+            rows = before.state.hands
+            totals = [s.total for s in rows[-2].scores] if len(rows) > 1 else []
         else:
             scored = _column_scores(
-                _stored_entry(game, _canonical(game.options or {}), hand), len(totals)
+                _stored_entry(game, _canonical(game.options or {}), hand), len(before.totals)
             )
-            totals = [t - s for t, s in zip(totals, scored, strict=True)]
+            totals = [t - s for t, s in zip(before.totals, scored, strict=True)]
         summary = _summary(given + 1, now, hand.number - 1, totals or [0] * len(game.sides))
     _claim(session, game, given, summary, now)
-    hand = _find(game, number)
-    if hand is None:  # pragma: no cover - the version check excludes this
-        raise HandNotFound(number)
-    if hand.number != len(game.hands):
+    if summary is None:  # read again under the lock
+        hand = _find(game, number)
+        if hand is None:  # pragma: no cover - the version check excludes this
+            raise HandNotFound(number)
+        last = len(game.hands)
+    else:
+        last = hand.number
+    if hand.number != last:
         raise GameProblems(
-            [Problem("hand.not_last", "number", {"number": hand.number, "last": len(game.hands)})]
+            [Problem("hand.not_last", "number", {"number": hand.number, "last": last})]
         )
     keep_revision(game, hand, "deleted", given + 1)
-    game.hands.remove(hand)
+    if "hands" in sa_inspect(game).unloaded:
+        session.delete(hand)
+    else:
+        game.hands.remove(hand)
     session.flush()
-    if before is not None and before.state is not None and summary is not None:
-        state = before.state
-        rows = state.hands[:-1]
-        after = _finish(game, state.rules, state.seats, list(summary["totals"]), rows)
-        _derived(session, game, after)
+    if before is not None and summary is not None:
+        totals = list(summary["totals"])
+        rules = before.state.rules if before.state is not None else _ruleset(game)
+        table = before.state.seats if before.state is not None else seats(game)
+        if before.state is not None:
+            after = _finish(game, rules, table, totals, before.state.hands[:-1])
+            _derived(session, game, after)
+        else:  # the answer's sheet: no hand (see GameState.skipped)
+            after = _finish(game, rules, table, totals, [], skipped=hand.number - 1)
         session.info.setdefault(_ANSWER, {})[game.id] = (session.info.get(_FLUSHES, 0), after)
+
+
+def _read_hand(game: Game, number: Any) -> Hand | None:
+    """Hand ``number`` of the game, read alone (its other hands stay unread)."""
+    session = object_session(game)
+    if session is None or isinstance(number, bool) or not isinstance(number, int):
+        return None
+    return session.scalars(
+        select(Hand).where(Hand.game_id == game.id, Hand.number == number)
+    ).first()
 
 
 def _find(game: Game, number: Any) -> Hand | None:

@@ -249,3 +249,30 @@ def test_saves_in_one_session_build_on_each_other(app: Flask, client: FlaskClien
     assert [s["total"] for s in sheet["sides"]] == [1115, 1695] and len(sheet["hands"]) == 3
     assert summary_of(app, game_id)["totals"] == [1115, 1695]
     assert summary_of(app, game_id)["version"] == sheet["version"] == 4
+
+
+def test_a_take_back_reads_only_its_hand_and_answers_as_a_warm_one(
+    app: Flask, client: FlaskClient
+) -> None:
+    warm, cold = new_game(client, SAVES), new_game(client, SAVES)
+    version = version_of(client, warm)
+    assert version == version_of(client, cold)  # both cached
+    expected = client.delete(f"{GAMES}/{warm}/hands/3?version={version}").get_json()
+    assert expected["hands"] == [] and expected["next_hand"] == 3
+    assert [s["total"] for s in expected["sides"]] == [690 + 35, 415 + 1220]
+    store.forget_states()
+    with statements(app) as seen:
+        answer = client.delete(f"{GAMES}/{cold}/hands/3?version={version}").get_json()
+    assert strip(answer) == strip(expected)
+    hand_reads = reads_of(seen, "hands")
+    assert len(hand_reads) == 1 and "hands.number = " in hand_reads[0]  # that hand alone
+    assert reads_of(seen, "hand_revisions") == []
+    # Not the last hand: refused, nothing changed.
+    store.forget_states()
+    refused = client.delete(f"{GAMES}/{cold}/hands/1?version={version + 1}")
+    assert refused.status_code == 422
+    assert [p["code"] for p in refused.get_json()["problems"]] == ["hand.not_last"]
+    # Both games go on alike, and their whole sheets agree.
+    assert save(client, cold, version + 1) == save(client, warm, version + 1)
+    sheets = [strip(client.get(f"{GAMES}/{g}").get_json()) for g in (warm, cold)]
+    assert sheets[0] == sheets[1] and len(sheets[0]["hands"]) == 3
