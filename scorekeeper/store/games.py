@@ -35,9 +35,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, select, update
+from sqlalchemy import event, func, select, update
 from sqlalchemy import inspect as sa_inspect
-from sqlalchemy.orm import Session, lazyload, object_session
+from sqlalchemy.orm import Session, aliased, lazyload, object_session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..rules.api import Reader, read_sides, side_json
@@ -233,8 +233,13 @@ def _canasta(game: Game | None, any_ruleset: bool) -> Game | None:
 # to be derived, which the state cache (:func:`game_state`) spares most requests.
 # A game's corrections and deletions (issue 15) are read where they are used (the game page's
 # undo offer; deriving the history; a change), not by every preview and save (issue 16).
+# Deletion records grow with every take-back: the undo offer loads the latest one only.
 _LAZY = [lazyload(Game.hands), lazyload(Game.revisions)]
-_WITH_REVISIONS = [lazyload(Game.hands)]
+_NEWER = aliased(HandRevision)
+_LATEST_REVISION = HandRevision.id == (
+    select(func.max(_NEWER.id)).where(_NEWER.game_id == HandRevision.game_id).scalar_subquery()
+)
+_WITH_REVISIONS = [lazyload(Game.hands), selectinload(Game.revisions.and_(_LATEST_REVISION))]
 
 
 def hand_count(game: Game) -> int:
@@ -244,6 +249,10 @@ def hand_count(game: Game) -> int:
         cached = _cached(game.id, _stamp(game))
         if cached is not None:
             return len(cached.hands)
+        session = object_session(game)
+        if session is not None:  # counted, not loaded
+            count = select(func.count()).select_from(Hand).where(Hand.game_id == game.id)
+            return int(session.scalar(count) or 0)
     return len(game.hands)
 
 
@@ -252,7 +261,8 @@ def get_game(
 ) -> Game | None:
     """The game with this editing key, with its hands; None for unknown or malformed keys
     (and, unless ``any_ruleset``, for games of another kind than Canasta). ``revisions``: load
-    its corrections and deletions at once, to be read after the session (the undo offer)."""
+    its latest correction or deletion at once, to be read after the session (the undo offer):
+    ``game.revisions`` then holds that one only (deriving the sheet reads what it needs)."""
     if not isinstance(game_id, str) or not _KEY.match(game_id):
         return None
     options = _WITH_REVISIONS if revisions else _LAZY
@@ -1088,8 +1098,15 @@ def undo_delete(session: Session, game: Game, revision_id: Any, version: Any) ->
         created_at=last.hand_created_at,
         updated_at=last.entered_at,
     )
-    game.revisions.remove(last)
-    game.hands.append(hand)
+    if "revisions" in sa_inspect(game).unloaded:
+        session.delete(last)
+    else:
+        game.revisions.remove(last)
+    if "hands" in sa_inspect(game).unloaded:
+        hand.game_id = game.id  # the other hands stay unread
+        session.add(hand)
+    else:
+        game.hands.append(hand)
     session.flush()
     return hand
 
@@ -1097,14 +1114,23 @@ def undo_delete(session: Session, game: Game, revision_id: Any, version: Any) ->
 def undoable_deletion_at(game: Game, version: int) -> HandRevision | None:
     """:func:`undoable_deletion` as it was at ``version`` (the game is re-read after the
     version bump, so its version is one higher by then)."""
-    if not game.revisions:
+    last = _latest_revision(game)
+    if last is None:
         return None
-    last = game.revisions[-1]
     if last.kind != "deleted" or last.version != version or last.number != hand_count(game) + 1:
         return None
     if (utcnow() - last.changed_at).total_seconds() > UNDO_SECONDS:
         return None
     return last
+
+
+def _latest_revision(game: Game) -> HandRevision | None:
+    """The game's latest correction or deletion: read alone unless its revisions are loaded."""
+    session = object_session(game)
+    if "revisions" in sa_inspect(game).unloaded and session is not None:
+        latest = select(HandRevision).where(HandRevision.game_id == game.id)
+        return session.scalars(latest.order_by(HandRevision.id.desc()).limit(1)).first()
+    return game.revisions[-1] if game.revisions else None
 
 
 def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None:
@@ -1195,6 +1221,33 @@ def seats(game: Game) -> list[Seat]:
             if j < len(names):
                 out.append(Seat(len(out), str(names[j]), c))
     return out or [Seat(0, "", 0)]
+
+
+def _live_corrections(game: Game) -> dict[int, list[HandRevision]]:
+    """:func:`_earlier_entries`, read from the database: the corrections that no later deletion
+    of their hand's number ended, without the deletion records (one for every take-back,
+    issue 16). A game without a session: its loaded revisions."""
+    session = object_session(game)
+    if session is None:
+        return _earlier_entries(game)
+    later = aliased(HandRevision)
+    ended = (
+        select(later.id)
+        .where(
+            later.game_id == HandRevision.game_id,
+            later.number == HandRevision.number,
+            later.kind == "deleted",
+            later.id > HandRevision.id,
+        )
+        .exists()
+    )
+    query = select(HandRevision).where(
+        HandRevision.game_id == game.id, HandRevision.kind == "corrected", ~ended
+    )
+    out: dict[int, list[HandRevision]] = {}
+    for revision in session.scalars(query.order_by(HandRevision.id)):
+        out.setdefault(revision.number, []).append(revision)
+    return out
 
 
 def _earlier_entries(game: Game) -> dict[int, list[HandRevision]]:
@@ -1355,7 +1408,7 @@ def _derive(game: Game) -> GameState:
     totals = [0] * len(game.sides)
     rows: list[HandRow] = []
     options = _canonical(game.options or {})
-    earlier = _earlier_entries(game)
+    earlier = _live_corrections(game)
     for hand in game.hands:
         rows.append(
             _hand_row(

@@ -276,3 +276,40 @@ def test_a_take_back_reads_only_its_hand_and_answers_as_a_warm_one(
     assert save(client, cold, version + 1) == save(client, warm, version + 1)
     sheets = [strip(client.get(f"{GAMES}/{g}").get_json()) for g in (warm, cold)]
     assert sheets[0] == sheets[1] and len(sheets[0]["hands"]) == 3
+
+
+def test_reads_load_the_latest_revision_only_and_corrections_stay(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Every take-back leaves a deletion record: the game page's undo offer reads the latest
+    only, and deriving the sheet reads the corrections no deletion ended."""
+    game_id = new_game(client, SAVES[:2])
+    put = client.put(f"{GAMES}/{game_id}/hands/1", json={"version": 3, "teams": SAVES[2]})
+    assert put.status_code == 200  # hand 1: 390 and 60, was 690 and 415
+    put = client.put(f"{GAMES}/{game_id}/hands/2", json={"version": 4, "teams": NEW})
+    assert put.status_code == 200  # hand 2 corrected, then deleted: its trail goes with it
+    assert client.delete(f"{GAMES}/{game_id}/hands/2?version=5").status_code == 200
+    version = 6
+    for _ in range(3):  # saved and taken back
+        version = save(client, game_id, version)["version"]
+        gone = client.delete(f"{GAMES}/{game_id}/hands/2?version={version}")
+        version = gone.get_json()["version"]
+    store.forget_states()
+    with app.app_context(), session_scope() as session:
+        game = store.get_game(session, game_id, revisions=True)
+        assert game is not None
+        assert [(r.kind, r.number) for r in game.revisions] == [("deleted", 2)]
+        sheet = store.game_state(game)
+        assert [len(h.corrections) for h in sheet.hands] == [1]
+        assert sheet.hands[0].corrections[0].scores == [690, 415]
+        offer = store.undoable_deletion(game)
+        assert offer is not None and offer.version == version
+        # the undo brings the hand of the last take-back back, the others stay gone
+        store.undo_delete(session, game, offer.id, version)
+    sheet = client.get(f"{GAMES}/{game_id}").get_json()
+    assert [h["number"] for h in sheet["hands"]] == [1, 2]
+    assert [s["total"] for s in sheet["sides"]] == [390 + 1175, 60 + 20]
+    with app.app_context(), session_scope() as session:
+        game = store.get_game(session, game_id)
+        assert game is not None and store.undoable_deletion(game) is None
+        assert [len(h.corrections) for h in store.game_state(game).hands] == [1, 0]
