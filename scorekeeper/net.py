@@ -87,6 +87,7 @@ def is_loopback_host(host: str) -> bool:
     return address is not None and address.is_loopback
 
 
+@lru_cache(maxsize=1)
 def machine_names() -> tuple[str, ...]:
     """This machine's own name, and the ``.local`` name phones may know it by (mDNS)."""
     name = socket.gethostname().strip().lower().rstrip(".")

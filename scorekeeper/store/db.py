@@ -9,28 +9,47 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flask import Flask, current_app
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, make_url, text
-from sqlalchemy.exc import DBAPIError, OperationalError
-from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
-from sqlalchemy.pool import StaticPool
 
 if TYPE_CHECKING:
     from alembic.config import Config
+    from sqlalchemy import Connection, Engine
+    from sqlalchemy.exc import OperationalError
+    from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+
+    class Base(DeclarativeBase):
+        pass
+
+
+# SQLAlchemy is imported when the database is first used, not when this module is: a start on
+# a SQLite database at the newest revision checks it with the standard library's sqlite3 and
+# builds the engine at the first request that reads or writes (issue 16: start-up time).
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 # pg_advisory_lock key that serialises schema upgrades of processes starting at once
 # (the bytes of "scorekpr").
 UPGRADE_LOCK_KEY = 0x73636F72656B7072
 
+_base_lock = threading.Lock()
 
-class Base(DeclarativeBase):
-    pass
+
+def __getattr__(name: str) -> Any:
+    """``Base``, the models' declarative base, made on first import of it (PEP 562)."""
+    if name != "Base":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    with _base_lock:
+        made = globals().get("Base")
+        if made is None:
+            from sqlalchemy.orm import DeclarativeBase
+
+            made = type("Base", (DeclarativeBase,), {"__module__": __name__})
+            globals()["Base"] = made
+        return made
 
 
 # Seconds a save waits for SQLite's write lock (in this process, then in SQLite) before it is
@@ -52,6 +71,8 @@ def private_sqlite_file(url: str) -> None:
     """Create an SQLite database file readable by its owner only (0600) before SQLite makes it
     with the umask's mode; its -wal and -shm files take the same mode. Existing files are left
     as they are."""
+    from sqlalchemy import make_url
+
     try:
         database = make_url(url).database
     except Exception:  # noqa: BLE001 - create_engine reports a bad URL in its own words
@@ -68,6 +89,9 @@ def private_sqlite_file(url: str) -> None:
 
 
 def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.pool import StaticPool
+
     kwargs: dict[str, Any] = {}
     if url.startswith("sqlite"):
         private_sqlite_file(url)
@@ -94,17 +118,81 @@ def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
 
 
 def init_app(app: Flask) -> None:
+    """The engine and session factory of ``DATABASE_URL``, the schema brought up to date first.
+
+    A SQLite file already at the newest revision (the usual start) is checked without
+    SQLAlchemy; its engine is then built at the first use of ``app.extensions[
+    "scorekeeper.engine"]`` or ``["scorekeeper.sessions"]`` (``ScorekeeperApp``'s extensions
+    build deferred entries on first access). Any other database, or one that needs a
+    migration, gets its engine and upgrade here, before any request.
+    """
     url = app.config.get("DATABASE_URL") or default_url(app)
     app.config["DATABASE_URL"] = url
-    engine = make_engine(url, float(app.config.get("SQLITE_BUSY_TIMEOUT") or BUSY_TIMEOUT))
-    factory = sessionmaker(bind=engine, expire_on_commit=False)
-    app.extensions["scorekeeper.engine"] = engine
+    busy_timeout = float(app.config.get("SQLITE_BUSY_TIMEOUT") or BUSY_TIMEOUT)
     app.extensions["scorekeeper.write_lock"] = threading.Lock()
-    app.extensions["scorekeeper.sessions"] = factory
-    from . import models  # noqa: F401  (registers the tables)
 
-    if app.config.get("SCHEMA_UPGRADE", True):
-        upgrade_schema(engine)
+    def build() -> dict[str, Any]:
+        from sqlalchemy.orm import sessionmaker
+
+        from . import models  # noqa: F401  (registers the tables)
+
+        engine = make_engine(url, busy_timeout)
+        return {
+            "scorekeeper.engine": engine,
+            "scorekeeper.sessions": sessionmaker(bind=engine, expire_on_commit=False),
+        }
+
+    upgrade = bool(app.config.get("SCHEMA_UPGRADE", True))
+    defer: Callable[[tuple[str, ...], Callable[[], dict[str, Any]]], None] | None = getattr(
+        app.extensions, "defer", None
+    )
+    if defer is not None and not (upgrade and not sqlite_schema_is_current(url, busy_timeout)):
+        defer(("scorekeeper.engine", "scorekeeper.sessions"), build)
+        return
+    app.extensions.update(build())
+    if upgrade:
+        upgrade_schema(app.extensions["scorekeeper.engine"])
+
+
+def sqlite_file(url: str) -> str | None:
+    """The file of a plain SQLite URL (``sqlite:///relative`` or ``sqlite:////absolute``) as
+    SQLAlchemy reads it; None for anything else (memory, ``file:`` URIs, query options,
+    escapes, other databases), which is left to SQLAlchemy."""
+    for prefix in ("sqlite:///", "sqlite+pysqlite:///"):
+        if url.startswith(prefix):
+            path = url[len(prefix) :]
+            break
+    else:
+        return None
+    if not path or path == ":memory:" or path.startswith("file:") or any(c in path for c in "?#%"):
+        return None
+    return path
+
+
+def sqlite_schema_is_current(url: str, busy_timeout: float = BUSY_TIMEOUT) -> bool:
+    """Whether ``url`` is an existing SQLite file at the newest revision, read with the
+    standard library (one query, no SQLAlchemy, nothing created). False whenever that cannot
+    be told: then the engine is built and ``upgrade_schema`` decides."""
+    import sqlite3
+    from urllib.parse import quote
+
+    path = sqlite_file(url)
+    heads = head_revisions()
+    if path is None or not heads:
+        return False
+    # mode=rw: a missing file is an error, not a new empty database.
+    uri = "file:" + quote(os.path.abspath(path), safe="/") + "?mode=rw"
+    try:
+        connection = sqlite3.connect(uri, uri=True, timeout=busy_timeout)
+        try:
+            found = {
+                row[0] for row in connection.execute("SELECT version_num FROM alembic_version")
+            }
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return False
+    return found == heads
 
 
 def alembic_config(connection: Connection | None = None, url: str | None = None) -> Config:
@@ -139,6 +227,9 @@ def head_revisions() -> set[str]:
 
 def schema_is_current(engine: Engine) -> bool:
     """Whether the database is at the newest revision already (one small query)."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import DBAPIError
+
     heads = head_revisions()
     try:
         with engine.connect() as connection:
@@ -161,6 +252,7 @@ def upgrade_schema(engine: Engine, revision: str = "head") -> None:
     if revision == "head" and schema_is_current(engine):
         return  # the usual start: no need to import Alembic (issue 16: start-up time)
     from alembic import command
+    from sqlalchemy import inspect, text
 
     from ..migrations import FIRST_REVISION
 
@@ -226,6 +318,8 @@ def write_scope() -> Iterator[Session]:
     PostgreSQL needs none of this (row locks, see ``store.games``). Build the response after
     the block: the lock is held only for the change itself.
     """
+    from sqlalchemy.exc import OperationalError
+
     app = current_app
     engine_: Engine = app.extensions["scorekeeper.engine"]
     if engine_.dialect.name != "sqlite":

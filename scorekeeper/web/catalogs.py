@@ -13,10 +13,6 @@ import os
 import tempfile
 from pathlib import Path
 
-from babel.messages.frontend import CommandLineInterface
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
 LOCALES = ("de", "pl")
 DOMAIN = "messages"
 
@@ -60,6 +56,10 @@ def compile_catalogue(po: Path, mo: Path) -> None:
     Written to a temporary file and renamed, so two processes starting at once never read a
     half-written catalogue.
     """
+    # Imported here: a start with up-to-date catalogues only compares file times (issue 16).
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with po.open("rb") as handle:
         catalog = read_po(handle, locale=po.parent.parent.name, domain=DOMAIN)
     mo.parent.mkdir(parents=True, exist_ok=True)
@@ -79,6 +79,8 @@ def _compile(root: Path, locale: str) -> None:
 
 
 def update_catalogs(root: Path, extract: bool = True) -> list[str]:
+    from babel.messages.frontend import CommandLineInterface
+
     pot = root / "translations" / f"{DOMAIN}.pot"
     out = []
     if extract:

@@ -60,6 +60,10 @@ class HostPolicy:
     any_host: bool
     names: frozenset[str]  # lower case; ".example.org" matches every subdomain
     addresses: frozenset[net.Address]
+    # This machine's own names and addresses count too (no SCOREKEEPER_TRUSTED_HOSTS). They are
+    # read from its interfaces when a request first names a host that is not loopback and not
+    # listed: a start (and every request over loopback) never enumerates them (issue 16).
+    machine: bool = False
 
     def allows(self, host: str) -> bool:
         if not host or any(c in host for c in "/\\@ \t"):
@@ -71,9 +75,13 @@ class HostPolicy:
             return True
         address = net.as_address(name)
         if address is not None:
-            return address in self.addresses
-        return name in self.names or any(
-            n.startswith(".") and (name.endswith(n) or name == n[1:]) for n in self.names
+            return address in self.addresses or (
+                self.machine and address in net.machine_addresses()
+            )
+        return (
+            name in self.names
+            or any(n.startswith(".") and (name.endswith(n) or name == n[1:]) for n in self.names)
+            or (self.machine and name in net.machine_names())
         )
 
 
@@ -88,9 +96,6 @@ def host_policy(app: Flask) -> HostPolicy:
     ]
     names: set[str] = set()
     addresses: set[net.Address] = set()
-    if not entries:
-        names.update(net.machine_names())
-        addresses.update(net.machine_addresses())
     for entry in [*entries, *extra]:
         name = net.host_name(entry)
         address = net.as_address(name)
@@ -98,7 +103,7 @@ def host_policy(app: Flask) -> HostPolicy:
             addresses.add(address)
         elif name:
             names.add(name)
-    return HostPolicy("*" in entries, frozenset(names), frozenset(addresses))
+    return HostPolicy("*" in entries, frozenset(names), frozenset(addresses), machine=not entries)
 
 
 # ---- links for other phones ----------------------------------------------------------------------
