@@ -11,8 +11,12 @@ row's write lock (PostgreSQL row lock, SQLite database write lock) until the tra
 so a second writer with the same version waits and then finds ``version`` moved on: exactly one
 of them wins, and no hand is lost.
 
-Derived state is never stored: :func:`game_state` re-scores every hand with the rules engine
-(``rules.scoring.score_hand``), the one score computation of the product.
+Derived state is never trusted beyond the version it was made for: :func:`game_state` derives
+the sheet from every hand with the rules engine (``rules.scoring.score_hand``, the one score
+computation of the product; each hand's score is kept beside it for the engine that made it).
+A save also keeps a summary on the game row (``games.summary``: hand count and totals, tagged
+with the engine, version and ``updated_at`` it belongs to), written in its version bump, so the
+next save needs no other hand even when nothing is cached; any other change leaves it stale.
 
 Errors are exceptions carrying data, for the web layer to translate:
 :class:`GameProblems` (400/422 with ``Problem`` list, nothing stored), :class:`VersionConflict`
