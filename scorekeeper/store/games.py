@@ -16,7 +16,8 @@ the sheet from every hand with the rules engine (``rules.scoring.score_hand``, t
 computation of the product; each hand's score is kept beside it for the engine that made it).
 A save also keeps a summary on the game row (``games.summary``: hand count and totals, tagged
 with the engine, version and ``updated_at`` it belongs to), written in its version bump, so the
-next save needs no other hand even when nothing is cached; any other change leaves it stale.
+next save needs no other hand even when nothing is cached (a take-back keeps it too; any other
+change clears it).
 
 Errors are exceptions carrying data, for the web layer to translate:
 :class:`GameProblems` (400/422 with ``Problem`` list, nothing stored), :class:`VersionConflict`
