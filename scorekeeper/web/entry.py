@@ -246,9 +246,10 @@ class EntryFlow(Generic[State, Form, View]):
         database stays the truth: a change by any process or thread moves the stamp on."""
         if not self.keep_for_preview:
             return self.load(game_id)
-        kept: KeptGames = current_app.extensions.setdefault(
-            f"scorekeeper.previewed.{self.blueprint}", KeptGames()
-        )
+        name = f"scorekeeper.previewed.{self.blueprint}"
+        kept: KeptGames | None = current_app.extensions.get(name)
+        if kept is None:
+            kept = current_app.extensions.setdefault(name, KeptGames())
         with engine().connect() as connection:
             row = connection.execute(_STAMP, {"game_id": game_id}).first()
         found = kept.get(game_id, tuple(row)) if row is not None else None

@@ -49,6 +49,7 @@ class SidePreview:
     canastas: dict[str, int]
     player_scores: list[int] | None
     totals_after: list[int]
+    after: list[str]  # each column's total after the hand, in words ("total 1,250")
 
 
 @dataclass
@@ -147,17 +148,19 @@ def preview(game: Game, state: GameState, hf: HandForm) -> Preview:
     scored_sides = result.sides if len(result.sides) == len(hf.sides) else [None] * len(hf.sides)
     for side, scored in zip(hf.sides, scored_sides, strict=True):
         if scored is None:
-            side_previews.append(SidePreview(None, {}, {}, None, []))
+            side_previews.append(SidePreview(None, {}, {}, None, [], []))
             continue
         per_player = scored.player_scores if len(side.columns) > 1 else None
         scores = per_player or [scored.score] * len(side.columns)
+        after = [t + s for t, s in zip(side.totals_before, scores, strict=False)]
         side_previews.append(
             SidePreview(
                 scored.score,
                 scored.items,
                 scored.canastas,
                 per_player,
-                [t + s for t, s in zip(side.totals_before, scores, strict=False)],
+                after,
+                [_total_text(total) for total in after],
             )
         )
         _field_info(state.rules, state.players, side, scored, entry, notes)
@@ -241,6 +244,11 @@ def _meld_note(cards: int, kind: str | None, points: int, bonus: int) -> str:
 def _hand_note(cards: int, points: int) -> str:
     """Cards left in one hand: "2 cards · −10"."""
     return f"{count_cards(cards)} · {number(points)}"
+
+
+@per_language
+def _total_text(total: int) -> str:
+    return _("total %(total)s", total=number(total))
 
 
 @per_language

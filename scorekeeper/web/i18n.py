@@ -122,9 +122,11 @@ def remember_choice(response: Response) -> Response:
             samesite="Lax",
             secure=current_app.config.get("SESSION_COOKIE_SECURE", False),
         )
+    # one update of the header (each ``vary.add`` writes it anew)
     if request.args.get("lang") is None and not request.path.startswith("/api/"):
-        response.vary.add("Cookie")
-    response.vary.add("Accept-Language")
+        response.vary.update(("Cookie", "Accept-Language"))
+    else:
+        response.vary.add("Accept-Language")
     return response
 
 

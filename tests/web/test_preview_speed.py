@@ -17,7 +17,7 @@ from sqlalchemy import text
 from scorekeeper import create_app
 from scorekeeper.web import pages
 from scorekeeper.web.entry import KeptGames, Loaded, Notes
-from tests.web.pagehelpers import HTMX, slot
+from tests.web.pagehelpers import HTMX, form_of, slot
 from tests.web.test_fifty_pages import create as create_fifty
 from tests.web.test_game_pages import create_game, hand_form, save_hand
 
@@ -178,3 +178,38 @@ def test_notes_answer_an_empty_list_for_a_slot_without_notes() -> None:
     assert "t0-m0" not in notes  # asking adds nothing
     notes.add("t0-m0", "a problem")
     assert [n.text for n in notes["t0-m0"]] == ["a problem"]
+
+
+def test_partners_in_cutthroat_each_see_their_total(client: FlaskClient) -> None:
+    page = client.get("/games/new?ruleset=german")
+    data = form_of(page.text, "new-game", ruleset="classic", players="3", action="refresh")
+    form = client.post("/games/new", data=data).text
+    data = form_of(
+        form, "new-game", player__0__0="Ala", player__1__0="Bo", player__2__0="Cy", action="create"
+    )
+    game_id = client.post("/games/new", data=data).headers["Location"].rsplit("/", 1)[1]
+    entry = client.get(f"/games/{game_id}/hands/new").text
+    rebuilt = client.post(
+        f"/games/{game_id}/hands", data=form_of(entry, "hand-form", lone="1", action="refresh")
+    ).text
+    data = form_of(
+        rebuilt,
+        "hand-form",
+        out="1",
+        t0__mode="quick",
+        t0__meld_points="60",
+        t1__mode="quick",
+        t1__natural_canastas="1",
+        t1__mixed_canastas="1",
+        t1__meld_points="250",
+        t1__red=["1", "0"],
+    )
+    for lang, total in (("en", "total"), ("de", "gesamt"), ("pl", "łącznie")):
+        preview = client.post(f"/games/{game_id}/preview?lang={lang}", data=data, headers=HTMX)
+        # Bo alone: 60; Ala and Cy: 1,150 each, Ala 100 more for her red three
+        side = re.search(r'id="sc-t1".*?</div>\s*</div>|id="sc-t1".*?</p>', preview.text, re.S)
+        assert side, preview.text
+        shown = re.findall(r'<span class="after">([^<]*)</span>', side[0])
+        thousands = {"en": ",", "de": ".", "pl": "\u00a0"}[lang]
+        assert shown == [f"{total} 1{thousands}250", f"{total} 1{thousands}150"], shown
+        assert f'<span class="after">{total} 60</span>' in preview.text
