@@ -8,6 +8,7 @@ CONTRACT.md §4 (the pages); the figures are in README.md, "Measured on this mac
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -40,18 +41,29 @@ TEAMS = [
 
 @contextmanager
 def statements(app: Flask) -> Iterator[list[str]]:
-    """The SQL statements the app sends while the block runs."""
+    """The SQL statements SQLite runs for the app while the block runs (traced on the driver's
+    connections: the light reads of store.stamps bypass SQLAlchemy's statement events)."""
     seen: list[str] = []
 
-    def record(_conn: object, _cursor: object, sql: str, *_: object) -> None:
-        seen.append(sql)
+    def record(sql: str) -> None:
+        if sql.lstrip().split(None, 1)[0].upper() in {"SELECT", "INSERT", "UPDATE", "DELETE"}:
+            seen.append(sql)
+
+    def checkout(connection: sqlite3.Connection, *_: object) -> None:
+        connection.set_trace_callback(record)
+
+    def checkin(connection: sqlite3.Connection | None, *_: object) -> None:
+        if connection is not None:
+            connection.set_trace_callback(None)
 
     engine = app.extensions["scorekeeper.engine"]
-    event.listen(engine, "before_cursor_execute", record)
+    event.listen(engine, "checkout", checkout)
+    event.listen(engine, "checkin", checkin)
     try:
         yield seen
     finally:
-        event.remove(engine, "before_cursor_execute", record)
+        event.remove(engine, "checkout", checkout)
+        event.remove(engine, "checkin", checkin)
 
 
 def totals(html: str) -> list[str]:
