@@ -137,9 +137,9 @@ def preview(game: Game, state: GameState, hf: HandForm) -> Preview:
     for p in problems:
         slot = slot_for(p.where, hf, entry)
         text = problem_text(p, WORDS)
-        side = _SIDE_WHERE.match(p.where)
-        if slot == "out" and side:
-            text = f"{hf.sides[int(side[1])].name}: {text}"
+        named = _SIDE_WHERE.match(p.where)
+        if slot == "out" and named:
+            text = f"{hf.sides[int(named[1])].name}: {text}"
         notes.add(slot, text)
     for w in result.warnings:
         notes.add(slot_for(w.where, hf, entry), problem_text(w, WORDS), "warning")

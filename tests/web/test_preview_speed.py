@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, render_template_string
 from flask.testing import FlaskClient
 from sqlalchemy import text
 
@@ -213,3 +213,59 @@ def test_partners_in_cutthroat_each_see_their_total(client: FlaskClient) -> None
         thousands = {"en": ",", "de": ".", "pl": "\u00a0"}[lang]
         assert shown == [f"{total} 1{thousands}250", f"{total} 1{thousands}150"], shown
         assert f'<span class="after">{total} 60</span>' in preview.text
+
+
+#: The preview as the hand form's macros write it: the fragment must be the very same HTML.
+BY_MACROS = """\
+{%- from "_fields.html" import slot -%}
+{%- from "games/_macros.html" import side_score, summary -%}
+{{ summary(hf, pv) }}
+{%- for side in hf.sides %}
+{{ side_score(side, pv.sides[loop.index0], item_labels, item_order, oob=True) }}
+{%- endfor %}
+{%- for id in slots %}
+{{ slot(id, notes, oob=True) }}
+{%- endfor %}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_the_fragment_is_the_markup_of_the_forms_macros(
+    app: Flask, client: FlaskClient, game_id: str, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    from scorekeeper.web import entry
+
+    contexts: list[dict[str, Any]] = []
+    real = entry.render_template
+
+    def capturing(name: str, **context: Any) -> str:
+        contexts.append(context)
+        return real(name, **context)
+
+    monkeypatch.setattr(entry, "render_template", capturing)
+    forms = [
+        a_hand(client, game_id, "200"),  # quick, a canasta, went out
+        hand_form(  # in detail: meld notes, a hand's value, a warning or two
+            client,
+            game_id,
+            out="1",
+            t0__mode="detail",
+            t0__meld=["K K K K K K K", "5 5 5", "X 2 2 2"],
+            t0__hand=["4 4", "3♠"],
+            t1__mode="quick",
+            t1__meld_points="150",
+        ),
+        hand_form(client, game_id, out="0", t0__mode="detail", t0__meld=["K K Z"]),  # blocked
+        hand_form(client, game_id, t0__mode="quick", t0__meld_points="abc", t1__red="9"),
+    ]
+    texts = []
+    for data in forms:
+        contexts.clear()
+        shown = client.post(f"/games/{game_id}/preview?lang={lang}", data=data, headers=HTMX)
+        assert shown.status_code == 200
+        with app.test_request_context(f"/?lang={lang}"):
+            expected = render_template_string(BY_MACROS, **contexts[0])
+        assert shown.text == expected
+        texts.append(shown.text)
+    # each part of the fragment was held to the macros: scores and items, notes, a problem
+    assert all('<dl class="items"><div><dt>' in t for t in texts[:2])
+    assert 'class="note info"' in texts[1] and "data-first-problem" in texts[3]
