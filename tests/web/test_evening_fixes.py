@@ -46,7 +46,7 @@ def test_the_red_hint_leads_to_the_first_problem(client: FlaskClient) -> None:
     )
     assert hint and hint[1] == "Check the red notes"
     page = client.get(f"/games/{game_id}/hands/new").text
-    assert 'src="/static/problems.js"' in page
+    assert 'href="/static/problems.js" data-run>' in page  # run by boot.js (issue 16)
 
 
 def test_pdf_links_offer_the_readers_language_first(client: FlaskClient) -> None:
