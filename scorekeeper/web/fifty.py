@@ -20,7 +20,7 @@ from ..store import fifty as store
 from ..store import games as canasta_store
 from ..store.db import session_scope
 from . import pages
-from .board import qr_svg
+from .board import Rendered, cached_game_page, qr_svg
 from .entry import Notes
 from .fifty_entry import GAMES, board_context
 from .fifty_forms import PLAYER_SEATS, NewForm, describe, end_text, joker_text, read_new, slot_new
@@ -109,12 +109,22 @@ def referee_link(state: store.FiftyState) -> str:
 
 @bp.get("/fifty/<game_id>")
 def show(game_id: str) -> Response:
+    """The evening's page. Sent again from memory until the game changes (issue 16; as the
+    Canasta page, :func:`.board.cached_game_page`)."""
+    html = cached_game_page(game_id, lambda: _render_show(game_id))
+    response = make_response(html)
+    response.headers["Cache-Control"] = "no-store"
+    return remember(response, game_id)
+
+
+def _render_show(game_id: str) -> Rendered:
     loaded = GAMES.load(game_id)
     state = loaded.state
     # Issue 12: the base URL, else the LAN address, never an untrusted Host header.
     link = share_link(url_for("fifty.view", view_id=state.view_id))
     view_url = link.url
     pdfs = pages.pdf_links("fifty.sheet", game_id)
+    undo = canasta_store.undoable_deletion(loaded.game)  # issue 15, as on the Canasta page
     html = render_template(
         "fifty/show.html",
         game_id=game_id,
@@ -123,16 +133,18 @@ def show(game_id: str) -> Response:
         qr=qr_svg(view_url),
         pdfs=pdfs,
         referee_url=referee_link(state),
-        undo=canasta_store.undoable_deletion(loaded.game),  # issue 15, as on the Canasta page
+        undo=undo,
         **board_context(state),
     )
-    response = make_response(html)
-    response.headers["Cache-Control"] = "no-store"
-    return remember(response, game_id)
+    ends = undo.changed_at.timestamp() + canasta_store.UNDO_SECONDS if undo else None
+    return html, (game_id,), ends
 
 
 @bp.get("/fifty/view/<view_id>")
 def view(view_id: str) -> Response:
+    """The read-only view; a poll while nothing changed is one light read (issue 16)."""
+    if pages.quiet_poll(view_id, (store.RULESET_ID,)):
+        return pages.unchanged()
     _game, state = pages.find_game(view_id, store.fifty_state, store.get_by_view)
     return pages.live_view(
         state.version,

@@ -16,7 +16,6 @@ from sqlalchemy.orm import Session
 from ..rules.ruleset import RULESET_IDS
 from ..store import games as store
 from ..store.models import Game
-from ..store.stamps import view_version
 from . import pages
 from .board import Rendered, board_context, cached_game_page, qr_svg
 from .entry import Notes, problem_text
@@ -130,11 +129,8 @@ def _with_revisions(session: Session, game_id: str) -> Game | None:
 def view(view_id: str) -> Response:
     """The read-only view (polled by htmx; see :func:`pages.live_view`). A poll while nothing
     changed is answered from one light read (issue 16)."""
-    if request.htmx and not request.htmx.history_restore_request:
-        since = request.args.get("since", type=int)
-        found = view_version(view_id) if since is not None else None
-        if found is not None and found[0] in RULESET_IDS and found[1] == since:
-            return pages.unchanged()
+    if pages.quiet_poll(view_id, RULESET_IDS):
+        return pages.unchanged()
     _game, state = pages.find_game(view_id, store.game_state, store.get_by_view)
     return pages.live_view(
         state.version,

@@ -6,7 +6,7 @@ a successful POST, this browser's recent games, finding a stored game, and the l
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 from ..rules.problems import Problem
 from ..store.db import session_scope, write_scope
 from ..store.models import Game
+from ..store.stamps import view_version
 
 State = TypeVar("State")
 Getter = Callable[[Session, str], Game | None]
@@ -155,6 +156,17 @@ def live_view(version: int, page: str, fragment: str, **context: Any) -> Respons
     response.vary.add("HX-Request")
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def quiet_poll(view_id: str, rulesets: Container[str]) -> bool:
+    """Whether this request is a view's poll (htmx, ``?since=N``) while the game with the view
+    key ``view_id``, of one of ``rulesets``, is still at version N: one light read instead of
+    loading the game (issue 16). Answer it with :func:`unchanged`."""
+    if not request.htmx or request.htmx.history_restore_request:
+        return False
+    since = request.args.get("since", type=int)
+    found = view_version(view_id) if since is not None else None
+    return found is not None and found[0] in rulesets and found[1] == since
 
 
 def unchanged() -> Response:
