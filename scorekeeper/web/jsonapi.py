@@ -46,7 +46,7 @@ def dumped_response(body: Any, status: int = 200) -> Response:
         # A lone surrogate from the request echoed in a problem: \u escapes are valid JSON.
         data = json.dumps(body, separators=(",", ":")).encode()
     response = Response(data, status=status, mimetype="application/json")
-    response.vary.add("Accept-Language")
+    response.headers["Vary"] = "Accept-Language"  # a new response: the only Vary so far
     return response
 
 
@@ -163,4 +163,10 @@ def answer_body(answer: EngineAnswer, question: str = "") -> Body:
 
 def answer_response(answer: EngineAnswer, question: str = "", with_rule: bool = False) -> Response:
     """An engine answer as the HTTP response of CONTRACT.md §3."""
+    if isinstance(answer, ScoreAnswer):
+        # Sides hold numbers, names and cards only: just the warnings need words (issue 16:
+        # a score answer is not walked value by value for problems it cannot hold).
+        body = score_body(answer)
+        body["warnings"] = jsonable(body["warnings"], with_rule)
+        return dumped_response(body, status_of(answer))
     return json_response(answer_body(answer, question), status_of(answer), with_rule)

@@ -269,3 +269,26 @@ def test_the_fragment_is_the_markup_of_the_forms_macros(
     # each part of the fragment was held to the macros: scores and items, notes, a problem
     assert all('<dl class="items"><div><dt>' in t for t in texts[:2])
     assert 'class="note info"' in texts[1] and "data-first-problem" in texts[3]
+
+
+def test_a_score_answers_warnings_are_in_words(client: FlaskClient) -> None:
+    """POST /api/v1/score words only the warnings of its answer (the sides hold no problems)."""
+    went_out = {
+        "melds": [["K"] * 7, ["5", "5", "5"]],
+        "hands": [["4", "4"]],  # cards left in hand by the side that went out
+        "red_threes": 0,
+        "went_out": True,
+        "concealed": False,
+    }
+    other = {"melds": [["Q", "Q", "Q"]], "hands": [["9"]], "red_threes": 0, "went_out": False}
+    body = {"ruleset": "classic", "players": 4, "teams": [went_out, other]}
+    for lang, word in (("en", "hand"), ("de", "Hand"), ("pl", "rę")):
+        response = client.post(f"/api/v1/score?lang={lang}", json=body)
+        assert response.status_code == 200, response.text
+        answer = response.get_json()
+        assert [w["code"] for w in answer["warnings"]] == ["going_out.cards_in_hand"]
+        assert answer["warnings"][0]["where"] == "teams[0].hands"
+        assert word in answer["warnings"][0]["message"]
+        assert answer["teams"][0]["melds"][0]["cards"] == ["K"] * 7
+        assert response.headers["Vary"].startswith("Accept-Language")  # once, not twice
+        assert response.headers["Vary"].count("Accept-Language") == 1
