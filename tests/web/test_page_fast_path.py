@@ -171,3 +171,16 @@ def test_a_preview_reads_the_game_row_only(app: Flask, client: FlaskClient) -> N
     assert preview.status_code == 200 and "690" in preview.text
     # the game's row; neither its hands (the state is kept per version) nor its revisions
     assert len(seen) == 1 and "FROM games" in seen[0], seen
+
+
+def test_a_changed_game_replaces_its_kept_page(client: FlaskClient) -> None:
+    """Memory: a game's page is kept once per language and address, not once per version."""
+    game_id = create_game(client)
+    client.get(f"/games/{game_id}")
+    save_hand(client, game_id, hand_form(client, game_id, **DETAIL_US, **QUICK_THEM))
+    page = client.get(f"/games/{game_id}")
+    assert page.content_type == "text/html; charset=utf-8"
+    assert totals(page.text) == ["690", "415"]
+    assert [key[0] for key in board._pages].count(game_id) == 1
+    client.get(f"/games/{game_id}?lang=de")  # another address (and language): its own page
+    assert [key[0] for key in board._pages].count(game_id) == 2
