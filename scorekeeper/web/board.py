@@ -85,7 +85,9 @@ def ago(moment: datetime) -> str:
 # it ends. Pages are kept as the UTF-8 bytes that are sent: half the memory of a str with any
 # non-Latin-1 letter, and no encoding per request.
 
-PAGE_CACHE_SIZE = 128
+# pages of the games being played: a table's scorekeeper keeps one game's page (the other
+# phones poll the view, which is not kept); 64 cover many tables at a few MB at most
+PAGE_CACHE_SIZE = 64
 _CSRF_MARK = b"\x00csrf\x00"
 
 
