@@ -40,7 +40,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, func, select, update
+from sqlalchemy import bindparam, event, func, select, update
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import Session, aliased, lazyload, object_session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -839,6 +839,21 @@ def _encodable(text: str) -> bool:
     return True
 
 
+# The version bump as one Core statement, built once: through the ORM's bulk UPDATE it cost
+# ~0.3 ms of a 1.7 ms save (in process) and synchronised nothing (``_claim`` sets or expires
+# what it changed itself).
+_GAMES = Game.__table__
+_BUMP = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("key"), _GAMES.c.version == bindparam("given"))
+    .values(
+        version=_GAMES.c.version + 1,
+        updated_at=bindparam("now", type_=_GAMES.c.updated_at.type),
+        summary=bindparam("kept", type_=_GAMES.c.summary.type),
+    )
+)
+
+
 def _claim(
     session: Session,
     game: Game,
@@ -855,12 +870,7 @@ def _claim(
     the lock can be older then (every change moves the version on), so nothing is read again.
     """
     now = now or utcnow()
-    result = session.execute(
-        update(Game)
-        .where(Game.id == game.id, Game.version == version)
-        .values(version=Game.version + 1, updated_at=now, summary=summary)
-        .execution_options(synchronize_session=False)
-    )
+    result = session.execute(_BUMP, {"key": game.id, "given": version, "now": now, "kept": summary})
     if result.rowcount != 1:  # type: ignore[attr-defined]
         current = session.scalar(select(Game.version).where(Game.id == game.id))
         raise VersionConflict(version, current)
