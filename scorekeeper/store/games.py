@@ -38,9 +38,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, event, func, select, update
+from sqlalchemy import Table, bindparam, event, func, select, update
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import Session, aliased, lazyload, object_session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -842,7 +842,7 @@ def _encodable(text: str) -> bool:
 # The version bump as one Core statement, built once: through the ORM's bulk UPDATE it cost
 # ~0.3 ms of a 1.7 ms save (in process) and synchronised nothing (``_claim`` sets or expires
 # what it changed itself).
-_GAMES = Game.__table__
+_GAMES = cast(Table, Game.__table__)
 _BUMP = (
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("key"), _GAMES.c.version == bindparam("given"))
