@@ -5,15 +5,16 @@ Order of choice: ``?lang=``, then the remembered choice (cookie), then Accept-La
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from datetime import date, datetime
 from functools import lru_cache, wraps
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 from babel import numbers
-from flask import Flask, Response, current_app, g, request
-from flask_babel import format_date, get_locale
+from flask import Flask, Response, current_app, g, has_request_context, request
+from flask_babel import force_locale, format_date, get_locale
 
 LANGUAGES = ("en", "de", "pl")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "pl": "polski"}
@@ -38,6 +39,29 @@ def current_language() -> str:
     return locale.language if locale is not None else "en"
 
 
+@contextmanager
+def forced_locale(code: str) -> Iterator[None]:
+    """flask_babel's ``force_locale`` (a PDF in its own language), also for :func:`locale_id`."""
+    g.pop("_locale_id", None)
+    try:
+        with force_locale(code):
+            yield
+    finally:
+        g.pop("_locale_id", None)
+
+
+def locale_id() -> str:
+    """The reader's locale as text ("de", "pl", "en"), worked out once per request: a page or
+    a preview formats a dozen numbers and words, and Babel's lookup costs more than a
+    formatted number kept per language (issue 16)."""
+    if not has_request_context():
+        return str(get_locale() or "en")
+    found: str | None = g.get("_locale_id")
+    if found is None:
+        found = g._locale_id = str(get_locale() or "en")
+    return found
+
+
 HOME_RULESETS = {"de": "german", "pl": "polish", "en": "classic"}
 
 
@@ -53,7 +77,7 @@ def number(value: int | float | None) -> str:
         return ""
     if abs(value) >= 10**15:  # beyond any score; Babel's decimal context gives up on such
         return str(value).replace("-", MINUS)
-    text = _decimal(abs(value), str(get_locale() or "en"))
+    text = _decimal(abs(value), locale_id())
     return f"{MINUS}{text}" if value < 0 else text
 
 
@@ -76,7 +100,7 @@ def per_language(words: Callable[..., T]) -> Callable[..., T]:
 
     @wraps(words)
     def remembered(*args: Hashable) -> T:
-        key = (str(get_locale() or "en"), *args)
+        key = (locale_id(), *args)
         try:
             return kept[key]
         except KeyError:

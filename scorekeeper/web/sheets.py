@@ -10,7 +10,6 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from flask import Blueprint, Response, abort, request
-from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from ..rules.ruleset import PRESETS, RuleSet
@@ -24,7 +23,15 @@ from ..sheets import (
 )
 from ..store import games
 from .adjustments import adjustment_lines
-from .i18n import LANGUAGES, current_language, home_ruleset, long_date, number, signed
+from .i18n import (
+    LANGUAGES,
+    current_language,
+    forced_locale,
+    home_ruleset,
+    long_date,
+    number,
+    signed,
+)
 from .names import item_labels, ruleset_title, special_hand_name
 from .options import house_rule_lines, minimum_ranges, score_step
 from .pages import State, find_game
@@ -152,7 +159,7 @@ def pdf_response(data: bytes, filename: str) -> Response:
 
 def score_sheet_pdf(build: Callable[[State], ScoreSheet], state: State, filename: str) -> Response:
     """A stored game's score sheet as PDF, in the language of ``?lang=``."""
-    with force_locale(_lang()):
+    with forced_locale(_lang()):
         from ..sheets.pdf import render_score_sheet  # reportlab: only when a PDF is made
 
         data = render_score_sheet(build(state))
@@ -174,7 +181,7 @@ def blank_sheet() -> Response:
     players = request.args.get("players", type=int) or base.default_players
     if players not in base.players_allowed:
         players = base.default_players
-    with force_locale(_lang()):
+    with forced_locale(_lang()):
         sheet = BlankSheet(
             ruleset_name=ruleset_title(base),
             columns=3 if players == 3 else (3 if request.args.get("sides") == "3" else 2),
