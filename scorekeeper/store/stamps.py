@@ -49,6 +49,10 @@ def _chain_statement(count: int) -> ClauseElement:
     return select(*_COLUMNS).where(or_(Game.id.in_(keys), Game.previous_id.in_(keys)))
 
 
+def _game_statement(_count: int) -> ClauseElement:
+    return select(Game.version, Game.updated_at).where(Game.id == bindparam("k0"))
+
+
 def _view_statement(_count: int) -> ClauseElement:
     return select(Game.ruleset, Game.version).where(Game.view_id == bindparam("k0"))
 
@@ -72,7 +76,7 @@ def _rows(name: str, keys: Sequence[str]) -> list[Sequence[Any]]:
         connection.close()  # back to the pool, which ends the read's transaction
 
 
-_STATEMENTS = {"chain": _chain_statement, "view": _view_statement}
+_STATEMENTS = {"chain": _chain_statement, "game": _game_statement, "view": _view_statement}
 
 
 def _compile(bound: Engine, name: str, count: int) -> tuple[str, tuple[str, ...] | None]:
@@ -96,6 +100,13 @@ def chain_stamp(chain: Iterable[str]) -> Stamp:
     is known as a member). Sorted, so equal states give equal stamps."""
     rows = _rows("chain", sorted(set(chain)))
     return tuple(sorted(tuple(row) for row in rows))
+
+
+def game_stamp(game_id: str) -> tuple[Hashable, ...] | None:
+    """The version and time of change of the game with this editing key (one indexed read),
+    or None for an unknown key: what a kept copy of the game is checked against."""
+    rows = _rows("game", [game_id])
+    return tuple(rows[0]) if rows else None
 
 
 def view_version(view_id: str) -> tuple[str, int] | None:

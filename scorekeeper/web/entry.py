@@ -31,14 +31,14 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 from werkzeug.datastructures import MultiDict
 
 from ..rules.problems import Problem
-from ..store.db import DatabaseBusy, engine
+from ..store.db import DatabaseBusy
 from ..store.games import GameProblems, HandNotFound, VersionConflict, undo_delete
 from ..store.models import Game
+from ..store.stamps import game_stamp
 from . import pages
 from .i18n import number
 from .messages import message
@@ -132,10 +132,6 @@ class Loaded(Generic[State]):
     game_id: str
     game: Game
     state: State
-
-
-#: A game's stamp: its version and time of change, both moved on by every change of it.
-_STAMP = select(Game.version, Game.updated_at).where(Game.id == bindparam("game_id"))
 
 
 class KeptGames:
@@ -250,14 +246,14 @@ class EntryFlow(Generic[State, Form, View]):
         kept: KeptGames | None = current_app.extensions.get(name)
         if kept is None:
             kept = current_app.extensions.setdefault(name, KeptGames())
-        with engine().connect() as connection:
-            row = connection.execute(_STAMP, {"game_id": game_id}).first()
-        found = kept.get(game_id, tuple(row)) if row is not None else None
+        # read before loading: a change landing meanwhile gives a newer stamp next time
+        stamp = game_stamp(game_id) if isinstance(game_id, str) else None
+        found = kept.get(game_id, stamp) if stamp is not None else None
         if found is not None:
             return found
         loaded = self.load(game_id)  # also the 404 of an unknown key or another kind of game
-        stamp = (loaded.game.version, loaded.game.updated_at)  # what the state was derived at
-        kept.put(game_id, stamp, loaded, self.count(loaded.state))
+        if stamp is not None:
+            kept.put(game_id, stamp, loaded, self.count(loaded.state))
         return loaded
 
     def text(self, problem: Problem) -> str:
