@@ -69,6 +69,22 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 
 
 @pytest.fixture
+def other_process(app: Flask) -> Iterator[Flask]:
+    """A second app on the same database file, as a second server process would be (its own
+    engine and connections; only the database is shared with ``app``)."""
+    other = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE_URL": app.config["DATABASE_URL"],
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    yield other
+    other.extensions["scorekeeper.engine"].dispose()
+
+
+@pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
 

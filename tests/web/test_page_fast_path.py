@@ -18,7 +18,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from scorekeeper import create_app
 from scorekeeper.store import games as store
 from scorekeeper.store.db import session_scope
 from scorekeeper.web import board
@@ -68,22 +67,6 @@ def statements(app: Flask) -> Iterator[list[str]]:
 
 def totals(html: str) -> list[str]:
     return re.findall(r'<div class="total">([^<]*)</div>', html)
-
-
-@pytest.fixture
-def other_process(app: Flask) -> Iterator[Flask]:
-    """A second app on the same database file, as a second server process would be (its own
-    engine and connections; only the database is shared with ``app``)."""
-    other = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "DATABASE_URL": app.config["DATABASE_URL"],
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
-    yield other
-    other.extensions["scorekeeper.engine"].dispose()
 
 
 def test_a_page_seen_before_costs_one_read(app: Flask, client: FlaskClient) -> None:

@@ -12,9 +12,7 @@ from flask.testing import FlaskClient
 from tests.web.pagehelpers import HTMX
 from tests.web.test_fifty_pages import entry, save, three_players, totals
 from tests.web.test_game_pages import create_game
-from tests.web.test_page_fast_path import other_process, statements
-
-__all__ = ["other_process"]  # the fixture of a second server process on the same database
+from tests.web.test_page_fast_path import statements
 
 
 def test_a_fifty_page_seen_before_costs_one_read(

@@ -6,7 +6,6 @@ never leak into another language."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +13,6 @@ from flask import Flask, render_template_string
 from flask.testing import FlaskClient
 from sqlalchemy import text
 
-from scorekeeper import create_app
 from scorekeeper.web import pages
 from scorekeeper.web.entry import KeptGames, Loaded, Notes
 from tests.web.pagehelpers import HTMX, form_of, slot
@@ -79,23 +77,12 @@ def test_unchanged_game_is_loaded_once(
 
 
 def test_a_change_by_another_process_shows_at_once(
-    app: Flask, client: FlaskClient, game_id: str, tmp_path: Path
+    client: FlaskClient, game_id: str, other_process: Flask
 ) -> None:
     data = a_hand(client, game_id, "200")
     before = client.post(f"/games/{game_id}/preview", data=data, headers=HTMX).text
-    other = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "DATABASE_URL": app.config["DATABASE_URL"],
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
-    try:
-        other_client = other.test_client()
-        save_hand(other_client, game_id, a_hand(other_client, game_id, "100"))
-    finally:
-        other.extensions["scorekeeper.engine"].dispose()
+    other_client = other_process.test_client()
+    save_hand(other_client, game_id, a_hand(other_client, game_id, "100"))
     now = client.post(f"/games/{game_id}/preview", data=data, headers=HTMX).text
     assert now != before
     assert after(now) == ["1,100", "300"]  # 600 on top of the other process's 500
