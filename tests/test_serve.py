@@ -21,6 +21,9 @@ from scorekeeper import net
 SCOREKEEPER = Path(sys.executable).with_name("scorekeeper")
 
 
+_LOGS: dict[int, Path] = {}  # server pid -> the folder of its server.log
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -34,14 +37,20 @@ def start(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], int]:
         "SCOREKEEPER_DATABASE_URL": f"sqlite:///{tmp_path / 's.sqlite3'}",
         "SCOREKEEPER_SECRET_KEY": "serve-test",
     }
+    # A file, not a pipe: under load waitress logs a line per queued task, and once a pipe
+    # nobody reads is full (64 KB) the server's main loop blocks on the write and every
+    # client times out (the drill below failed so in CI).
+    log = (tmp_path / "server.log").open("w")
     server = subprocess.Popen(
         [str(SCOREKEEPER), "serve", "--port", str(port), *args],
-        stdout=subprocess.PIPE,
+        stdout=log,
         stderr=subprocess.STDOUT,
         text=True,
         env=env,
         cwd=tmp_path,
     )
+    log.close()  # the server holds its own copy
+    _LOGS[server.pid] = tmp_path
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -49,20 +58,25 @@ def start(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], int]:
                 return server, port
         except OSError:
             if server.poll() is not None:
-                raise AssertionError(server.stdout.read() if server.stdout else "") from None
+                raise AssertionError(output(tmp_path)) from None
             time.sleep(0.1)
     server.kill()
     raise AssertionError("the server did not start")
 
 
+def output(tmp_path: Path) -> str:
+    return (tmp_path / "server.log").read_text(encoding="utf-8", errors="replace")
+
+
 def stop(server: subprocess.Popen[str]) -> str:
+    """Stop the server; what it printed."""
     server.terminate()
     try:
-        out, _ = server.communicate(timeout=10)
+        server.wait(timeout=10)
     except subprocess.TimeoutExpired:
         server.kill()
-        out, _ = server.communicate()
-    return out
+        server.wait()
+    return output(_LOGS.pop(server.pid))
 
 
 @pytest.fixture
