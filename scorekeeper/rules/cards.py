@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .problems import Problem, RulesError
@@ -152,6 +153,23 @@ def _parse_chunk(chunk: str, where: str, cards: list[Card], problems: list[Probl
                 i += 1
 
 
+#: Texts this short ("K", "10", "KKK2", "K K K 2") are read once and kept (:func:`_read_text`).
+TEXT_KEPT = 32
+
+
+@lru_cache(maxsize=4096)
+def _read_text(text: str) -> tuple[Card, ...] | None:
+    """The cards of a short text that reads without a problem, else None (then it is read
+    again, with its place, for the problems). Kept: the live preview and the score API read the
+    same few tokens over and over (issue 16)."""
+    cards: list[Card] = []
+    problems: list[Problem] = []
+    for chunk in _SEPARATORS.split(text):
+        if chunk:
+            _parse_chunk(chunk, "", cards, problems)
+    return tuple(cards) if cards and not problems else None
+
+
 def parse_cards(value: Any, where: str = "") -> tuple[list[Card], list[Problem]]:
     """Cards from notation: a string (``"KKK2"``, ``"K, K, 10"``) or a list of tokens.
 
@@ -169,15 +187,27 @@ def parse_cards(value: Any, where: str = "") -> tuple[list[Card], list[Problem]]
     cards: list[Card] = []
     problems: list[Problem] = []
     if isinstance(value, str):
-        items: Iterable[tuple[str, Any]] = [(where, value)]
+        items: list[Any] | tuple[Any, ...] = (value,)
     elif isinstance(value, list | tuple):
-        items = ((f"{where}[{i}]", v) for i, v in enumerate(value))
+        items = value
     else:
         return [], [Problem("request.type", where, {"expected": "cards"})]
-    for item_where, item in items:
+    listed = not isinstance(value, str)
+    for i, item in enumerate(items):
         if isinstance(item, Card):
             cards.append(item)
             continue
+        if isinstance(item, str) and len(item) <= TEXT_KEPT:
+            read = _read_text(item)
+            if read is not None:
+                cards.extend(read)
+                if len(cards) > MAX_CARDS_IN_TEXT:
+                    problems.append(
+                        Problem("request.too_large", where, {"limit": MAX_CARDS_IN_TEXT})
+                    )
+                    break
+                continue
+        item_where = f"{where}[{i}]" if listed else where
         if isinstance(item, bool) or not isinstance(item, str | int):
             problems.append(Problem("card.unknown", item_where, {"token": _short(item)}))
             continue
@@ -186,7 +216,7 @@ def parse_cards(value: Any, where: str = "") -> tuple[list[Card], list[Problem]]
             problems.append(Problem("request.too_large", item_where, {"limit": MAX_CARDS_IN_TEXT}))
             continue
         chunks = [c for c in _SEPARATORS.split(text) if c]
-        if not chunks and not isinstance(value, str):
+        if not chunks and listed:
             problems.append(Problem("card.unknown", item_where, {"token": ""}))
         for chunk in chunks:
             _parse_chunk(chunk, item_where, cards, problems)

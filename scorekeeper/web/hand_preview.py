@@ -246,9 +246,20 @@ def _hand_note(cards: int, points: int) -> str:
     return f"{count_cards(cards)} · {number(points)}"
 
 
-@per_language
 def _total_text(total: int) -> str:
-    return _("total %(total)s", total=number(total))
+    """ "total 1,250": every keystroke brings new totals, so the words are kept, not the text."""
+    return _total_words() % {"total": number(total)}
+
+
+@per_language
+def _total_words() -> str:
+    return _("total %(total)s")
+
+
+@per_language
+def preview_words() -> dict[str, str]:
+    """The fixed words of the preview fragment (games/_preview.html)."""
+    return {"check": _("Check the red notes"), "this_hand": _("This hand")}
 
 
 @per_language

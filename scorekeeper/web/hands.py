@@ -27,7 +27,7 @@ from .hand_form import (
     hand_from_stored,
     read_hand,
 )
-from .hand_preview import WORDS, Preview, preview, slot_for, slot_ids
+from .hand_preview import WORDS, Preview, preview, preview_words, slot_for, slot_ids
 from .i18n import per_language
 from .names import item_labels, ruleset_title
 
@@ -120,6 +120,7 @@ class CanastaHands(EntryFlow[GameState, HandForm, Preview]):
             "hf": form,
             "pv": view,
             "slots": slot_ids(form),
+            "words": preview_words(),
             "item_labels": _labels(order),
             "item_order": order,
         }

@@ -12,7 +12,7 @@ from functools import lru_cache, wraps
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
-from babel import numbers
+from babel import Locale, numbers
 from flask import Flask, Response, current_app, g, has_request_context, request
 from flask_babel import force_locale, format_date, get_locale
 
@@ -32,6 +32,17 @@ def select_locale() -> str:
     if remembered in LANGUAGES:
         return remembered
     return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def reader_locale() -> Locale:
+    """:func:`select_locale` as a Babel ``Locale``, made once per language: flask_babel parses
+    a locale's text again on every request (issue 16)."""
+    return _parsed(select_locale())
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _parsed(code: str) -> Locale:
+    return Locale.parse(code)
 
 
 def current_language() -> str:
