@@ -44,6 +44,18 @@
     show(d.querySelector("form.hand-form, form.entry-form"), true);
   });
 
+  /* The live preview (target #hand-summary) brings only the note slots that have notes
+     (issue 16: on a slow phone each element swapped costs, and most slots are empty): empty
+     every slot first, and the preview fills those it brings. */
+  d.addEventListener("htmx:beforeSwap", function (e) {
+    var detail = e.detail;
+    if (!detail || !detail.shouldSwap || !detail.target || detail.target.id !== "hand-summary") return;
+    var slots = d.querySelectorAll(".slot");
+    for (var i = 0; i < slots.length; i++) {
+      if (slots[i].firstChild) slots[i].replaceChildren();
+    }
+  });
+
   d.addEventListener("click", function (e) {
     var link = e.target.closest && e.target.closest("[data-first-problem]");
     if (link && show(link.closest("form"))) e.preventDefault();

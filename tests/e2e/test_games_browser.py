@@ -276,3 +276,33 @@ def test_a_reload_keeps_the_lone_player_of_a_cutthroat_hand(live_server: str, pa
     expect(page.locator("#t0-meld_points")).to_have_value("120")
     expect(page.locator("#t1-hand_points")).to_have_value("35")
     expect(page.locator("[data-draft-note]")).to_be_visible()
+
+
+def test_a_note_goes_when_its_problem_is_mended(live_server: str, page: Page) -> None:
+    """The live preview brings only the notes there are (issue 16); a note whose problem was
+    mended leaves its field, and the others stay where they belong."""
+    game_id = _api_game(
+        page,
+        live_server,
+        ruleset="german",
+        players=4,
+        sides=[
+            {"name": "Us", "players": ["Anna", "Ben"]},
+            {"name": "Them", "players": ["Cleo", "Dan"]},
+        ],
+    )
+    page.goto(f"{live_server}/games/{game_id}/hands/new?lang=en")
+    page.locator("#side-t0 .seg label", has_text="Card by card").click()
+    page.locator("#t0-meld-0").fill("A A")
+    page.locator("#t0-meld-1").fill("5 5 5")
+    expect(page.locator("#n-t0-m0")).to_contain_text("at least 3 cards")
+    expect(page.locator("#n-t0-m1")).to_contain_text("3 cards")
+    expect(page.locator("#hand-summary [data-first-problem]")).to_have_count(1)
+    page.locator("#t0-meld-0").fill("")
+    expect(page.locator("#n-t0-m0")).to_be_empty()
+    expect(page.locator("#n-t0-m1")).to_contain_text("3 cards · 15 points")
+    expect(page.locator("#hand-summary [data-first-problem]")).to_have_count(0)
+    page.fill("#t1-meld_points", "7")  # not a multiple of 5
+    expect(page.locator("#n-t1-q-meld_points")).not_to_be_empty()
+    page.fill("#t1-meld_points", "70")
+    expect(page.locator("#n-t1-q-meld_points")).not_to_contain_text("5")
