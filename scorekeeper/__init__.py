@@ -61,7 +61,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from . import extensions
     from .store import db
-    from .web import catalogs, errors, i18n, limits, security
+    from .web import assets, catalogs, errors, i18n, limits, security
 
     # flask-babel reads this once in init_app, as an absolute path (STACK-NOTES.md): the folder
     # that holds the compiled catalogues, the checkout's or one in the instance folder.
@@ -74,6 +74,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     extensions.csrf.init_app(app)
     extensions.compress.init_app(app)
     i18n.init_app(app)
+    assets.init_app(app)
     db.init_app(app)
 
     from htmx_flask import Htmx

@@ -46,7 +46,9 @@ def test_the_red_hint_leads_to_the_first_problem(client: FlaskClient) -> None:
     )
     assert hint and hint[1] == "Check the red notes"
     page = client.get(f"/games/{game_id}/hands/new").text
-    assert 'href="/static/problems.js" data-run>' in page  # run by boot.js (issue 16)
+    assert re.search(
+        r'href="/static/problems.js\?v=[0-9a-f]{12}" data-run>', page
+    )  # boot.js runs it
 
 
 def test_pdf_links_offer_the_readers_language_first(client: FlaskClient) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from flask.testing import FlaskClient
 
+from scorekeeper.web.assets import YEAR, version
 from tests.web.pagehelpers import form_of
 
 STATIC = Path(__file__).resolve().parents[2] / "scorekeeper" / "static"
@@ -52,6 +53,10 @@ def pages(client: FlaskClient) -> list[str]:
     ]
 
 
+def versioned(name: str) -> str:
+    return f"/static/{name}?v={version(str(STATIC), name)}"
+
+
 def test_the_static_folder_has_one_stylesheet() -> None:
     assert sorted(p.name for p in STATIC.glob("*.css")) == ["app.css"]
 
@@ -60,7 +65,7 @@ def test_every_page_links_only_app_css(client: FlaskClient) -> None:
     for url in pages(client):
         html = client.get(url + "?lang=en").text
         sheets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)
-        assert sheets == ["/static/app.css"], url
+        assert sheets == [f"/static/app.css?v={version(str(STATIC), 'app.css')}"], url
         assert "<style" not in html, url
 
 
@@ -73,11 +78,44 @@ def test_no_script_holds_up_the_first_view(client: FlaskClient) -> None:
         head, body = html.split("</head>", 1)
         assert "<script" not in body and "data-run" not in body, url
         tags = re.findall(r"<script\b[^>]*>", head)
-        assert tags == ['<script src="/static/boot.js" async>'], (url, tags)
-        runs = re.findall(r'<link rel="preload" as="script" href="/static/([^"]+)" data-run>', head)
+        assert tags == [f'<script src="{versioned("boot.js")}" async>'], (url, tags)
+        runs = re.findall(
+            r'<link rel="preload" as="script" href="/static/([^"?]+)\?v=[0-9a-f]{12}" data-run>',
+            head,
+        )
         assert runs and runs[0] == "htmx-2.0.11.min.js", url
         assert len(runs) == len(set(runs)), url
         assert (STATIC / runs[-1]).is_file(), url
         seen.update(runs)
     # The page scripts named in the issue are all among them.
     assert {"htmx-2.0.11.min.js", "cardpad.js", "games.js", "fifty.js", "referee.js"} <= seen
+
+
+def test_static_files_have_versioned_addresses_cached_for_a_year(client: FlaskClient) -> None:
+    """A script's address names its content: after an upgrade a phone loads the new script with
+    the new pages (the live preview and problems.js change together), and meanwhile never asks
+    again for one it has."""
+    html = client.get("/games/new?lang=en").text
+    address = versioned("problems.js")
+    assert re.fullmatch(r"/static/problems\.js\?v=[0-9a-f]{12}", address)
+    for name in ("boot.js", "htmx-2.0.11.min.js", "app.css"):
+        assert versioned(name) in html, name
+    answer = client.get(address)
+    assert answer.status_code == 200
+    assert answer.cache_control.max_age == YEAR and answer.cache_control.immutable
+    for other in ("/static/problems.js", "/static/problems.js?v=000000000000"):
+        answer = client.get(other)  # no version, or an old one: an hour, as before
+        assert answer.status_code == 200
+        assert answer.cache_control.max_age == 3600 and not answer.cache_control.immutable
+    assert client.get("/static/nothing.js?v=000000000000").status_code == 404
+
+
+def test_a_changed_file_gets_a_new_version(tmp_path: Path) -> None:
+    script = tmp_path / "x.js"
+    script.write_text("one();")
+    first = version(str(tmp_path), "x.js")
+    script.write_text("two(); // and more")
+    second = version(str(tmp_path), "x.js")
+    assert first and second and first != second
+    assert version(str(tmp_path), "missing.js") == ""
+    assert version(str(tmp_path), "../x.js") == ""  # never outside the folder
