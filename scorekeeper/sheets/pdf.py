@@ -685,8 +685,7 @@ class _HandTable:
         ]
         pages: list[tuple[int, int]] = []
         first, used, left = self.HEADER_ROWS, header, first_room
-        for r in starts:
-            end = next((s for s in starts if s > r), rows)
+        for r, end in zip(starts, [*starts[1:], rows], strict=True):
             unit = sum(heights[r:end])
             if used + unit > left and r > first:
                 pages.append((first, r))
@@ -695,7 +694,7 @@ class _HandTable:
         pages.append((first, rows))
         if len(pages) == 1:
             return [whole]
-        commands = self._all_commands()
+        paged = _PagedCommands(self._all_commands(), rows, self.HEADER_ROWS)
         out: list[Flowable] = []
         for i, (a, b) in enumerate(pages):
             if i:
@@ -705,7 +704,7 @@ class _HandTable:
                 _table(
                     data,
                     self.widths,
-                    _rows_commands(commands, rows, self.HEADER_ROWS, a, b),
+                    paged.page(a, b),
                     rowHeights=heights[: self.HEADER_ROWS] + heights[a:b],
                 )
             )
@@ -738,6 +737,33 @@ class _HandTable:
                     fitted = max(SMALLEST_PT, size * room / width)
                     commands.append(("FONTSIZE", (c, r), (c, r), fitted))
         return commands
+
+
+class _PagedCommands:
+    """The style commands of a table of ``rows`` rows (``header`` of them repeated on every
+    page), cut for the table of each page. A command of one body row is looked up by its row,
+    so a page costs its own rows, not the whole sheet's (a 1,000-hand sheet has some 30,000
+    commands over 22 pages). Each page keeps the commands' order: a later one wins."""
+
+    def __init__(self, commands: list[tuple[Any, ...]], rows: int, header: int) -> None:
+        self.rows, self.header = rows, header
+        self.spread: list[tuple[int, tuple[Any, ...]]] = []
+        self.by_row: dict[int, list[tuple[int, tuple[Any, ...]]]] = {}
+        for i, command in enumerate(commands):
+            r0, r1 = (r + rows if r < 0 else r for r in (command[1][1], command[2][1]))
+            if header <= r0 == r1:
+                self.by_row.setdefault(r0, []).append((i, command))
+            else:
+                self.spread.append((i, command))
+
+    def page(self, first: int, end: int) -> list[tuple[Any, ...]]:
+        """The commands of the table of the header rows and the rows ``first`` to ``end``
+        (exclusive): rows renumbered, commands of other rows dropped, ranges cut."""
+        picked = list(self.spread)
+        for r in range(first, end):
+            picked.extend(self.by_row.get(r, ()))
+        picked.sort(key=lambda found: found[0])
+        return _rows_commands([c for _, c in picked], self.rows, self.header, first, end)
 
 
 def _rows_commands(
