@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flask import Flask, current_app
+from flask import Flask, Response, current_app
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -132,9 +132,10 @@ def init_app(app: Flask) -> None:
     app.extensions["scorekeeper.write_lock"] = threading.Lock()
 
     def build() -> dict[str, Any]:
-        from sqlalchemy.orm import sessionmaker
+        from . import load
 
-        from . import models  # noqa: F401  (registers the tables)
+        load()  # SQLAlchemy and the models (the tables), under the store's import lock
+        from sqlalchemy.orm import sessionmaker
 
         engine = make_engine(url, busy_timeout)
         return {
@@ -152,6 +153,33 @@ def init_app(app: Flask) -> None:
     app.extensions.update(build())
     if upgrade:
         upgrade_schema(app.extensions["scorekeeper.engine"])
+
+
+def warm_after_first_response(app: Flask) -> None:
+    """For ``scorekeeper serve``: once the first response has been sent, a background thread
+    imports SQLAlchemy and the store modules and builds the engine, so the first page that
+    reads a game does not pay for them (issue 16); the start and its first page stay without
+    them. A request that needs them meanwhile waits for the same import and the same build
+    (both under a lock); a failure here is left to that request to report."""
+    once = threading.Lock()
+
+    def warm() -> None:
+        from . import load
+
+        try:
+            load()
+            app.extensions["scorekeeper.engine"]  # noqa: B018 - built on first access
+        except Exception:  # noqa: BLE001
+            app.logger.debug("warming the database layer failed", exc_info=True)
+
+    def start() -> None:
+        threading.Thread(target=warm, name="scorekeeper-warm-up", daemon=True).start()
+
+    @app.after_request
+    def after_first(response: Response) -> Response:
+        if once.acquire(blocking=False):  # the first response only
+            response.call_on_close(start)
+        return response
 
 
 def sqlite_file(url: str) -> str | None:

@@ -10,14 +10,14 @@ entering a game follows the shared flow of :mod:`.entry`, filled in by :mod:`.fi
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ..rules import three_is_fifty as rules
 from ..sheets import ScoreSheet, SheetCell, SheetColumn, SheetHand, SheetLabels
-from ..store import fifty as store
-from ..store import games as canasta_store
+from ..store import lazy
 from ..store.db import session_scope
 from . import pages
 from .board import Rendered, cached_game_page, qr_svg
@@ -28,6 +28,13 @@ from .i18n import long_date, number
 from .security import share_link
 from .sheets import score_sheet_pdf
 from .sheets import sheet_labels as canasta_labels
+
+if TYPE_CHECKING:
+    from ..store import fifty as store
+    from ..store import games as canasta_store
+else:
+    store = lazy("fifty")
+    canasta_store = lazy("games")
 
 bp = Blueprint("fifty", __name__)
 

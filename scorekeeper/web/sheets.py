@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, abort, request
 from flask_babel import gettext as _
@@ -21,7 +22,7 @@ from ..sheets import (
     SheetHand,
     SheetLabels,
 )
-from ..store import games
+from ..store import lazy
 from .adjustments import adjustment_lines
 from .i18n import (
     LANGUAGES,
@@ -35,6 +36,11 @@ from .i18n import (
 from .names import item_labels, ruleset_title, special_hand_name
 from .options import house_rule_lines, minimum_ranges, score_step
 from .pages import State, find_game
+
+if TYPE_CHECKING:
+    from ..store import games
+else:
+    games = lazy("games")
 
 bp = Blueprint("sheets", __name__)
 

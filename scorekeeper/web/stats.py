@@ -4,9 +4,10 @@ score sheets only: nothing here adds points of its own (the rules engine scored 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..store.games import GameState
+if TYPE_CHECKING:
+    from ..store.games import GameState
 
 
 @dataclass
