@@ -177,13 +177,91 @@ def test_a_start_imports_only_what_its_first_page_needs(tmp_path: Path) -> None:
         "'SECRET_KEY': 'x', 'RATELIMIT_ENABLED': False})\n"
         "assert app.test_client().get('/').status_code == 200\n"
         "print(*sorted(m for m in ('flask_limiter', 'ifaddr', 'babel.messages.frontend',"
-        " 'babel.messages.pofile', 'alembic') if m in sys.modules))\n"
+        " 'babel.messages.pofile', 'alembic', 'sqlalchemy', 'segno', 'scorekeeper.store.models',"
+        " 'scorekeeper.store.games', 'scorekeeper.store.stamps', 'scorekeeper.store.fifty',"
+        " 'scorekeeper.store.evening') if m in sys.modules))\n"
         "print('scorekeeper.engine' in app.extensions)\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], check=True, cwd=tmp_path, capture_output=True, text=True
     ).stdout.splitlines()
+    # SQLAlchemy is about 40% of a start's imports: a module-level import of it (or of a store
+    # module but db) anywhere in the web layer would bring it back
     assert out == ["", "False"]
+
+
+def run_python(tmp_path: Path, code: str) -> list[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code], check=True, cwd=tmp_path, capture_output=True, text=True
+    ).stdout.splitlines()
+
+
+def test_serve_warms_the_database_layer_after_its_first_response(tmp_path: Path) -> None:
+    make(tmp_path).extensions["scorekeeper.engine"].dispose()
+    code = (
+        "import sys, threading\n"
+        "import scorekeeper.store as store\n"
+        "from scorekeeper import create_app\n"
+        "from scorekeeper.store.db import warm_after_first_response\n"
+        "loads = []\n"
+        "load = store.load\n"
+        "store.load = lambda: (loads.append(1), load())[1]\n"
+        f"app = create_app({{'DATABASE_URL': 'sqlite:///{tmp_path / 'db.sqlite3'}', "
+        "'SECRET_KEY': 'x', 'RATELIMIT_ENABLED': False})\n"
+        "warm_after_first_response(app)\n"
+        "client = app.test_client()\n"
+        "def settle():\n"
+        "    for t in threading.enumerate():\n"
+        "        if t.name == 'scorekeeper-warm-up':\n"
+        "            t.join(60)\n"
+        "first = client.get('/')\n"
+        "print(first.status_code, 'sqlalchemy' in sys.modules)  # not before it is sent\n"
+        "first.close()\n"
+        "settle()\n"
+        "print('sqlalchemy' in sys.modules, 'scorekeeper.store.games' in sys.modules,"
+        " 'scorekeeper.engine' in app.extensions, len(loads))\n"
+        "client.get('/').close()\n"
+        "settle()\n"
+        "print(len(loads))  # once per process\n"
+        "app.extensions['scorekeeper.engine'].dispose()\n"
+    )
+    assert run_python(tmp_path, code) == ["200 False", "True True True 1", "1"]
+
+
+def test_store_handles_import_their_module_once_from_many_threads(tmp_path: Path) -> None:
+    code = (
+        "import sys, threading\n"
+        "from scorekeeper.store import lazy\n"
+        "games, stamps, fifty = lazy('games'), lazy('stamps'), lazy('fifty')\n"
+        "print(repr(games), 'sqlalchemy' in sys.modules)\n"
+        "start = threading.Barrier(8)\n"
+        "found, failed = [], []\n"
+        "def use(i):\n"
+        "    start.wait()\n"
+        "    try:\n"
+        "        handle, name = [(games, 'game_state'), (stamps, 'game_stamp'),"
+        " (fifty, 'fifty_state')][i % 3]\n"
+        "        found.append((name, getattr(handle, name)))\n"
+        "    except Exception as error:\n"
+        "        failed.append(repr(error))\n"
+        "threads = [threading.Thread(target=use, args=(i,)) for i in range(8)]\n"
+        "for t in threads: t.start()\n"
+        "for t in threads: t.join()\n"
+        "from scorekeeper.store import fifty as real_fifty, games as real_games\n"
+        "from scorekeeper.store import stamps as real_stamps\n"
+        "real = {'game_state': real_games.game_state, 'game_stamp': real_stamps.game_stamp,"
+        " 'fifty_state': real_fifty.fifty_state}\n"
+        "print(failed, len(found), all(f is real[n] for n, f in found))\n"
+        "try:\n"
+        "    lazy('db')\n"
+        "except ValueError:\n"
+        "    print('db is imported directly')\n"
+    )
+    assert run_python(tmp_path, code) == [
+        "<lazy scorekeeper.store.games> False",
+        "[] 8 True",
+        "db is imported directly",
+    ]
 
 
 def test_rate_limits_on_still_answer_429(tmp_path: Path) -> None:

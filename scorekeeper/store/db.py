@@ -164,10 +164,7 @@ def warm_after_first_response(app: Flask) -> None:
     once = threading.Lock()
 
     def warm() -> None:
-        from . import load
-
-        try:
-            load()
+        try:  # the engine's build imports the store (store.load) first
             app.extensions["scorekeeper.engine"]  # noqa: B018 - built on first access
         except Exception:  # noqa: BLE001
             app.logger.debug("warming the database layer failed", exc_info=True)
