@@ -196,36 +196,51 @@ def run_python(tmp_path: Path, code: str) -> list[str]:
     ).stdout.splitlines()
 
 
+WARM_UP = (
+    "import sys, threading\n"
+    "import scorekeeper.store as store\n"
+    "from scorekeeper import create_app\n"
+    "from scorekeeper.store.db import warm_up\n"
+    "loads = []\n"
+    "load = store.load\n"
+    "store.load = lambda: (loads.append(1), load())[1]\n"
+    "app = create_app({{'DATABASE_URL': 'sqlite:///{db}', 'SECRET_KEY': 'x',"
+    " 'RATELIMIT_ENABLED': False}})\n"
+    "warm_up(app, idle={idle})\n"
+    "client = app.test_client()\n"
+    "def settle():\n"
+    "    for t in threading.enumerate():\n"
+    "        if t.name == 'scorekeeper-warm-up':\n"
+    "            t.join(60)\n"
+    "def show():\n"
+    "    print('sqlalchemy' in sys.modules, 'scorekeeper.store.games' in sys.modules,"
+    " 'scorekeeper.engine' in app.extensions, len(loads))\n"
+)
+
+
 def test_serve_warms_the_database_layer_after_its_first_response(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
     make(tmp_path).extensions["scorekeeper.engine"].dispose()
-    code = (
-        "import sys, threading\n"
-        "import scorekeeper.store as store\n"
-        "from scorekeeper import create_app\n"
-        "from scorekeeper.store.db import warm_after_first_response\n"
-        "loads = []\n"
-        "load = store.load\n"
-        "store.load = lambda: (loads.append(1), load())[1]\n"
-        f"app = create_app({{'DATABASE_URL': 'sqlite:///{tmp_path / 'db.sqlite3'}', "
-        "'SECRET_KEY': 'x', 'RATELIMIT_ENABLED': False})\n"
-        "warm_after_first_response(app)\n"
-        "client = app.test_client()\n"
-        "def settle():\n"
-        "    for t in threading.enumerate():\n"
-        "        if t.name == 'scorekeeper-warm-up':\n"
-        "            t.join(60)\n"
+    code = WARM_UP.format(db=db, idle=600) + (
         "first = client.get('/')\n"
-        "print(first.status_code, 'sqlalchemy' in sys.modules)  # not before it is sent\n"
+        "print(first.status_code)\n"
+        "show()  # nothing before it is sent\n"
         "first.close()\n"
         "settle()\n"
-        "print('sqlalchemy' in sys.modules, 'scorekeeper.store.games' in sys.modules,"
-        " 'scorekeeper.engine' in app.extensions, len(loads))\n"
+        "show()\n"
         "client.get('/').close()\n"
-        "settle()\n"
-        "print(len(loads))  # once per process\n"
+        "show()  # once per process\n"
         "app.extensions['scorekeeper.engine'].dispose()\n"
     )
-    assert run_python(tmp_path, code) == ["200 False", "True True True 1", "1"]
+    assert run_python(tmp_path, code) == [
+        "200",
+        "False False False 0",
+        "True True True 1",
+        "True True True 1",
+    ]
+    # a server nobody has asked anything yet warms up after a while
+    code = WARM_UP.format(db=db, idle=0.01) + "settle()\nshow()\n"
+    assert run_python(tmp_path, code) == ["True True True 1"]
 
 
 def test_store_handles_import_their_module_once_from_many_threads(tmp_path: Path) -> None:
