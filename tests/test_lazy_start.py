@@ -319,3 +319,40 @@ def test_templates_are_compiled_once_for_every_process(tmp_path: Path) -> None:
     assert third.get_template("t.html").render(x=3) == "two 3"
 
     assert make(tmp_path, TEMPLATE_BYTECODE_CACHE=False).jinja_env.bytecode_cache is None
+
+
+def test_url_builders_are_compiled_at_first_use_and_build_werkzeugs_urls(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from werkzeug.routing import IntegerConverter, Rule
+
+    compiled: list[str] = []
+    werkzeugs = Rule._compile_builder
+
+    def counted(rule: Rule, append_unknown: bool = True) -> object:
+        compiled.append(rule.rule)
+        return werkzeugs(rule, append_unknown)
+
+    monkeypatch.setattr(Rule, "_compile_builder", counted)
+    app = make(tmp_path)
+    assert compiled == []  # none at start (Werkzeug's own compiles two per rule)
+    with app.test_request_context():
+        from flask import url_for
+
+        assert url_for("games.show", game_id="a b") == "/games/a%20b"
+        assert url_for("games.show", game_id="x", lang="de") == "/games/x?lang=de"
+    assert compiled == ["/games/<game_id>"]  # once, for the builder with query arguments
+
+    monkeypatch.undo()
+    checked = 0
+    for rule in app.url_map.iter_rules():
+        values: dict[str, object] = {
+            name: 7 if isinstance(converter, IntegerConverter) else "ä b/c"
+            for name, converter in rule._converters.items()
+        }
+        for unknown in (True, False):
+            extra = {"page": "2 & 3"} if unknown else {}
+            own = Rule._compile_builder(rule, unknown).__get__(rule, None)
+            assert rule.build({**values, **extra}, unknown) == own(**values, **extra), rule.rule
+            checked += 1
+    assert checked > 100  # every rule of the app, both builders
