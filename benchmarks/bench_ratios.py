@@ -22,7 +22,9 @@ Figures (the table of issue 16 and its goals):
   DOMContentLoaded of each page against a minimal page, and tap-to-preview against one round
   trip.
 
-Run: ``.venv/bin/python benchmarks/bench_ratios.py [--quick] [--no-phone] [--json FILE]``.
+Run: ``.venv/bin/python benchmarks/bench_ratios.py [--quick] [--no-phone] [--json FILE]``;
+``--only serve`` or ``--only pages`` measures one group of figures (``--starts N``: how many
+starts "serve to first 200" takes the median of).
 ``--quick`` uses tiny sizes (the smoke test runs it); the default run takes about 2.5 minutes on
 2 cores (20 s to build the games, a minute and a half in the throttled browser).
 """
@@ -758,6 +760,13 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="tiny sizes (smoke test)")
     parser.add_argument("--no-phone", action="store_true", help="skip the browser figures")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument(
+        "--only",
+        choices=["serve", "pages"],
+        help="only one group of figures: 'serve' (to first 200), 'pages' (game pages, preview, "
+        "score and saves; 60-hand games and smaller)",
+    )
+    parser.add_argument("--starts", type=int, help="how many starts 'serve to first 200' times")
     args = parser.parse_args()
     rng = random.Random(1616)
     if args.quick:
@@ -780,6 +789,12 @@ def main() -> int:
             3,
             1,
         )
+    if args.starts:
+        starts = args.starts
+    if args.only == "serve":  # an up-to-date database file is all a start needs
+        sizes, many = {1: 1}, 0
+    elif args.only == "pages":
+        sizes, many = {size: n for size, n in sizes.items() if size <= 60}, 0
     figures: list[Figure] = []
     with tempfile.TemporaryDirectory() as folder:
         db_url = f"sqlite:///{folder}/bench.sqlite3"
@@ -789,19 +804,23 @@ def main() -> int:
             f"built {sum(sizes.values()) + many} games in {time.perf_counter() - begin:.0f} s",
             file=sys.stderr,
         )
-        app, base = Server("app", db_url), Server("base")
-        try:
-            pair = Pair(app, base)
-            figures += pages_and_saves(pair, games, rounds, rng)
-            figures += pdfs(pair, games, max(3, rounds // 10))
-            figures.append(throughput(pair, games, seconds))
-            if not args.no_phone:
-                figures += phone(app, base, games, phone_runs)
-        finally:
-            app.stop()
-            base.stop()
-        figures.append(startup(db_url, starts))
-        figures += memory(db_url, games, rng)
+        if args.only != "serve":
+            app, base = Server("app", db_url), Server("base")
+            try:
+                pair = Pair(app, base)
+                figures += pages_and_saves(pair, games, rounds, rng)
+                if args.only is None:
+                    figures += pdfs(pair, games, max(3, rounds // 10))
+                    figures.append(throughput(pair, games, seconds))
+                    if not args.no_phone:
+                        figures += phone(app, base, games, phone_runs)
+            finally:
+                app.stop()
+                base.stop()
+        if args.only in (None, "serve"):
+            figures.append(startup(db_url, starts))
+        if args.only is None:
+            figures += memory(db_url, games, rng)
     print(report(figures))
     if args.json:
         Path(args.json).write_text(

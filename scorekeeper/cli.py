@@ -101,6 +101,7 @@ def serve(
     from waitress import serve as waitress_serve
 
     from . import MAX_CONTENT_LENGTH, net
+    from .store.db import warm_up
 
     listen = list(hosts) or (["0.0.0.0"] if lan else ["127.0.0.1"])
     config: dict[str, object] = {}
@@ -117,6 +118,7 @@ def serve(
             lan_url = f"http://{net.url_host(address)}:{port}"
             config["LAN_URL"] = lan_url
     app = create_app(config or None)
+    warm_up(app)
     database = _safe(app.config["DATABASE_URL"])
     shown = ", ".join(f"http://{net.url_host(h)}:{port}/" for h in listen)
     click.echo(f"scorekeeper on {shown}  (database: {database})")

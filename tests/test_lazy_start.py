@@ -177,13 +177,106 @@ def test_a_start_imports_only_what_its_first_page_needs(tmp_path: Path) -> None:
         "'SECRET_KEY': 'x', 'RATELIMIT_ENABLED': False})\n"
         "assert app.test_client().get('/').status_code == 200\n"
         "print(*sorted(m for m in ('flask_limiter', 'ifaddr', 'babel.messages.frontend',"
-        " 'babel.messages.pofile', 'alembic') if m in sys.modules))\n"
+        " 'babel.messages.pofile', 'alembic', 'sqlalchemy', 'segno', 'scorekeeper.store.models',"
+        " 'scorekeeper.store.games', 'scorekeeper.store.stamps', 'scorekeeper.store.fifty',"
+        " 'scorekeeper.store.evening', 'scorekeeper.sheets.model') if m in sys.modules))\n"
         "print('scorekeeper.engine' in app.extensions)\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], check=True, cwd=tmp_path, capture_output=True, text=True
     ).stdout.splitlines()
+    # SQLAlchemy is about 40% of a start's imports: a module-level import of it (or of a store
+    # module but db) anywhere in the web layer would bring it back
     assert out == ["", "False"]
+
+
+def run_python(tmp_path: Path, code: str) -> list[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code], check=True, cwd=tmp_path, capture_output=True, text=True
+    ).stdout.splitlines()
+
+
+WARM_UP = (
+    "import sys, threading\n"
+    "import scorekeeper.store as store\n"
+    "from scorekeeper import create_app\n"
+    "from scorekeeper.store.db import warm_up\n"
+    "loads = []\n"
+    "load = store.load\n"
+    "store.load = lambda: (loads.append(1), load())[1]\n"
+    "app = create_app({{'DATABASE_URL': 'sqlite:///{db}', 'SECRET_KEY': 'x',"
+    " 'RATELIMIT_ENABLED': False}})\n"
+    "warm_up(app, idle={idle})\n"
+    "client = app.test_client()\n"
+    "def settle():\n"
+    "    for t in threading.enumerate():\n"
+    "        if t.name == 'scorekeeper-warm-up':\n"
+    "            t.join(60)\n"
+    "def show():\n"
+    "    print('sqlalchemy' in sys.modules, 'scorekeeper.store.games' in sys.modules,"
+    " 'scorekeeper.engine' in app.extensions, len(loads))\n"
+)
+
+
+def test_serve_warms_the_database_layer_after_its_first_response(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    make(tmp_path).extensions["scorekeeper.engine"].dispose()
+    code = WARM_UP.format(db=db, idle=600) + (
+        "first = client.get('/')\n"
+        "print(first.status_code)\n"
+        "show()  # nothing before it is sent\n"
+        "first.close()\n"
+        "settle()\n"
+        "show()\n"
+        "client.get('/').close()\n"
+        "show()  # once per process\n"
+        "app.extensions['scorekeeper.engine'].dispose()\n"
+    )
+    assert run_python(tmp_path, code) == [
+        "200",
+        "False False False 0",
+        "True True True 1",
+        "True True True 1",
+    ]
+    # a server nobody has asked anything yet warms up after a while
+    code = WARM_UP.format(db=db, idle=0.01) + "settle()\nshow()\n"
+    assert run_python(tmp_path, code) == ["True True True 1"]
+
+
+def test_store_handles_import_their_module_once_from_many_threads(tmp_path: Path) -> None:
+    code = (
+        "import sys, threading\n"
+        "from scorekeeper.store import lazy\n"
+        "games, stamps, fifty = lazy('games'), lazy('stamps'), lazy('fifty')\n"
+        "print(repr(games), 'sqlalchemy' in sys.modules)\n"
+        "start = threading.Barrier(8)\n"
+        "found, failed = [], []\n"
+        "def use(i):\n"
+        "    start.wait()\n"
+        "    try:\n"
+        "        handle, name = [(games, 'game_state'), (stamps, 'game_stamp'),"
+        " (fifty, 'fifty_state')][i % 3]\n"
+        "        found.append((name, getattr(handle, name)))\n"
+        "    except Exception as error:\n"
+        "        failed.append(repr(error))\n"
+        "threads = [threading.Thread(target=use, args=(i,)) for i in range(8)]\n"
+        "for t in threads: t.start()\n"
+        "for t in threads: t.join()\n"
+        "from scorekeeper.store import fifty as real_fifty, games as real_games\n"
+        "from scorekeeper.store import stamps as real_stamps\n"
+        "real = {'game_state': real_games.game_state, 'game_stamp': real_stamps.game_stamp,"
+        " 'fifty_state': real_fifty.fifty_state}\n"
+        "print(failed, len(found), all(f is real[n] for n, f in found))\n"
+        "try:\n"
+        "    lazy('db')\n"
+        "except ValueError:\n"
+        "    print('db is imported directly')\n"
+    )
+    assert run_python(tmp_path, code) == [
+        "<lazy scorekeeper.store.games> False",
+        "[] 8 True",
+        "db is imported directly",
+    ]
 
 
 def test_rate_limits_on_still_answer_429(tmp_path: Path) -> None:
@@ -226,3 +319,40 @@ def test_templates_are_compiled_once_for_every_process(tmp_path: Path) -> None:
     assert third.get_template("t.html").render(x=3) == "two 3"
 
     assert make(tmp_path, TEMPLATE_BYTECODE_CACHE=False).jinja_env.bytecode_cache is None
+
+
+def test_url_builders_are_compiled_at_first_use_and_build_werkzeugs_urls(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from werkzeug.routing import IntegerConverter, Rule
+
+    compiled: list[str] = []
+    werkzeugs = Rule._compile_builder
+
+    def counted(rule: Rule, append_unknown: bool = True) -> object:
+        compiled.append(rule.rule)
+        return werkzeugs(rule, append_unknown)
+
+    monkeypatch.setattr(Rule, "_compile_builder", counted)
+    app = make(tmp_path)
+    assert compiled == []  # none at start (Werkzeug's own compiles two per rule)
+    with app.test_request_context():
+        from flask import url_for
+
+        assert url_for("games.show", game_id="a b") == "/games/a%20b"
+        assert url_for("games.show", game_id="x", lang="de") == "/games/x?lang=de"
+    assert compiled == ["/games/<game_id>"]  # once, for the builder with query arguments
+
+    monkeypatch.undo()
+    checked = 0
+    for rule in app.url_map.iter_rules():
+        values: dict[str, object] = {
+            name: 7 if isinstance(converter, IntegerConverter) else "ä b/c"
+            for name, converter in rule._converters.items()
+        }
+        for unknown in (True, False):
+            extra = {"page": "2 & 3"} if unknown else {}
+            own = Rule._compile_builder(rule, unknown).__get__(rule, None)
+            assert rule.build({**values, **extra}, unknown) == own(**values, **extra), rule.rule
+            checked += 1
+    assert checked > 100  # every rule of the app, both builders

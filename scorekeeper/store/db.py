@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flask import Flask, current_app
+from flask import Flask, Response, current_app
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -55,6 +55,8 @@ def __getattr__(name: str) -> Any:
 # Seconds a save waits for SQLite's write lock (in this process, then in SQLite) before it is
 # answered 503 with Retry-After; ``SQLITE_BUSY_TIMEOUT`` changes it.
 BUSY_TIMEOUT = 5
+# Seconds ``serve`` waits for its first response before it warms the database layer anyway.
+WARM_UP_IDLE = 1.0
 
 
 class DatabaseBusy(Exception):
@@ -132,9 +134,10 @@ def init_app(app: Flask) -> None:
     app.extensions["scorekeeper.write_lock"] = threading.Lock()
 
     def build() -> dict[str, Any]:
-        from sqlalchemy.orm import sessionmaker
+        from . import load
 
-        from . import models  # noqa: F401  (registers the tables)
+        load()  # SQLAlchemy and the models (the tables), under the store's import lock
+        from sqlalchemy.orm import sessionmaker
 
         engine = make_engine(url, busy_timeout)
         return {
@@ -152,6 +155,31 @@ def init_app(app: Flask) -> None:
     app.extensions.update(build())
     if upgrade:
         upgrade_schema(app.extensions["scorekeeper.engine"])
+
+
+def warm_up(app: Flask, idle: float = WARM_UP_IDLE) -> None:
+    """For ``scorekeeper serve``: a background thread imports SQLAlchemy and the store modules
+    and builds the engine once the first response has been sent, or after ``idle`` seconds
+    without one, so the first page that reads a game does not pay for them (issue 16); the
+    start and its first page stay without them. A request that needs them meanwhile waits
+    for the same import and the same build (both under a lock); a failure here is left to
+    that request to report."""
+    answered = threading.Event()
+
+    def warm() -> None:
+        answered.wait(idle)
+        try:  # the engine's build imports the store (store.load) first
+            app.extensions["scorekeeper.engine"]  # noqa: B018 - built on first access
+        except Exception:  # noqa: BLE001
+            app.logger.debug("warming the database layer failed", exc_info=True)
+
+    @app.after_request
+    def after_first(response: Response) -> Response:
+        if not answered.is_set():
+            response.call_on_close(answered.set)  # when it has been sent
+        return response
+
+    threading.Thread(target=warm, name="scorekeeper-warm-up", daemon=True).start()
 
 
 def sqlite_file(url: str) -> str | None:

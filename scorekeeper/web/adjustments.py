@@ -5,8 +5,10 @@ a stored hand for the history, the score sheet and the CSV."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..store.games import GameState, HandRow
+if TYPE_CHECKING:
+    from ..store.games import GameState, HandRow
 
 
 @dataclass(frozen=True)

@@ -9,23 +9,28 @@ from collections import OrderedDict
 from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-import segno
 from flask import request, session
 from flask_babel import format_timedelta, get_locale
 from flask_wtf.csrf import generate_csrf
 
 from ..rules.scoring import item_keys
-from ..store.games import GameState
-from ..store.models import utcnow
-from ..store.stamps import Stamp, chain_stamp
+from ..store import lazy
 from .adjustments import adjustment_lines
 from .chart import running_chart
 from .entry import problem_text
 from .names import canasta_kind, item_labels, ruleset_title
 from .options import house_rule_lines
 from .stats import side_stats
+
+if TYPE_CHECKING:
+    from ..store import models, stamps
+    from ..store.games import GameState
+    from ..store.stamps import Stamp
+else:
+    models = lazy("models")
+    stamps = lazy("stamps")
 
 # A long game shows its latest hands and a link to all of them, so the page stays light on a
 # phone (issue: the game page's first load under 80 KB); short games show every hand.
@@ -37,6 +42,8 @@ HISTORY_ALL_UP_TO = 8
 def qr_svg(url: str) -> str:
     """The view link as a QR code: inline SVG made by segno from our own URL (no user text);
     a link does not change, so each is drawn once."""
+    import segno  # only game pages and ``serve --lan`` draw one
+
     return segno.make(url, error="m").svg_inline(
         scale=1, border=2, omitsize=True, dark="#1d1b16", svgclass="qr"
     )
@@ -71,7 +78,7 @@ def board_context(state: GameState) -> dict[str, Any]:
 def ago(moment: datetime) -> str:
     """How long ago, in the reader's language ("vor 5 Minuten"): the server does not know the
     phone's time zone, and "how long ago" needs none."""
-    return format_timedelta(moment - utcnow(), granularity="minute", add_direction=True)
+    return format_timedelta(moment - models.utcnow(), granularity="minute", add_direction=True)
 
 
 # ---- the rendered page, per game version and language (issue 16) ----------------------------
@@ -118,7 +125,7 @@ def cached_game_page(game_id: str, render: Callable[[], Rendered]) -> bytes:
     with _pages_lock:
         chain = _chains.get(game_id, (game_id,))
     # read before rendering: a change landing meanwhile gives a newer stamp next time
-    stamp = chain_stamp(chain)
+    stamp = stamps.chain_stamp(chain)
     key = (game_id, str(get_locale()), request.host, request.full_path)
     minute = _minute()
     with _pages_lock:

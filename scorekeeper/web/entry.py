@@ -18,7 +18,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from flask import (
     Blueprint,
@@ -31,18 +31,25 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from sqlalchemy.orm import Session
 from werkzeug.datastructures import MultiDict
 
 from ..rules.problems import Problem
+from ..store import lazy
 from ..store.db import DatabaseBusy
-from ..store.games import GameProblems, HandNotFound, VersionConflict, undo_delete
-from ..store.models import Game
-from ..store.stamps import game_stamp
 from . import pages
 from .i18n import number
 from .messages import message
 from .security import BUSY_RETRY_AFTER
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from ..store import games as games_store
+    from ..store import stamps
+    from ..store.models import Game
+else:
+    games_store = lazy("games")
+    stamps = lazy("stamps")
 
 # ---- notes next to the fields ----------------------------------------------------------------
 
@@ -179,10 +186,13 @@ class EntryFlow(Generic[State, Form, View]):
     words: ClassVar[Words] = {}
 
     # ---- hooks: what each game does its own way ----
-    #: the stored game by its editing key (None when there is none)
-    find: Callable[[Session, str], Game | None]
-    #: the game's derived state (totals, hands, version)
-    derive: Callable[[Game], State]
+    def find(self, session: Session, key: str) -> Game | None:
+        """The stored game by its editing key (None when there is none)."""
+        raise NotImplementedError
+
+    def derive(self, game: Game) -> State:
+        """The game's derived state (totals, hands, version)."""
+        raise NotImplementedError
 
     def count(self, state: State) -> int:
         """How many hands (or decks) are stored."""
@@ -247,7 +257,7 @@ class EntryFlow(Generic[State, Form, View]):
         if kept is None:
             kept = current_app.extensions.setdefault(name, KeptGames())
         # read before loading: a change landing meanwhile gives a newer stamp next time
-        stamp = game_stamp(game_id) if isinstance(game_id, str) else None
+        stamp = stamps.game_stamp(game_id) if isinstance(game_id, str) else None
         found = kept.get(game_id, stamp) if stamp is not None else None
         if found is not None:
             return found
@@ -316,9 +326,9 @@ class EntryFlow(Generic[State, Form, View]):
         try:
             with pages.stored_game(game_id, self.find) as (session, game):
                 self.write(session, game, form, view)
-        except (VersionConflict, HandNotFound):
+        except (games_store.VersionConflict, games_store.HandNotFound):
             return self.conflict(game_id, number)
-        except GameProblems as error:
+        except games_store.GameProblems as error:
             for p in error.problems:
                 view.notes.add(self.slot(p.where, form, view), self.text(p))
             return self.render(loaded, form, view, 422)
@@ -361,11 +371,11 @@ class EntryFlow(Generic[State, Form, View]):
         try:
             with pages.stored_game(game_id, self.find) as (session, game):
                 self.remove(session, game, number, version)
-        except HandNotFound:
+        except games_store.HandNotFound:
             abort(404)
-        except VersionConflict:
+        except games_store.VersionConflict:
             return self.trouble(game_id, [], 409)
-        except GameProblems as error:
+        except games_store.GameProblems as error:
             return self.trouble(game_id, [self.text(p) for p in error.problems], 422)
         return pages.see_other(self.show_url(game_id))
 
@@ -376,10 +386,10 @@ class EntryFlow(Generic[State, Form, View]):
         version = pages.read_int(request.form.get("version")) or 0
         try:
             with pages.stored_game(game_id, self.find) as (session, game):
-                undo_delete(session, game, revision, version)
-        except VersionConflict:
+                games_store.undo_delete(session, game, revision, version)
+        except games_store.VersionConflict:
             return self.trouble(game_id, [], 409)
-        except GameProblems as error:
+        except games_store.GameProblems as error:
             return self.trouble(game_id, [self.text(p) for p in error.problems], 422)
         return pages.see_other(self.show_url(game_id))
 

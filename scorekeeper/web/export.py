@@ -11,13 +11,18 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rules.problems import Problem
-from ..store import games as store
-from ..store.games import GameProblems, GameState
+from ..store import lazy
 from .adjustments import adjustment_lines
 from .games_api import state_json
+
+if TYPE_CHECKING:
+    from ..store import games as store
+    from ..store.games import GameState
+else:
+    store = lazy("games")
 
 FORMAT = "scorekeeper-games"
 MAX_GAMES = 100  # one phone's games; a file beyond that is refused, not cut
@@ -91,9 +96,9 @@ def import_games(session: Any, data: Any) -> list[str]:
         items = data["games"]
         prefix = "games"
         if not isinstance(items, list):
-            raise GameProblems([Problem("request.type", "games", {"expected": "list"})])
+            raise store.GameProblems([Problem("request.type", "games", {"expected": "list"})])
         if not 1 <= len(items) <= MAX_GAMES:
-            raise GameProblems(
+            raise store.GameProblems(
                 [
                     Problem(
                         "request.too_large" if items else "request.missing",
@@ -117,7 +122,7 @@ def _import_one(session: Any, item: Any, where: str) -> str:
         return f"{where}.{path}" if where else path
 
     if not isinstance(item, dict):
-        raise GameProblems([Problem("request.type", where, {"expected": "object"})])
+        raise store.GameProblems([Problem("request.type", where, {"expected": "object"})])
     sides = item.get("sides")
     if isinstance(sides, list):  # the export's sides carry totals: only names and players
         sides = [
@@ -134,20 +139,22 @@ def _import_one(session: Any, item: Any, where: str) -> str:
             target=item.get("target"),
             name=item.get("name"),
         )
-    except GameProblems as error:
-        raise GameProblems(
+    except store.GameProblems as error:
+        raise store.GameProblems(
             _prefixed(error.problems, where) if where else error.problems, error.status
         ) from None
     hands = item.get("hands", [])
     if not isinstance(hands, list):
-        raise GameProblems([Problem("request.type", at("hands"), {"expected": "list"})])
+        raise store.GameProblems([Problem("request.type", at("hands"), {"expected": "list"})])
     if len(hands) > store.MAX_HANDS:
-        raise GameProblems(
+        raise store.GameProblems(
             [Problem("request.too_large", at("hands"), {"limit": store.MAX_HANDS})], 400
         )
     for h, hand in enumerate(hands):
         if not isinstance(hand, dict):
-            raise GameProblems([Problem("request.type", at(f"hands[{h}]"), {"expected": "object"})])
+            raise store.GameProblems(
+                [Problem("request.type", at(f"hands[{h}]"), {"expected": "object"})]
+            )
         try:
             store.add_hand(
                 session,
@@ -157,6 +164,8 @@ def _import_one(session: Any, item: Any, where: str) -> str:
                 hand.get("lone_player"),
                 hand.get("stock_out", False),
             )
-        except GameProblems as error:
-            raise GameProblems(_prefixed(error.problems, at(f"hands[{h}]")), error.status) from None
+        except store.GameProblems as error:
+            raise store.GameProblems(
+                _prefixed(error.problems, at(f"hands[{h}]")), error.status
+            ) from None
     return game.id

@@ -10,14 +10,13 @@ entering a game follows the shared flow of :mod:`.entry`, filled in by :mod:`.fi
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ..rules import three_is_fifty as rules
-from ..sheets import ScoreSheet, SheetCell, SheetColumn, SheetHand, SheetLabels
-from ..store import fifty as store
-from ..store import games as canasta_store
+from ..store import lazy
 from ..store.db import session_scope
 from . import pages
 from .board import Rendered, cached_game_page, qr_svg
@@ -28,6 +27,14 @@ from .i18n import long_date, number
 from .security import share_link
 from .sheets import score_sheet_pdf
 from .sheets import sheet_labels as canasta_labels
+
+if TYPE_CHECKING:
+    from ..sheets import ScoreSheet, SheetLabels
+    from ..store import fifty as store
+    from ..store import games as canasta_store
+else:
+    store = lazy("fifty")
+    canasta_store = lazy("games")
 
 bp = Blueprint("fifty", __name__)
 
@@ -177,6 +184,8 @@ def _game_note(state: store.FiftyState, row: store.GameRow) -> str:
 
 def score_sheet(state: store.FiftyState) -> ScoreSheet:
     """A stored evening as the renderer's plain data, in the current locale."""
+    from ..sheets import ScoreSheet, SheetCell, SheetColumn, SheetHand
+
     labels = sheet_labels()
     if not state.finished:  # issue 15: no final score while the evening goes on
         labels = replace(labels, final_score=_("Score so far"))

@@ -5,13 +5,11 @@ change functions. The routes are in :mod:`.fifty`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.orm import Session
 from werkzeug.datastructures import MultiDict
 
-from ..store import fifty as store
-from ..store.models import Game
+from ..store import lazy
 from .board import ago
 from .entry import EntryFlow, Loaded, Templates
 from .fifty_forms import (
@@ -30,6 +28,14 @@ from .fifty_forms import (
 )
 from .names import card_label
 
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from ..store import fifty as store
+    from ..store.models import Game
+else:
+    store = lazy("fifty")
+
 
 def board_context(state: store.FiftyState) -> dict[str, Any]:
     return {
@@ -41,7 +47,7 @@ def board_context(state: store.FiftyState) -> dict[str, Any]:
     }
 
 
-class FiftyGames(EntryFlow[store.FiftyState, EntryForm, Preview]):
+class FiftyGames(EntryFlow["store.FiftyState", EntryForm, Preview]):
     blueprint = "fifty"
     templates = Templates(
         page="fifty/entry.html",
@@ -51,8 +57,11 @@ class FiftyGames(EntryFlow[store.FiftyState, EntryForm, Preview]):
     )
     words = WORDS
 
-    find = staticmethod(store.get_game)
-    derive = staticmethod(store.fifty_state)
+    def find(self, session: Session, key: str) -> Game | None:
+        return store.get_game(session, key)
+
+    def derive(self, game: Game) -> store.FiftyState:
+        return store.fifty_state(game)
 
     def count(self, state: store.FiftyState) -> int:
         return len(state.rows)

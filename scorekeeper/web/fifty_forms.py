@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -16,12 +16,17 @@ from werkzeug.datastructures import MultiDict
 
 from ..rules import three_is_fifty as rules
 from ..rules.problems import Problem
-from ..store import fifty as store
-from ..store.models import Game
+from ..store import lazy
 from .entry import Notes, Words, problem_text
 from .i18n import number
 from .names import card_label
 from .pages import read_int
+
+if TYPE_CHECKING:
+    from ..store import fifty as store
+    from ..store.models import Game
+else:
+    store = lazy("fifty")
 
 #: The card pad, in the order players sort a minus pile (seed 001: a three is just "3").
 PAD = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "X")

@@ -9,13 +9,13 @@ shared flow of :mod:`.entry`, filled in for Canasta in :mod:`.hands`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from flask import Blueprint, Response, make_response, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy.orm import Session
 
 from ..rules.ruleset import RULESET_IDS
-from ..store import games as store
-from ..store.models import Game
+from ..store import lazy
 from . import pages
 from .board import Rendered, board_context, cached_game_page, qr_svg
 from .entry import Notes, problem_text
@@ -24,6 +24,14 @@ from .i18n import home_ruleset
 from .new_game import NewGameForm, blank_new_game, read_new_game, where_slot_new_game
 from .security import share_link
 from .stats import evening_of
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from ..store import games as store
+    from ..store.models import Game
+else:
+    store = lazy("games")
 
 bp = Blueprint("games", __name__)
 

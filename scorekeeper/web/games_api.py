@@ -10,28 +10,25 @@ by ``view_id``, then without the editing key); ``POST …/hands``, ``PUT …/han
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, request, url_for
-from sqlalchemy.orm import Session
 
 from ..extensions import csrf
 from ..rules.problems import Problem
-from ..store import games
+from ..store import lazy
 from ..store.db import session_scope, write_scope
-from ..store.games import (
-    GameProblems,
-    GameState,
-    HandNotFound,
-    HandRow,
-    HandScore,
-    Seat,
-    VersionConflict,
-    game_state,
-)
-from ..store.models import Game
 from .jsonapi import dumped_response, json_response, problem_response, read_object
 from .messages import jsonable
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from ..store import games
+    from ..store.games import GameState, HandRow, HandScore, Seat
+    from ..store.models import Game
+else:
+    games = lazy("games")
 
 bp = Blueprint("games_api", __name__, url_prefix="/api/v1/games")
 csrf.exempt(bp)
@@ -129,19 +126,19 @@ def _committed(key: str) -> tuple[GameState, str]:
     with session_scope() as session:
         game = games.get_game(session, key)
         if game is None:  # pragma: no cover - written a moment ago, games are never deleted
-            raise HandNotFound(key)
-        return game_state(game), game.id
+            raise games.HandNotFound(key)
+        return games.game_state(game), game.id
 
 
 def _not_found() -> Response:
     return problem_response(404, "game.not_found")
 
 
-def _problems(error: GameProblems) -> Response:
+def _problems(error: games.GameProblems) -> Response:
     return json_response({"problems": error.problems}, error.status)
 
 
-def _conflict(error: VersionConflict) -> Response:
+def _conflict(error: games.VersionConflict) -> Response:
     return json_response(
         {
             "problems": [
@@ -198,7 +195,7 @@ def create() -> Response:
                 target=data.get("target"),
                 name=data.get("name"),
             ).id
-    except GameProblems as problems:
+    except games.GameProblems as problems:
         return _problems(problems)
     body = state_json(*_committed(game_id))
     response = dumped_response(body, 201)
@@ -226,7 +223,7 @@ def import_games() -> Response:
                     if g is not None
                 ]
             }
-    except GameProblems as problems:
+    except games.GameProblems as problems:
         return _problems(problems)
     return dumped_response(body, 201)
 
@@ -237,12 +234,12 @@ def detail(key: str) -> Response:
     with session_scope() as session:
         game = games.get_game(session, key)
         if game is not None:
-            body = state_json(game_state(game), game.id)
+            body = state_json(games.game_state(game), game.id)
         else:
             game = games.get_by_view(session, key)
             if game is None:
                 return _not_found()
-            body = state_json(game_state(game))
+            body = state_json(games.game_state(game))
     response = dumped_response(body)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -261,7 +258,7 @@ def hand_detail(key: str, number: str) -> Response:
         game = games.get_game(session, key) or games.get_by_view(session, key)
         if game is None:
             return _not_found()
-        state = game_state(game)
+        state = games.game_state(game)
     n = _number(number)
     row = next((h for h in state.hands if h.number == n), None)
     if row is None:
@@ -328,11 +325,11 @@ def _change(
             # A save answers with the sheet it made (what the commit stores), else the game is
             # read again once committed.
             made = games.changed_state(session, game)
-    except GameProblems as problems:
+    except games.GameProblems as problems:
         return _problems(problems)
-    except VersionConflict as conflict:
+    except games.VersionConflict as conflict:
         return _conflict(conflict)
-    except HandNotFound:
+    except games.HandNotFound:
         return _hand_not_found(number or "")
     state = made if made is not None else _committed(key)[0]
     changed = hand if hand is not None else state.next_hand

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from werkzeug.datastructures import MultiDict
 
@@ -15,9 +15,11 @@ from ..rules.cards import parse_cards
 from ..rules.problems import Problem
 from ..rules.ruleset import RuleSet
 from ..rules.scoring import MAX_ADJUSTMENT_NOTE, MAX_ADJUSTMENTS, SPECIAL_QUICK_FIELDS
-from ..store.games import GameState
 from .names import card_label
 from .pages import read_int
+
+if TYPE_CHECKING:
+    from ..store.games import GameState
 
 PAD_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "2", "X", "3r", "3b")
 QUICK_FIELDS = (

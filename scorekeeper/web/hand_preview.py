@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask_babel import gettext as _
 
@@ -15,9 +15,7 @@ from ..rules.cards import Card
 from ..rules.problems import Problem
 from ..rules.ruleset import RuleSet
 from ..rules.scoring import SideEntry, score_side
-from ..store import games as store
-from ..store.games import GameState
-from ..store.models import Game
+from ..store import lazy
 from . import names
 from .entry import Notes, Words, problem_text
 from .hand_form import (
@@ -33,6 +31,13 @@ from .hand_form import (
 from .i18n import number, per_language
 from .names import canasta_kind, points_text
 from .names import cards_text as count_cards
+
+if TYPE_CHECKING:
+    from ..store import games as store
+    from ..store.games import GameState
+    from ..store.models import Game
+else:
+    store = lazy("games")
 
 #: The form's own problems, in words (the rules engine does not know them).
 WORDS: Words = {

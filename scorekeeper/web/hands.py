@@ -7,15 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.orm import Session
 from werkzeug.datastructures import MultiDict
 
 from ..rules.scoring import MAX_ADJUSTMENT_NOTE, item_keys
-from ..store import games as store
-from ..store.games import GameState
-from ..store.models import Game
+from ..store import lazy
 from .board import board_context
 from .entry import EntryFlow, Loaded, Templates
 from .hand_form import (
@@ -31,8 +28,17 @@ from .hand_preview import WORDS, Preview, preview, preview_words, slot_for, slot
 from .i18n import per_language
 from .names import item_labels, ruleset_title
 
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
-class CanastaHands(EntryFlow[GameState, HandForm, Preview]):
+    from ..store import games as store
+    from ..store.games import GameState
+    from ..store.models import Game
+else:
+    store = lazy("games")
+
+
+class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
     blueprint = "games"
     templates = Templates(
         page="games/hand.html",
@@ -42,9 +48,13 @@ class CanastaHands(EntryFlow[GameState, HandForm, Preview]):
     )
     words = WORDS
 
-    find = staticmethod(store.get_game)
-    derive = staticmethod(store.game_state)
     keep_for_preview = True  # a preview reads the game's row only (store.read_hand)
+
+    def find(self, session: Session, key: str) -> Game | None:
+        return store.get_game(session, key)
+
+    def derive(self, game: Game) -> GameState:
+        return store.game_state(game)
 
     def count(self, state: GameState) -> int:
         return len(state.hands)

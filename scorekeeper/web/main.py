@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from flask import Blueprint, abort, jsonify, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from ..store import games as store
+from ..store import lazy
 from ..store.db import session_scope
 from . import pages
+
+if TYPE_CHECKING:
+    from ..store import games as store
+else:
+    store = lazy("games")
 
 bp = Blueprint("main", __name__)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Container, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from flask import (
     Response,
@@ -20,15 +20,24 @@ from flask import (
     request,
     url_for,
 )
-from sqlalchemy.orm import Session
 
 from ..rules.problems import Problem
+from ..store import lazy
 from ..store.db import session_scope, write_scope
-from ..store.models import Game
-from ..store.stamps import view_version
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from ..store import games as games_store
+    from ..store import stamps
+    from ..store.models import Game
+
+    Getter = Callable[[Session, str], Game | None]
+else:
+    games_store = lazy("games")
+    stamps = lazy("stamps")
 
 State = TypeVar("State")
-Getter = Callable[[Session, str], Game | None]
 
 # The recent-games cookies (``games``, ``fifty``) hold editing keys: anyone holding the phone
 # may edit those games. They keep the 8 latest games (more than one evening's) and expire 45
@@ -116,12 +125,10 @@ def stored_game(game_id: str, get: Getter) -> Iterator[tuple[Session, Game]]:
 def create(make: Callable[[Session], Game]) -> tuple[str | None, list[Problem]]:
     """Create a game in a transaction of its own: its editing key, or the store's problems
     (nothing stored)."""
-    from ..store.games import GameProblems
-
     try:
         with write_scope() as session:
             return make(session).id, []
-    except GameProblems as error:
+    except games_store.GameProblems as error:
         return None, list(error.problems)
 
 
@@ -130,10 +137,8 @@ def start_again(
 ) -> Response:
     """Start a new game for the table of ``game_id`` (same rules, players and seats) and go to
     it; the new game joins this browser's recent games."""
-    from ..store.games import start_again as store_start_again
-
     with stored_game(game_id, get) as (session, game):
-        again_id = store_start_again(session, game).id
+        again_id = games_store.start_again(session, game).id
     return remember_new(see_other(url_for(show, game_id=again_id)), again_id)
 
 
@@ -165,7 +170,7 @@ def quiet_poll(view_id: str, rulesets: Container[str]) -> bool:
     if not request.htmx or request.htmx.history_restore_request:
         return False
     since = request.args.get("since", type=int)
-    found = view_version(view_id) if since is not None else None
+    found = stamps.view_version(view_id) if since is not None else None
     return found is not None and found[0] in rulesets and found[1] == since
 
 

@@ -8,20 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, abort, request
 from flask_babel import gettext as _
 
 from ..rules.ruleset import PRESETS, RuleSet
-from ..sheets import (
-    BlankSheet,
-    ScoreSheet,
-    SheetCell,
-    SheetColumn,
-    SheetHand,
-    SheetLabels,
-)
-from ..store import games
+from ..store import lazy
 from .adjustments import adjustment_lines
 from .i18n import (
     LANGUAGES,
@@ -36,10 +29,18 @@ from .names import item_labels, ruleset_title, special_hand_name
 from .options import house_rule_lines, minimum_ranges, score_step
 from .pages import State, find_game
 
+if TYPE_CHECKING:
+    from ..sheets import ScoreSheet, SheetLabels
+    from ..store import games
+else:
+    games = lazy("games")
+
 bp = Blueprint("sheets", __name__)
 
 
 def sheet_labels() -> SheetLabels:
+    from ..sheets import SheetLabels  # the sheets' dataclasses: when a sheet is made
+
     return SheetLabels(
         title=_("Canasta score sheet"),
         ruleset=_("Rules"),
@@ -181,6 +182,8 @@ def blank_sheet() -> Response:
     players = request.args.get("players", type=int) or base.default_players
     if players not in base.players_allowed:
         players = base.default_players
+    from ..sheets import BlankSheet
+
     with forced_locale(_lang()):
         sheet = BlankSheet(
             ruleset_name=ruleset_title(base),
@@ -223,6 +226,8 @@ def _hand_note(state: games.GameState, row: games.HandRow) -> str:
 
 def score_sheet(state: games.GameState) -> ScoreSheet:
     """A stored game as the renderer's plain data, in the current locale."""
+    from ..sheets import ScoreSheet, SheetCell, SheetColumn, SheetHand
+
     hands = tuple(
         SheetHand(
             number=row.number,

@@ -4,9 +4,17 @@ score sheets only: nothing here adds points of its own (the rules engine scored 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..store.games import GameState
+from ..store import lazy
+
+if TYPE_CHECKING:
+    from ..store import evening as evenings
+    from ..store import games
+    from ..store.games import GameState
+else:
+    evenings = lazy("evening")
+    games = lazy("games")
 
 
 @dataclass
@@ -116,15 +124,13 @@ def evening_of(key: str, get: Any) -> tuple[Evening | None, tuple[str, ...]]:
     to, summed up (None when it is the only game of its chain), and the editing keys of the
     chain's games, oldest first (empty for an unknown key)."""
     from ..store.db import session_scope
-    from ..store.evening import evening
-    from ..store.games import game_state
 
     with session_scope() as session:
         game = get(session, key)
         if game is None:
             return None, ()
-        chain = evening(session, game)
+        chain = evenings.evening(session, game)
         ids = tuple(g.id for g in chain)
         if len(chain) < 2:
             return None, ids
-        return evening_summary([game_state(g) for g in chain]), ids
+        return evening_summary([games.game_state(g) for g in chain]), ids
