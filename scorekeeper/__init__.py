@@ -167,30 +167,8 @@ class Extensions(dict[str, Any]):
 
 def _app_class() -> type[Flask]:
     from flask import Flask, Response
-    from werkzeug.routing import Rule
-
-    class LazyRule(Rule):
-        """A URL rule whose two URL builders are compiled at their first use instead of when
-        the rule is added: Werkzeug generates and compiles Python code for each, and for the
-        app's ~55 rules that was ~15 ms of every start (issue 16), while a page builds a
-        handful of URLs. Werkzeug's own builder does the work, so every URL is the same; two
-        threads building the same one at once both compile it, which is harmless."""
-
-        def _compile_builder(self, append_unknown: bool = True) -> Callable[..., Any]:
-            compile_builder = super()._compile_builder
-            built: Callable[..., Any] | None = None
-
-            def build(rule: Rule, **values: Any) -> Any:
-                nonlocal built
-                if built is None:
-                    built = compile_builder(append_unknown)
-                return built(rule, **values)
-
-            return build
 
     class ScorekeeperApp(Flask):
-        url_rule_class = LazyRule
-
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self.extensions = Extensions(self.extensions)
