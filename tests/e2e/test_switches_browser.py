@@ -28,7 +28,8 @@ MEASURE = """([switches, labels]) => {
     }
     return bottoms.size;
   };
-  const shown = (sel) => Array.from(document.querySelectorAll(sel)).filter(e => e.offsetParent !== null);
+  const shown = (sel) => Array.from(document.querySelectorAll(sel))
+    .filter(e => e.offsetParent !== null);
   const text = (e) => e.textContent.replace(/\\s+/g, ' ').trim();
   const wrapped = shown(switches).filter(e => lines(e) > 1).map(text);
   const small = shown(switches).filter(e => {
