@@ -9,7 +9,9 @@
 
 Only what was done counts for creation and writes (a 2xx or 303 answer): a form re-rendered
 with problems or a 409 costs nothing. A client over a limit gets 429 with ``Retry-After`` and a
-message in its language. The counts live in memory (one process) unless
+message in its language that says how long to wait; an htmx request gets that message alone
+(``notice_response``), which static/notices.js shows in the form's message area, the form left
+as it was. The counts live in memory (one process) unless
 ``RATELIMIT_STORAGE_URI`` names a shared store (``redis://…``, needs ``pip install redis``).
 Behind a reverse proxy the client address comes from ``X-Forwarded-For`` only with
 ``--behind-proxy`` (otherwise every client would look like the proxy).
@@ -20,9 +22,11 @@ imported (it and its ``limits`` package take ~40 ms of CPU at start, issue 16).
 
 from __future__ import annotations
 
+import math
+import time
 from typing import TYPE_CHECKING
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Response, current_app, render_template, request
 from werkzeug.exceptions import TooManyRequests
 
 from ..rules.problems import Problem
@@ -107,17 +111,74 @@ def init_app(app: Flask) -> Limiter | None:
     return limiter
 
 
-def too_many(error: TooManyRequests) -> Response:
-    """429 in the reader's language; Flask-Limiter adds ``Retry-After``."""
-    from .jsonapi import problem_response
+def wants_notice() -> bool:
+    """An htmx request (not a history restore): it is answered with the message alone."""
+    return (
+        request.headers.get("HX-Request") == "true"
+        and request.headers.get("HX-History-Restore-Request") != "true"
+    )
+
+
+def notice_response(status: int, text: str) -> Response:
+    """The message alone for htmx: ``HX-Reswap: none`` keeps the form as it was, even
+    without static/notices.js (which shows the message where the form shows its own)."""
+    html = render_template("_notice.html", text=text)
+    response = Response(html, status, mimetype="text/html")
+    response.headers["HX-Reswap"] = "none"
+    response.vary.add("HX-Request")
+    return response
+
+
+def retry_seconds() -> int | None:
+    """Seconds until the breached limit's window ends, if the limiter can tell."""
+    limiter = current_app.extensions.get("scorekeeper.limiter")
+    current = limiter.current_limit if limiter is not None else None
+    if current is None:
+        return None
+    try:
+        return max(1, math.ceil(current.reset_at - time.time()))
+    except Exception:  # noqa: BLE001 -- a storage that cannot answer: say "a minute"
+        return None
+
+
+def wait_text(seconds: int | None) -> str:
+    """What to tell a client over a limit, with the wait when it is known."""
+    from flask_babel import ngettext
+
+    from .i18n import number
     from .messages import message
+
+    if seconds is None:
+        return message(Problem("request.rate_limited", "", {}))
+    if seconds <= 90:
+        return ngettext(
+            "Too many requests: wait %(seconds)s second and try again.",
+            "Too many requests: wait %(seconds)s seconds and try again.",
+            seconds,
+            seconds=number(seconds),
+        )
+    minutes = math.ceil(seconds / 60)
+    return ngettext(
+        "Too many requests: wait %(minutes)s minute and try again.",
+        "Too many requests: wait %(minutes)s minutes and try again.",
+        minutes,
+        minutes=number(minutes),
+    )
+
+
+def too_many(error: TooManyRequests) -> Response:
+    """429 in the reader's language, with the wait; ``Retry-After`` says the same."""
+    from .jsonapi import problem_response
 
     if request.path.startswith("/api/"):
         return problem_response(429, "request.rate_limited")
-    html = render_template(
-        "error.html", status=429, message=message(Problem("request.rate_limited", "", {}))
-    )
-    response = Response(html, 429, mimetype="text/html")
-    if not response.headers.get("Retry-After"):
-        response.headers["Retry-After"] = "60"
+    seconds = retry_seconds()
+    text = wait_text(seconds)
+    if wants_notice():
+        response = notice_response(429, text)
+    else:
+        html = render_template("error.html", status=429, message=text)
+        response = Response(html, 429, mimetype="text/html")
+    # Flask-Limiter keeps the later of this and its own reset time.
+    response.headers["Retry-After"] = str(seconds or 60)
     return response

@@ -142,13 +142,18 @@ def share_link(path: str) -> ShareLink:
 
 
 def _refuse(status: int, code: str) -> Response:
-    """A refusal in the reader's language: JSON problems for the API, the error page else."""
+    """A refusal in the reader's language: JSON problems for the API, the message alone for
+    htmx (shown in the form's message area, the form kept), the error page else."""
     from .jsonapi import problem_response
+    from .limits import notice_response, wants_notice
     from .messages import message
 
     if request.path.startswith("/api/"):
         return problem_response(status, code)
-    html = render_template("error.html", status=status, message=message(Problem(code, "", {})))
+    text = message(Problem(code, "", {}))
+    if wants_notice():
+        return notice_response(status, text)
+    html = render_template("error.html", status=status, message=text)
     return Response(html, status, mimetype="text/html")
 
 
@@ -265,7 +270,8 @@ def init_app(app: Flask) -> None:
 
 def busy(error: DatabaseBusy) -> Response:
     """503 with ``Retry-After`` when the database stayed locked (``store.db.write_scope``):
-    nothing was stored. The entry forms catch it themselves and keep the entry."""
+    nothing was stored. The entry forms catch it themselves and keep the entry; any other
+    htmx form keeps what it holds and shows the message (static/notices.js)."""
     response = _refuse(503, "request.busy")
     response.headers["Retry-After"] = str(BUSY_RETRY_AFTER)
     return response
