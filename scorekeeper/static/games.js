@@ -88,5 +88,5 @@
     }
   });
 
-  /* A refused save (409, 422) swaps the form back in: problems.js shows why. */
+  /* A refused save (409, 422) swaps the form back in: notices.js shows why. */
 })();

@@ -47,7 +47,7 @@ def test_the_red_hint_leads_to_the_first_problem(client: FlaskClient) -> None:
     assert hint and hint[1] == "Check the red notes"
     page = client.get(f"/games/{game_id}/hands/new").text
     assert re.search(
-        r'href="/static/problems.js\?v=[0-9a-f]{12}" data-run>', page
+        r'href="/static/notices.js\?v=[0-9a-f]{12}" data-run>', page
     )  # boot.js runs it
 
 

@@ -93,17 +93,17 @@ def test_no_script_holds_up_the_first_view(client: FlaskClient) -> None:
 
 def test_static_files_have_versioned_addresses_cached_for_a_year(client: FlaskClient) -> None:
     """A script's address names its content: after an upgrade a phone loads the new script with
-    the new pages (the live preview and problems.js change together), and meanwhile never asks
+    the new pages (the live preview and notices.js change together), and meanwhile never asks
     again for one it has."""
     html = client.get("/games/new?lang=en").text
-    address = versioned("problems.js")
-    assert re.fullmatch(r"/static/problems\.js\?v=[0-9a-f]{12}", address)
+    address = versioned("notices.js")
+    assert re.fullmatch(r"/static/notices\.js\?v=[0-9a-f]{12}", address)
     for name in ("boot.js", "htmx-2.0.11.min.js", "app.css"):
         assert versioned(name) in html, name
     answer = client.get(address)
     assert answer.status_code == 200
     assert answer.cache_control.max_age == YEAR and answer.cache_control.immutable
-    for other in ("/static/problems.js", "/static/problems.js?v=000000000000"):
+    for other in ("/static/notices.js", "/static/notices.js?v=000000000000"):
         answer = client.get(other)  # no version, or an old one: an hour, as before
         assert answer.status_code == 200
         assert answer.cache_control.max_age == 3600 and not answer.cache_control.immutable
@@ -119,3 +119,13 @@ def test_a_changed_file_gets_a_new_version(tmp_path: Path) -> None:
     assert first and second and first != second
     assert version(str(tmp_path), "missing.js") == ""
     assert version(str(tmp_path), "../x.js") == ""  # never outside the folder
+
+
+def test_no_page_needs_more_files_than_a_phone_fetches_at_once(client: FlaskClient) -> None:
+    """A browser opens six connections to a server: a seventh file of the first view waits
+    for one of them, a whole round trip on a slow phone line (2 s on "Slow 3G")."""
+    for url in pages(client):
+        head = client.get(url + "?lang=en").text.split("</head>", 1)[0]
+        files = re.findall(r'<link rel="(?:stylesheet|preload)"[^>]*href="(/static/[^"]+)"', head)
+        files += re.findall(r'<script src="(/static/[^"]+)"', head)
+        assert len(files) <= 6, (url, files)
