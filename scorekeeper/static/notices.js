@@ -36,6 +36,7 @@
     box.setAttribute("role", "alert");
     box.textContent = text;
     box.hidden = false;
+    box.noticeShownAt = performance.now();
     var active = d.activeElement;
     var typing = active && active.matches && active.matches("input, textarea") &&
       !active.matches("[type=radio], [type=checkbox]");
@@ -43,9 +44,17 @@
     if (!typing && box.scrollIntoView) box.scrollIntoView({ block: "nearest" });
   }
 
+  /* Only an answer to a request sent after the notice was shown takes it away: a tap on "Save"
+     also ends the typing, so a live preview leaves with the save, and its answer, coming
+     after the save's refusal, must not hide why nothing was saved. */
+  d.addEventListener("htmx:beforeSend", function (e) {
+    if (e.detail && e.detail.xhr) e.detail.xhr.noticeSentAt = performance.now();
+  });
+
   function clear(detail) {
     var box = area(detail, false);
-    if (box && !box.hidden) {
+    var sent = detail.xhr && detail.xhr.noticeSentAt;
+    if (box && !box.hidden && !(sent < box.noticeShownAt)) {
       box.hidden = true;
       box.textContent = "";
     }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -94,10 +95,16 @@ def test_a_rate_limited_save_says_how_long_to_wait_and_keeps_the_hand(
         open_ready(page, f"{base}/games/{game_id}/hands/new?lang=de")
         fill_hand(page)
         expect(page.locator("#hand-summary")).to_contain_text("+720")  # the preview still works
+        # The tap on "Save" ends the typing, so a live preview leaves with the save; held back
+        # here, its answer comes after the save's refusal and must not take the notice away.
+        page.fill("#t1-meld_points", "65")
+        page.route("**/preview", lambda route: (time.sleep(0.5), route.continue_()))
         with page.expect_response(lambda r: r.request.method == "POST" and "/hands" in r.url) as r:
             page.get_by_role("button", name="Speichern").click()
         assert r.value.status == 429
         notice = page.locator(".savebar [data-notice]")
+        expect(notice).to_be_visible()
+        expect(page.locator("#hand-summary")).to_contain_text("+65")  # the late preview came
         expect(notice).to_be_visible()
         expect(notice).to_have_text(
             re.compile(
@@ -109,7 +116,7 @@ def test_a_rate_limited_save_says_how_long_to_wait_and_keeps_the_hand(
         assert page.url.endswith(f"/games/{game_id}/hands/new?lang=de")
         expect(page.locator("h1")).to_contain_text("Spiel 2")
         expect(page.locator("#t0-meld_points")).to_have_value("120")
-        expect(page.locator("#hand-summary")).to_contain_text("+720")
+        expect(page.locator("#hand-summary")).to_contain_text("+65")
         assert page.locator("header.topbar").count() == 1  # no page inside the page
         shot(page, "notice-429-save-de")
 
