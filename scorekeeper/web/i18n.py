@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import date, datetime
 from functools import lru_cache, wraps
 from typing import Any, TypeVar
@@ -53,24 +54,36 @@ def current_language() -> str:
 @contextmanager
 def forced_locale(code: str) -> Iterator[None]:
     """flask_babel's ``force_locale`` (a PDF in its own language), also for :func:`locale_id`."""
-    g.pop("_locale_id", None)
+    _LOCALE_ID.set(None)
     try:
         with force_locale(code):
             yield
     finally:
-        g.pop("_locale_id", None)
+        _LOCALE_ID.set(None)
+
+
+#: The reader's locale of the request being served, worked out at its first use and forgotten
+#: when the request ends (``init_app``: teardown). A context variable, not ``flask.g``: a page
+#: asks for it with every number and word it formats, and each ``g`` lookup goes through
+#: Werkzeug's proxies (issue 16).
+_LOCALE_ID: ContextVar[str | None] = ContextVar("scorekeeper_locale_id", default=None)
 
 
 def locale_id() -> str:
     """The reader's locale as text ("de", "pl", "en"), worked out once per request: a page or
     a preview formats a dozen numbers and words, and Babel's lookup costs more than a
     formatted number kept per language (issue 16)."""
-    if not has_request_context():
-        return str(get_locale() or "en")
-    found: str | None = g.get("_locale_id")
-    if found is None:
-        found = g._locale_id = str(get_locale() or "en")
+    found = _LOCALE_ID.get()
+    if found is not None:
+        return found
+    found = str(get_locale() or "en")
+    if has_request_context():
+        _LOCALE_ID.set(found)
     return found
+
+
+def _forget_locale(_error: BaseException | None = None) -> None:
+    _LOCALE_ID.set(None)
 
 
 HOME_RULESETS = {"de": "german", "pl": "polish", "en": "classic"}
@@ -88,8 +101,19 @@ def number(value: int | float | None) -> str:
         return ""
     if abs(value) >= 10**15:  # beyond any score; Babel's decimal context gives up on such
         return str(value).replace("-", MINUS)
-    text = _decimal(abs(value), locale_id())
+    if type(value) is int:
+        text = f"{abs(value):,}".replace(",", _group_symbol(locale_id()))
+    else:
+        text = _decimal(abs(value), locale_id())
     return f"{MINUS}{text}" if value < 0 else text
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _group_symbol(locale: str) -> str:
+    """The locale's thousands separator: whole numbers are grouped by threes with it, as Babel
+    groups them in every language offered (a test holds the two equal); Babel's formatting
+    costs ~11 µs a number, and every keystroke of the preview brings new totals (issue 16)."""
+    return numbers.get_group_symbol(locale)
 
 
 @lru_cache(maxsize=4096)
@@ -167,6 +191,7 @@ def remember_choice(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     app.after_request(remember_choice)
+    app.teardown_request(_forget_locale)
     app.jinja_env.filters["number"] = number
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["long_date"] = long_date
