@@ -53,8 +53,12 @@
       d.body.classList.add("pad-open");
       lift(p.offsetHeight);
       counts();
+      /* The field, and room under it for its note (the live preview writes it there), must
+         show above the pad and the save bar lifted onto it. */
+      var bar = options.liftSaveBar ? d.querySelector(".savebar") : null;
+      var bottom = bar ? bar.getBoundingClientRect().top : window.innerHeight - p.offsetHeight;
       var r = field.getBoundingClientRect();
-      if (r.bottom + 56 > window.innerHeight - p.offsetHeight || r.top < 60) {
+      if (r.bottom + 48 > bottom || r.top < 60) {
         field.scrollIntoView({ block: "center" });
       }
     }

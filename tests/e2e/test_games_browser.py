@@ -306,3 +306,38 @@ def test_a_note_goes_when_its_problem_is_mended(live_server: str, page: Page) ->
     expect(page.locator("#n-t1-q-meld_points")).not_to_be_empty()
     page.fill("#t1-meld_points", "70")
     expect(page.locator("#n-t1-q-meld_points")).not_to_contain_text("5")
+
+
+def test_the_note_under_a_card_field_shows_above_the_pad(live_server: str, page: Page) -> None:
+    """With the card pad open, the field being filled and the note the preview writes under it
+    stay in sight: not under the save bar lifted onto the pad."""
+    game_id = _api_game(
+        page,
+        live_server,
+        ruleset="german",
+        players=4,
+        sides=[
+            {"name": "Us", "players": ["Anna", "Ben"]},
+            {"name": "Them", "players": ["Cleo", "Dan"]},
+        ],
+    )
+    page.goto(f"{live_server}/games/{game_id}/hands/new?lang=en")
+    page.locator("#side-t1 .seg label", has_text="Card by card").click()
+    field = page.locator("#t1-meld-0")
+    field.scroll_into_view_if_needed()
+    # the field just above where the save bar will sit once the pad is open
+    page.evaluate(
+        """() => { const r = document.querySelector('#t1-meld-0').getBoundingClientRect();
+        window.scrollBy(0, r.bottom - (window.innerHeight - 300)); }"""
+    )
+    field.click()
+    expect(page.locator("#pad")).to_be_visible()
+    tap_cards(page, "K K")
+    note = page.locator("#n-t1-m0 .note")
+    expect(note).to_contain_text("at least 3 cards")
+    seen = page.evaluate(
+        """() => { const n = document.querySelector('#n-t1-m0 .note').getBoundingClientRect();
+        const hit = document.elementFromPoint(n.left + 8, n.top + n.height / 2);
+        return !!hit && !!hit.closest('#n-t1-m0'); }"""
+    )
+    assert seen, "the note is covered"
