@@ -286,7 +286,7 @@ def translations(no_extract: bool) -> None:
 
     if not (ROOT / "pyproject.toml").exists():
         raise click.ClickException("the catalogues are updated in a checkout (pip install -e .)")
-    for line in update_catalogs(ROOT, extract=not no_extract):
+    for line in update_catalogs(ROOT, extract_strings=not no_extract):
         click.echo(line)
 
 

@@ -78,30 +78,37 @@ def _compile(root: Path, locale: str) -> None:
     compile_catalogue(_po(root, locale), _po(root, locale).with_suffix(".mo"))
 
 
-def update_catalogs(root: Path, extract: bool = True) -> list[str]:
+def extract(root: Path, pot: Path) -> None:
+    """The strings the sources under ``root`` mark for translation, written to ``pot``."""
+    from babel.messages.frontend import CommandLineInterface
+
+    CommandLineInterface().run(
+        [
+            "pybabel",
+            "-q",
+            "extract",
+            "-F",
+            str(root / "pyproject.toml"),
+            "-k",
+            "_l",
+            "--no-location",
+            "--sort-output",
+            "--project",
+            "scorekeeper",
+            "-o",
+            str(pot),
+            str(root),
+        ]
+    )
+
+
+def update_catalogs(root: Path, extract_strings: bool = True) -> list[str]:
     from babel.messages.frontend import CommandLineInterface
 
     pot = root / "translations" / f"{DOMAIN}.pot"
     out = []
-    if extract:
-        CommandLineInterface().run(
-            [
-                "pybabel",
-                "-q",
-                "extract",
-                "-F",
-                str(root / "pyproject.toml"),
-                "-k",
-                "_l",
-                "--no-location",
-                "--sort-output",
-                "--project",
-                "scorekeeper",
-                "-o",
-                str(pot),
-                str(root),
-            ]
-        )
+    if extract_strings:
+        extract(root, pot)
         out.append(f"extracted {pot}")
     for locale in LOCALES:
         po = _po(root, locale)

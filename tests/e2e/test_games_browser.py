@@ -204,11 +204,9 @@ def _api_game(page: Page, live_server: str, **body: object) -> str:
     return str(created.json()["id"])
 
 
-def test_a_reload_keeps_what_was_typed(
-    live_server: str, page: Page, shot: Callable[[Page, str], Path]
-) -> None:
-    """A phone that drops or reloads the page mid-entry keeps the entry (in this tab)."""
-    game_id = _api_game(
+def _us_and_them(page: Page, live_server: str) -> str:
+    """A German game of four: Us (Anna, Ben) against Them (Cleo, Dan)."""
+    return _api_game(
         page,
         live_server,
         ruleset="german",
@@ -218,6 +216,13 @@ def test_a_reload_keeps_what_was_typed(
             {"name": "Them", "players": ["Cleo", "Dan"]},
         ],
     )
+
+
+def test_a_reload_keeps_what_was_typed(
+    live_server: str, page: Page, shot: Callable[[Page, str], Path]
+) -> None:
+    """A phone that drops or reloads the page mid-entry keeps the entry (in this tab)."""
+    game_id = _us_and_them(page, live_server)
     page.goto(f"{live_server}/games/{game_id}/hands/new?lang=en")
     page.locator("label.chip", has_text="Us").click()
     page.locator("#side-t0 .seg label", has_text="Card by card").click()
@@ -281,16 +286,7 @@ def test_a_reload_keeps_the_lone_player_of_a_cutthroat_hand(live_server: str, pa
 def test_a_note_goes_when_its_problem_is_mended(live_server: str, page: Page) -> None:
     """The live preview brings only the notes there are (issue 16); a note whose problem was
     mended leaves its field, and the others stay where they belong."""
-    game_id = _api_game(
-        page,
-        live_server,
-        ruleset="german",
-        players=4,
-        sides=[
-            {"name": "Us", "players": ["Anna", "Ben"]},
-            {"name": "Them", "players": ["Cleo", "Dan"]},
-        ],
-    )
+    game_id = _us_and_them(page, live_server)
     page.goto(f"{live_server}/games/{game_id}/hands/new?lang=en")
     page.locator("#side-t0 .seg label", has_text="Card by card").click()
     page.locator("#t0-meld-0").fill("A A")
@@ -311,16 +307,7 @@ def test_a_note_goes_when_its_problem_is_mended(live_server: str, page: Page) ->
 def test_the_note_under_a_card_field_shows_above_the_pad(live_server: str, page: Page) -> None:
     """With the card pad open, the field being filled and the note the preview writes under it
     stay in sight: not under the save bar lifted onto the pad."""
-    game_id = _api_game(
-        page,
-        live_server,
-        ruleset="german",
-        players=4,
-        sides=[
-            {"name": "Us", "players": ["Anna", "Ben"]},
-            {"name": "Them", "players": ["Cleo", "Dan"]},
-        ],
-    )
+    game_id = _us_and_them(page, live_server)
     page.goto(f"{live_server}/games/{game_id}/hands/new?lang=en")
     page.locator("#side-t1 .seg label", has_text="Card by card").click()
     field = page.locator("#t1-meld-0")

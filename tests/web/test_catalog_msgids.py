@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po
+
+from scorekeeper.web.catalogs import extract
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ("de", "pl")
@@ -25,24 +26,7 @@ def _read(path: Path, locale: str | None = None) -> Catalog:
 def extracted(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
     """The sources' strings, extracted as scorekeeper.web.catalogs.update_catalogs does."""
     pot = tmp_path_factory.mktemp("extract") / "messages.pot"
-    CommandLineInterface().run(
-        [
-            "pybabel",
-            "-q",
-            "extract",
-            "-F",
-            str(ROOT / "pyproject.toml"),
-            "-k",
-            "_l",
-            "--no-location",
-            "--sort-output",
-            "--project",
-            "scorekeeper",
-            "-o",
-            str(pot),
-            str(ROOT),
-        ]
-    )
+    extract(ROOT, pot)
     catalog = _read(pot)
     assert len(catalog) > 500  # the extraction found the sources
     return catalog
