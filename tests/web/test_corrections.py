@@ -105,13 +105,19 @@ def offer_url(game_id: str) -> str:
     return f"/games/{game_id}/undo"
 
 
-def test_undo_never_overwrites_a_newer_change(client: FlaskClient) -> None:
+def a_game_whose_hand_was_deleted(client: FlaskClient) -> str:
+    """A new game, one hand saved into it, and that hand deleted (an undo is on offer)."""
     game_id = create_game(client)
     save_hand(client, game_id, hand_form(client, game_id, **DETAIL_US, **QUICK_THEM))
     page = client.get(f"/games/{game_id}").text
     version = re.search(r'name="version" value="(\d+)"', page)
     assert version
     client.post(f"/games/{game_id}/hands/1/delete", data={"version": version[1]})
+    return game_id
+
+
+def test_undo_never_overwrites_a_newer_change(client: FlaskClient) -> None:
+    game_id = a_game_whose_hand_was_deleted(client)
     offer = undo_form(client.get(f"/games/{game_id}").text)
     offer.pop("url")
     # Another phone enters a new hand 1 meanwhile: the undo offer disappears, and the old
@@ -126,12 +132,7 @@ def test_undo_never_overwrites_a_newer_change(client: FlaskClient) -> None:
 
 
 def test_an_old_deletion_cannot_be_undone(app: Flask, client: FlaskClient) -> None:
-    game_id = create_game(client)
-    save_hand(client, game_id, hand_form(client, game_id, **DETAIL_US, **QUICK_THEM))
-    page = client.get(f"/games/{game_id}").text
-    version = re.search(r'name="version" value="(\d+)"', page)
-    assert version
-    client.post(f"/games/{game_id}/hands/1/delete", data={"version": version[1]})
+    game_id = a_game_whose_hand_was_deleted(client)
     offer = undo_form(client.get(f"/games/{game_id}").text)
     offer.pop("url")
     with app.app_context(), session_scope() as session:

@@ -21,6 +21,7 @@ from sqlalchemy import event
 from scorekeeper.store import games as store
 from scorekeeper.store.db import session_scope
 from scorekeeper.web import board
+from tests.web.test_corrections import a_game_whose_hand_was_deleted
 from tests.web.test_game_pages import DETAIL_US, QUICK_THEM, create_game, hand_form, save_hand
 
 # CONTRACT.md §3's worked example: the detail side scores 690, the quick side 415.
@@ -108,12 +109,7 @@ def test_a_game_joining_the_evening_changes_the_page(
 def test_an_undo_offer_ends_on_the_page_when_its_time_is_up(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game_id = create_game(client)
-    save_hand(client, game_id, hand_form(client, game_id, **DETAIL_US, **QUICK_THEM))
-    page = client.get(f"/games/{game_id}").text
-    version = re.search(r'name="version" value="(\d+)"', page)
-    assert version
-    client.post(f"/games/{game_id}/hands/1/delete", data={"version": version[1]})
+    game_id = a_game_whose_hand_was_deleted(client)
     assert "Undo" in client.get(f"/games/{game_id}").text
     later = board.time.time() + store.UNDO_SECONDS + 1
     monkeypatch.setattr(board.time, "time", lambda: later)
