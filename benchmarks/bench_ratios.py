@@ -136,7 +136,7 @@ def build(url: str, sizes: dict[int, int], many: int, many_hands: int, seed: int
     """Games of each size (``{hands: how many games}``) and ``many`` games of ``many_hands``,
     through the store's own create_game and add_hand, one transaction per hand (as saves)."""
     from scorekeeper import create_app
-    from scorekeeper.store import games as store
+    from scorekeeper import store
     from scorekeeper.store.db import session_scope
 
     if hasattr(store, "MAX_HANDS"):  # 1,000-hand games are beyond the store's cap

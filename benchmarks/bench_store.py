@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import create_app
-from scorekeeper.store import games
+from scorekeeper import store as games
 
 TARGET_MS = 20.0
 SIDES = [{"name": "Wir", "players": ["Anna", "Ben"]}, {"name": "Ihr", "players": ["Cleo", "Dan"]}]

@@ -3,16 +3,20 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sys
-from typing import TYPE_CHECKING
 
 import click
+import segno
+from alembic import command
+from alembic.migration import MigrationContext
+from sqlalchemy import Engine
+from waitress import serve as waitress_serve
 
-from . import ROOT, create_app
-
-if TYPE_CHECKING:
-    from sqlalchemy import Engine
+from . import MAX_CONTENT_LENGTH, ROOT, create_app, net
+from .store.db import alembic_config, make_engine, upgrade_schema
+from .web.app.catalogs import update_catalogs
 
 
 @click.group()
@@ -98,11 +102,6 @@ def serve(
 
     The database schema is brought up to date first (as ``scorekeeper db upgrade``).
     """
-    from waitress import serve as waitress_serve
-
-    from . import MAX_CONTENT_LENGTH, net
-    from .store.db import warm_up
-
     listen = list(hosts) or (["0.0.0.0"] if lan else ["127.0.0.1"])
     config: dict[str, object] = {}
     if db_url:
@@ -118,7 +117,6 @@ def serve(
             lan_url = f"http://{net.url_host(address)}:{port}"
             config["LAN_URL"] = lan_url
     app = create_app(config or None)
-    warm_up(app)
     database = _safe(app.config["DATABASE_URL"])
     shown = ", ".join(f"http://{net.url_host(h)}:{port}/" for h in listen)
     click.echo(f"scorekeeper on {shown}  (database: {database})")
@@ -152,10 +150,6 @@ def serve(
 
 def _print_qr(url: str) -> None:
     """The address as a QR code in the terminal, for the phones' cameras."""
-    import io
-
-    import segno
-
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True, border=2)
     click.echo(out.getvalue(), nl=False)
@@ -222,8 +216,6 @@ def db() -> None:
 )
 def upgrade(db_url: str | None) -> None:
     """Apply every migration the database has not had yet (safe to run again)."""
-    from .store.db import upgrade_schema
-
     app = create_app(
         {"DATABASE_URL": db_url, "SCHEMA_UPGRADE": False} if db_url else {"SCHEMA_UPGRADE": False}
     )
@@ -249,10 +241,6 @@ def revision(message: str, db_url: str) -> None:
 
     For developers, in a checkout: read the new file and correct it before committing.
     """
-    from alembic import command
-
-    from .store.db import alembic_config, make_engine, upgrade_schema
-
     engine = make_engine(db_url)
     try:
         upgrade_schema(engine)
@@ -272,8 +260,6 @@ def revision(message: str, db_url: str) -> None:
 
 
 def _revision(engine: Engine) -> str | None:
-    from alembic.migration import MigrationContext
-
     with engine.connect() as connection:
         return MigrationContext.configure(connection).get_current_revision()
 
@@ -282,8 +268,6 @@ def _revision(engine: Engine) -> str | None:
 @click.option("--no-extract", is_flag=True, help="Only update and compile the catalogues.")
 def translations(no_extract: bool) -> None:
     """Extract the English strings, update the de and pl catalogues and compile them."""
-    from .web.catalogs import update_catalogs
-
     if not (ROOT / "pyproject.toml").exists():
         raise click.ClickException("the catalogues are updated in a checkout (pip install -e .)")
     for line in update_catalogs(ROOT, extract_strings=not no_extract):

@@ -11,6 +11,8 @@ import ipaddress
 import socket
 from functools import lru_cache
 
+import ifaddr
+
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 
@@ -18,8 +20,6 @@ Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 def machine_addresses() -> tuple[Address, ...]:
     """Every address of every interface of this machine (loopback included), read from the
     interfaces themselves (``ifaddr``): no name lookup, no packet."""
-    import ifaddr
-
     out: list[Address] = []
     for adapter in ifaddr.get_adapters():
         for ip in adapter.ips:

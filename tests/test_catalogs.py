@@ -1,4 +1,4 @@
-"""Where the compiled catalogues go (scorekeeper.web.catalogs): beside the .po files in a
+"""Where the compiled catalogues go (scorekeeper.web.app.catalogs): beside the .po files in a
 writable checkout, into the instance folder for an installed package (issue 11)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import os
 import shutil
 from pathlib import Path
 
-from scorekeeper.web.catalogs import ensure_compiled
+from scorekeeper.web.app.catalogs import ensure_compiled
 
 ROOT = Path(__file__).resolve().parents[1]
 # translations/de/LC_MESSAGES/messages.po

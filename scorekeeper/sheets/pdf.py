@@ -42,6 +42,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from .chart import running_chart
 from .model import (
     BONUS_KEYS,
     CARD_KEYS,
@@ -966,8 +967,6 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
         closing.append(Spacer(0, 1.5 * mm))
     closing.append(_result_box(sheet))
     story.append(KeepTogether(closing))
-    from .chart import running_chart  # issue 15: the running totals as a line chart
-
     chart = running_chart(sheet, FRAME_WIDTH * mm, FONT, FONT_BOLD)
     if chart is not None:
         story += [Spacer(0, 5 * mm), chart]

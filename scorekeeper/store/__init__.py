@@ -1,68 +1,80 @@
-"""Stored games: SQLAlchemy models and the few functions that change a game.
+"""Stored games: SQLAlchemy models and the few functions that read and change a game.
 
-``db`` imports only Flask; every other module here imports SQLAlchemy (about half of a start's
-imports, issue 16). The web layer therefore reaches them through :func:`lazy` handles, so an
-app is created, and answers a page that needs no database, without importing SQLAlchemy::
+One module per idea:
 
-    if TYPE_CHECKING:
-        from ..store import games as store
-    else:
-        store = lazy("games")
+- ``db``: the engine, sessions, transactions (``session_scope``, ``write_scope``), the schema
+- ``models``: the tables
+- ``errors``: what a change can raise (problems, a stale version, an unknown hand)
+- ``entries``: one hand entry read, checked and scored, nothing stored
+- ``sheet``: a Canasta game's score sheet (``GameState``) as dataclasses
+- ``derive``: the sheet derived from the stored hands
+- ``games``: reading games by key and creating them
+- ``changes``: adding, correcting, deleting and bringing back hands (versioned)
+- ``cache``: everything kept for speed, in the database and in memory
+- ``stamps``: the light reads that prove a kept page or game current
+- ``evening``: the games of one table in a row
+- ``fifty``: the same for "3 ist 50"
 
-The first use of a handle's name imports the module, and :func:`load` imports all of them at
-once, in one order and under one lock (waitress serves from several threads; no
-``importlib.util.LazyLoader``, which had thread-safety bugs before Python 3.12).
+The names most callers need are gathered here, so ``from scorekeeper import store`` and
+``store.get_game(...)``, ``store.add_hand(...)``, ``store.GameState`` read plainly.
 """
 
 from __future__ import annotations
 
-import importlib
-import threading
-from types import ModuleType
-from typing import Any
+from .changes import (
+    MAX_HANDS,
+    UNDO_SECONDS,
+    add_hand,
+    changed_state,
+    delete_hand,
+    replace_hand,
+    undo_delete,
+    undoable_deletion,
+)
+from .derive import game_state, seats
+from .entries import HAND_MAX_BYTES, CheckedHand, check_hand, read_hand
+from .errors import GameProblems, HandNotFound, StoreError, VersionConflict
+from .games import (
+    NAME_MAX,
+    create_game,
+    get_by_view,
+    get_game,
+    hand_count,
+    recent_games,
+    start_again,
+)
+from .sheet import Column, Correction, GameState, HandRow, HandScore, Seat
 
-#: every module that imports SQLAlchemy, in import order
-MODULES = ("models", "games", "stamps", "evening", "fifty")
-
-_lock = threading.Lock()
-_loaded = False
-
-
-def load() -> None:
-    """Import SQLAlchemy and every store module (once; later calls return at once)."""
-    global _loaded  # noqa: PLW0603 - set once, under the lock
-    if _loaded:
-        return
-    with _lock:
-        if not _loaded:
-            for name in MODULES:
-                importlib.import_module(f"{__name__}.{name}")
-            _loaded = True
-
-
-class Lazy:
-    """A store module that is imported at the first use of one of its names."""
-
-    __slots__ = ("_module", "_name")
-
-    def __init__(self, name: str) -> None:
-        self._name = name
-        self._module: ModuleType | None = None
-
-    def __getattr__(self, attr: str) -> Any:
-        module = self._module
-        if module is None:
-            load()
-            module = importlib.import_module(f"{__name__}.{self._name}")
-            self._module = module
-        return getattr(module, attr)
-
-    def __repr__(self) -> str:
-        return f"<lazy {__name__}.{self._name}>"
-
-
-def lazy(name: str) -> Any:
-    """A handle on the store module ``name`` (one of :data:`MODULES`)."""
-    if name not in MODULES:
-        raise ValueError(f"not a store module that imports SQLAlchemy: {name}")
-    return Lazy(name)
+__all__ = [
+    "HAND_MAX_BYTES",
+    "MAX_HANDS",
+    "NAME_MAX",
+    "UNDO_SECONDS",
+    "CheckedHand",
+    "Column",
+    "Correction",
+    "GameProblems",
+    "GameState",
+    "HandNotFound",
+    "HandRow",
+    "HandScore",
+    "Seat",
+    "StoreError",
+    "VersionConflict",
+    "add_hand",
+    "changed_state",
+    "check_hand",
+    "create_game",
+    "delete_hand",
+    "game_state",
+    "get_by_view",
+    "get_game",
+    "hand_count",
+    "read_hand",
+    "recent_games",
+    "replace_hand",
+    "seats",
+    "start_again",
+    "undo_delete",
+    "undoable_deletion",
+]

@@ -8,55 +8,35 @@ revisions in ``scorekeeper/migrations`` (``upgrade_schema``), applied when the a
 from __future__ import annotations
 
 import os
+import re
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from flask import Flask, Response, current_app
+from alembic import command
+from alembic.config import Config
+from flask import Flask, current_app
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, make_url, text
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy.pool import StaticPool
 
-if TYPE_CHECKING:
-    from alembic.config import Config
-    from sqlalchemy import Connection, Engine
-    from sqlalchemy.exc import OperationalError
-    from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
-
-    class Base(DeclarativeBase):
-        pass
-
-
-# SQLAlchemy is imported when the database is first used, not when this module is: a start on
-# a SQLite database at the newest revision checks it with the standard library's sqlite3 and
-# builds the engine at the first request that reads or writes (issue 16: start-up time).
+from ..migrations import FIRST_REVISION
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 # pg_advisory_lock key that serialises schema upgrades of processes starting at once
 # (the bytes of "scorekpr").
 UPGRADE_LOCK_KEY = 0x73636F72656B7072
 
-_base_lock = threading.Lock()
-
-
-def __getattr__(name: str) -> Any:
-    """``Base``, the models' declarative base, made on first import of it (PEP 562)."""
-    if name != "Base":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    with _base_lock:
-        made = globals().get("Base")
-        if made is None:
-            from sqlalchemy.orm import DeclarativeBase
-
-            made = type("Base", (DeclarativeBase,), {"__module__": __name__})
-            globals()["Base"] = made
-        return made
-
-
 # Seconds a save waits for SQLite's write lock (in this process, then in SQLite) before it is
 # answered 503 with Retry-After; ``SQLITE_BUSY_TIMEOUT`` changes it.
 BUSY_TIMEOUT = 5
-# Seconds ``serve`` waits for its first response before it warms the database layer anyway.
-WARM_UP_IDLE = 1.0
+
+
+class Base(DeclarativeBase):
+    """The models' declarative base."""
 
 
 class DatabaseBusy(Exception):
@@ -73,8 +53,6 @@ def private_sqlite_file(url: str) -> None:
     """Create an SQLite database file readable by its owner only (0600) before SQLite makes it
     with the umask's mode; its -wal and -shm files take the same mode. Existing files are left
     as they are."""
-    from sqlalchemy import make_url
-
     try:
         database = make_url(url).database
     except Exception:  # noqa: BLE001 - create_engine reports a bad URL in its own words
@@ -91,9 +69,6 @@ def private_sqlite_file(url: str) -> None:
 
 
 def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
-    from sqlalchemy import create_engine, event
-    from sqlalchemy.pool import StaticPool
-
     kwargs: dict[str, Any] = {}
     if url.startswith("sqlite"):
         private_sqlite_file(url)
@@ -120,113 +95,21 @@ def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
 
 
 def init_app(app: Flask) -> None:
-    """The engine and session factory of ``DATABASE_URL``, the schema brought up to date first.
-
-    A SQLite file already at the newest revision (the usual start) is checked without
-    SQLAlchemy; its engine is then built at the first use of ``app.extensions[
-    "scorekeeper.engine"]`` or ``["scorekeeper.sessions"]`` (``ScorekeeperApp``'s extensions
-    build deferred entries on first access). Any other database, or one that needs a
-    migration, gets its engine and upgrade here, before any request.
-    """
+    """The engine and session factory of ``DATABASE_URL``, the schema brought up to date first
+    (unless ``SCHEMA_UPGRADE`` is false)."""
     url = app.config.get("DATABASE_URL") or default_url(app)
     app.config["DATABASE_URL"] = url
     busy_timeout = float(app.config.get("SQLITE_BUSY_TIMEOUT") or BUSY_TIMEOUT)
+    engine_ = make_engine(url, busy_timeout)
     app.extensions["scorekeeper.write_lock"] = threading.Lock()
-
-    def build() -> dict[str, Any]:
-        from . import load
-
-        load()  # SQLAlchemy and the models (the tables), under the store's import lock
-        from sqlalchemy.orm import sessionmaker
-
-        engine = make_engine(url, busy_timeout)
-        return {
-            "scorekeeper.engine": engine,
-            "scorekeeper.sessions": sessionmaker(bind=engine, expire_on_commit=False),
-        }
-
-    upgrade = bool(app.config.get("SCHEMA_UPGRADE", True))
-    defer: Callable[[tuple[str, ...], Callable[[], dict[str, Any]]], None] | None = getattr(
-        app.extensions, "defer", None
-    )
-    if defer is not None and not (upgrade and not sqlite_schema_is_current(url, busy_timeout)):
-        defer(("scorekeeper.engine", "scorekeeper.sessions"), build)
-        return
-    app.extensions.update(build())
-    if upgrade:
-        upgrade_schema(app.extensions["scorekeeper.engine"])
-
-
-def warm_up(app: Flask, idle: float = WARM_UP_IDLE) -> None:
-    """For ``scorekeeper serve``: a background thread imports SQLAlchemy and the store modules
-    and builds the engine once the first response has been sent, or after ``idle`` seconds
-    without one, so the first page that reads a game does not pay for them (issue 16); the
-    start and its first page stay without them. A request that needs them meanwhile waits
-    for the same import and the same build (both under a lock); a failure here is left to
-    that request to report."""
-    answered = threading.Event()
-
-    def warm() -> None:
-        answered.wait(idle)
-        try:  # the engine's build imports the store (store.load) first
-            app.extensions["scorekeeper.engine"]  # noqa: B018 - built on first access
-        except Exception:  # noqa: BLE001
-            app.logger.debug("warming the database layer failed", exc_info=True)
-
-    @app.after_request
-    def after_first(response: Response) -> Response:
-        if not answered.is_set():
-            response.call_on_close(answered.set)  # when it has been sent
-        return response
-
-    threading.Thread(target=warm, name="scorekeeper-warm-up", daemon=True).start()
-
-
-def sqlite_file(url: str) -> str | None:
-    """The file of a plain SQLite URL (``sqlite:///relative`` or ``sqlite:////absolute``) as
-    SQLAlchemy reads it; None for anything else (memory, ``file:`` URIs, query options,
-    escapes, other databases), which is left to SQLAlchemy."""
-    for prefix in ("sqlite:///", "sqlite+pysqlite:///"):
-        if url.startswith(prefix):
-            path = url[len(prefix) :]
-            break
-    else:
-        return None
-    if not path or path == ":memory:" or path.startswith("file:") or any(c in path for c in "?#%"):
-        return None
-    return path
-
-
-def sqlite_schema_is_current(url: str, busy_timeout: float = BUSY_TIMEOUT) -> bool:
-    """Whether ``url`` is an existing SQLite file at the newest revision, read with the
-    standard library (one query, no SQLAlchemy, nothing created). False whenever that cannot
-    be told: then the engine is built and ``upgrade_schema`` decides."""
-    import sqlite3
-    from urllib.parse import quote
-
-    path = sqlite_file(url)
-    heads = head_revisions()
-    if path is None or not heads:
-        return False
-    # mode=rw: a missing file is an error, not a new empty database.
-    uri = "file:" + quote(os.path.abspath(path), safe="/") + "?mode=rw"
-    try:
-        connection = sqlite3.connect(uri, uri=True, timeout=busy_timeout)
-        try:
-            found = {
-                row[0] for row in connection.execute("SELECT version_num FROM alembic_version")
-            }
-        finally:
-            connection.close()
-    except sqlite3.Error:
-        return False
-    return found == heads
+    app.extensions["scorekeeper.engine"] = engine_
+    app.extensions["scorekeeper.sessions"] = sessionmaker(bind=engine_, expire_on_commit=False)
+    if app.config.get("SCHEMA_UPGRADE", True):
+        upgrade_schema(engine_)
 
 
 def alembic_config(connection: Connection | None = None, url: str | None = None) -> Config:
     """Alembic's configuration in code (no alembic.ini, so it works from an installed wheel)."""
-    from alembic.config import Config
-
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     if url is not None:
@@ -237,9 +120,7 @@ def alembic_config(connection: Connection | None = None, url: str | None = None)
 
 def head_revisions() -> set[str]:
     """The newest revisions in ``migrations/versions``, read from the files' ``revision`` and
-    ``down_revision`` lines (without importing Alembic)."""
-    import re
-
+    ``down_revision`` lines."""
     revisions: set[str] = set()
     parents: set[str] = set()
     for path in (MIGRATIONS / "versions").glob("*.py"):
@@ -255,9 +136,6 @@ def head_revisions() -> set[str]:
 
 def schema_is_current(engine: Engine) -> bool:
     """Whether the database is at the newest revision already (one small query)."""
-    from sqlalchemy import text
-    from sqlalchemy.exc import DBAPIError
-
     heads = head_revisions()
     try:
         with engine.connect() as connection:
@@ -278,12 +156,7 @@ def upgrade_schema(engine: Engine, revision: str = "head") -> None:
     turns: the second finds the schema at head and does nothing.
     """
     if revision == "head" and schema_is_current(engine):
-        return  # the usual start: no need to import Alembic (issue 16: start-up time)
-    from alembic import command
-    from sqlalchemy import inspect, text
-
-    from ..migrations import FIRST_REVISION
-
+        return  # the usual start: one small query
     with engine.connect() as connection:
         postgres = connection.dialect.name == "postgresql"
         sqlite = connection.dialect.name == "sqlite"
@@ -346,8 +219,6 @@ def write_scope() -> Iterator[Session]:
     PostgreSQL needs none of this (row locks, see ``store.games``). Build the response after
     the block: the lock is held only for the change itself.
     """
-    from sqlalchemy.exc import OperationalError
-
     app = current_app
     engine_: Engine = app.extensions["scorekeeper.engine"]
     if engine_.dialect.name != "sqlite":

@@ -13,8 +13,8 @@ score column (``sides`` entry) per player, and one :class:`~.models.Hand` row pe
 :func:`fifty_state` re-derives every total with the engine's ``pile_points`` (the one score
 computation: the live preview, the stored game and the PDF all call it). Lowest total wins.
 
-Changes run the conditional version bump of :func:`.games._claim` first, so two phones at one
-table never lose a game; errors are the exceptions of :mod:`.games` (``GameProblems``,
+Changes run the conditional version bump of :func:`.changes.claim` first, so two phones at one
+table never lose a game; errors are the exceptions of :mod:`.errors` (``GameProblems``,
 ``VersionConflict``, ``HandNotFound``).
 """
 
@@ -29,9 +29,12 @@ from sqlalchemy.orm import Session
 
 from ..rules import three_is_fifty as rules
 from ..rules.problems import Problem
-from . import games
-from .games import GameProblems, HandNotFound, VersionConflict
+from . import changes, games
+from .derive import earlier_entries
+from .entries import canonical
+from .errors import GameProblems, HandNotFound, VersionConflict
 from .models import Game, Hand, utcnow
+from .sheet import Correction
 
 __all__ = [
     "GameProblems",
@@ -77,7 +80,7 @@ class GameRow:
     dealer: int  # seat of the dealer of this game
     created_at: datetime
     updated_at: datetime
-    corrections: list[games.Correction] = field(default_factory=list)  # oldest first (issue 15)
+    corrections: list[Correction] = field(default_factory=list)  # oldest first (issue 15)
 
     @property
     def corrected(self) -> bool:
@@ -161,7 +164,7 @@ def fifty_state(game: Game) -> FiftyState:
     n = len(names)
     totals = [0] * n
     rows: list[GameRow] = []
-    earlier = games._earlier_entries(game)  # issue 15: what corrected games were before
+    earlier = earlier_entries(game)  # issue 15: what corrected games were before
     for hand in game.hands:
         points, piles, _problems = read_entry(hand.teams, n, options)
         scores = []
@@ -173,7 +176,7 @@ def fifty_state(game: Game) -> FiftyState:
         # Seed 001: "so verteilt der Spieler links neben den letzten Kartengeber": the deal
         # moves on by one seat with every game.
         corrections = [
-            games.Correction(r.entered_at, r.changed_at, read_entry(r.teams, n, options)[0])
+            Correction(r.entered_at, r.changed_at, read_entry(r.teams, n, options)[0])
             for r in earlier.get(hand.number, [])
         ]
         rows.append(
@@ -255,14 +258,14 @@ def create_game(
             )
         )
     else:
-        names = [games._clean_name(p, f"players[{i}]", problems) for i, p in enumerate(players)]
+        names = [games.clean_name(p, f"players[{i}]", problems) for i, p in enumerate(players)]
     options, option_problems = rules.read_options({"joker": joker})
     problems.extend(option_problems)
     games_limit = _bounded(stop_after, "stop_after", STOP_GAMES, problems)
     target_value = _bounded(target, "target", STOP_TARGET, problems)
     clean_name = None
     if name is not None and name != "":
-        clean_name = games._clean_name(name, "name", problems)
+        clean_name = games.clean_name(name, "name", problems)
     if problems:
         raise GameProblems(problems)
     stored: dict[str, Any] = options.as_dict()
@@ -384,9 +387,9 @@ def add_game(session: Session, game: Game, version: Any, entries: Any) -> Hand:
     Raises :class:`GameProblems` (nothing stored; ``game.finished`` once the evening has
     ended), :class:`VersionConflict`.
     """
-    given = games._version(version)
+    given = changes.parse_version(version)
     teams = _checked(game, entries)
-    games._claim(session, game, given)
+    changes.claim(session, game, given)
     if len(game.hands) >= MAX_GAMES:
         raise GameProblems([Problem("request.too_large", "games", {"limit": MAX_GAMES})], 422)
     if fifty_state(game).finished:
@@ -410,16 +413,16 @@ def replace_game(session: Session, game: Game, number: Any, version: Any, entrie
 
     Raises :class:`GameProblems`, :class:`VersionConflict`, :class:`HandNotFound`.
     """
-    given = games._version(version)
-    if games._find(game, number) is None:
+    given = changes.parse_version(version)
+    if changes.find_hand(game, number) is None:
         raise HandNotFound(number)
     teams = _checked(game, entries)
-    games._claim(session, game, given)
-    hand = games._find(game, number)
+    changes.claim(session, game, given)
+    hand = changes.find_hand(game, number)
     if hand is None:  # pragma: no cover - the version check excludes this
         raise HandNotFound(number)
-    if games._canonical(hand.teams) != games._canonical(teams):
-        games.keep_revision(game, hand, "corrected", given + 1)  # issue 15
+    if canonical(hand.teams) != canonical(teams):
+        changes.keep_revision(game, hand, "corrected", given + 1)  # issue 15
     hand.teams = teams
     hand.updated_at = utcnow()
     session.flush()
@@ -427,8 +430,8 @@ def replace_game(session: Session, game: Game, number: Any, version: Any, entrie
 
 
 def delete_game(session: Session, game: Game, number: Any, version: Any) -> None:
-    """Delete the last game (a mistaken entry): the same rule as :func:`.games.delete_hand`."""
-    games.delete_hand(session, game, number, version)
+    """Delete the last game (a mistaken entry): the same rule as :func:`.changes.delete_hand`."""
+    changes.delete_hand(session, game, number, version)
 
 
 def totals_after(state: FiftyState, points: Sequence[int], number: int | None) -> list[int]:

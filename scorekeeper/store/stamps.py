@@ -1,4 +1,4 @@
-"""Light reads for pages that are sent again until something changes (issue 16).
+"""Light reads that prove a kept page or game current (see :mod:`.cache`).
 
 A game page shows the game and, when it is one of an evening's games, the evening's standings;
 both change only when one of these games changes (each change moves its ``version`` and
@@ -7,15 +7,15 @@ or a game of it is deleted). :func:`chain_stamp` reads exactly that, in one stat
 the ORM, so a page kept from an earlier request can be checked against the database on every
 request: the database stays the truth, also with several server processes.
 
-These reads run on every view of a page, so they skip SQLAlchemy's per-statement work (about
-a third of a kept page's cost): each statement is compiled once per dialect (and number of
-keys) to the driver's own SQL and run on a pooled connection's cursor. Values come back as the
+These reads run on every view of a page, so they skip SQLAlchemy's per-statement work (a large
+part of a kept page's cost): each statement is compiled once per dialect (and number of keys)
+to the driver's own SQL (kept in ``cache.kept().statements``) and run on a pooled connection's
+cursor. Values come back as the
 driver gives them; a stamp is only ever compared with another one of the same engine.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -23,6 +23,7 @@ from sqlalchemy import Engine, bindparam, func, or_, select
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
 
+from . import cache
 from .db import engine
 from .models import Game, HandRevision
 
@@ -37,11 +38,6 @@ _LAST_REVISION = (
     .scalar_subquery()
 )
 _COLUMNS = (Game.id, Game.previous_id, Game.version, Game.updated_at, _LAST_REVISION)
-
-# (dialect, statement, number of keys) -> the driver's SQL and its parameters' names in order
-# (None when the driver takes them by name)
-_compiled: dict[tuple[str, str, int], tuple[str, tuple[str, ...] | None]] = {}
-_compiled_lock = threading.Lock()
 
 
 def _chain_statement(count: int) -> ClauseElement:
@@ -80,8 +76,11 @@ _STATEMENTS = {"chain": _chain_statement, "game": _game_statement, "view": _view
 
 
 def _compile(bound: Engine, name: str, count: int) -> tuple[str, tuple[str, ...] | None]:
+    """The driver's SQL of statement ``name`` and its parameters' names in order (None when
+    the driver takes them by name)."""
+    compiled_statements = cache.kept().statements
     key = (bound.dialect.name, name, count)
-    found = _compiled.get(key)
+    found = compiled_statements.get(key)
     if found is None:
         compiled = _STATEMENTS[name](count).compile(dialect=bound.dialect)
         assert isinstance(compiled, SQLCompiler)
@@ -89,8 +88,7 @@ def _compile(bound: Engine, name: str, count: int) -> tuple[str, tuple[str, ...]
             tuple(compiled.positiontup) if compiled.positional and compiled.positiontup else None
         )
         found = (compiled.string, order)
-        with _compiled_lock:
-            _compiled[key] = found
+        compiled_statements[key] = found  # one dict store: atomic; a race compiles twice
     return found
 
 

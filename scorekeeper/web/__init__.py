@@ -1,33 +1,52 @@
-"""The web layer: one blueprint module per area (flaskr's shape), registered by the app factory.
+"""The web layer: one package per area, each with its blueprint and its routes written out in
+``routes.py`` (``grep -rn '"/games/<game_id>/hands' scorekeeper/web`` finds the hand entry).
 
-- ``main``: the start page, the recent-games list, the web app manifest
-- ``games``: Canasta's new-game form, game page, read-only view and hand entry
-- ``fifty``: the same for "3 ist 50"
-- ``referee``: the rule questions (Canasta and 3 ist 50)
-- ``rules_pages``: each ruleset explained
-- ``sheets``: the score sheet PDFs and blank pads
-- ``api`` and ``games_api``: the JSON API of CONTRACT.md §3
+Areas with pages or an API:
+
+- ``home``: the start page, this phone's games, the web app manifest (blueprint ``main``)
+- ``canasta``: a Canasta game: new game, game page, view, hand entry, statistics, backups
+  (blueprint ``games``)
+- ``fifty``: the same for "3 ist 50" (blueprint ``fifty``)
+- ``referee``: the rule questions of both games (blueprint ``referee``)
+- ``rulebook``: each ruleset explained (blueprint ``rules_pages``)
+- ``sheets``: the score sheet PDFs and blank pads (blueprint ``sheets``)
+- ``api``: the JSON API of CONTRACT.md §3 (blueprints ``api`` and ``games_api``)
+
+Shared by the areas, without routes:
+
+- ``play``: the hand-entry flow and the helpers of a game's pages
+- ``words``: the reader's language, names, messages, ruleset parameters in words
+- ``app``: security, rate limits, errors, static files, catalogues (bound in ``init_app``)
 """
 
 from __future__ import annotations
 
 from flask import Flask
 
+from . import api, canasta, fifty, home, referee, rulebook, sheets
+from .words.names import (
+    canastas_text,
+    card_label,
+    cards_text,
+    points_text,
+    rank_name,
+    ruleset_title,
+    special_hand_name,
+)
+
 
 def register_blueprints(app: Flask) -> None:
-    from . import api, fifty, games, games_api, main, referee, rules_pages, sheets
-    from .names import (
-        canastas_text,
-        card_label,
-        cards_text,
-        points_text,
-        rank_name,
-        ruleset_title,
-        special_hand_name,
-    )
-
-    for module in (api, games_api, main, games, referee, rules_pages, sheets, fifty):
-        app.register_blueprint(module.bp)
+    for bp in (
+        api.bp,
+        api.games_bp,
+        home.bp,
+        canasta.bp,
+        referee.bp,
+        rulebook.bp,
+        sheets.bp,
+        fifty.bp,
+    ):
+        app.register_blueprint(bp)
     app.jinja_env.globals.update(
         canastas_text=canastas_text,
         cards_text=cards_text,

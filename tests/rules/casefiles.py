@@ -45,7 +45,7 @@ def as_json(body: Any) -> Any:
 def answered(answer: Any, question: str = "") -> tuple[int, Any]:
     """An engine answer as the web layer sends it: its status and the JSON body (problems as
     dicts with a code; ``question`` names the referee question a verdict answers)."""
-    from scorekeeper.web.jsonapi import answer_body, status_of
+    from scorekeeper.web.api.answers import answer_body, status_of
 
     return status_of(answer), as_json(answer_body(answer, question))
 

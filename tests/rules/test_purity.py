@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -29,7 +30,13 @@ FORBIDDEN = (
     "htmx_flask",
     "waitress",
 )
-MODULES = sorted(f"scorekeeper.rules.{p.stem}" for p in RULES.glob("*.py") if p.stem != "__init__")
+# every module of the engine, at any depth (a sub-package is the engine too)
+SOURCES = sorted(RULES.rglob("*.py"))
+MODULES = sorted(
+    "scorekeeper."
+    + ".".join(p.relative_to(RULES.parent).with_suffix("").parts).removesuffix(".__init__")
+    for p in SOURCES
+)
 
 
 def _loaded_after(code: str) -> list[str]:
@@ -63,16 +70,16 @@ def test_engine_modules_load_no_web_library_on_their_own() -> None:
         "import sys, types\n"
         "package = types.ModuleType('scorekeeper')\n"
         f"package.__path__ = [{str(ROOT / 'scorekeeper')!r}]\n"
-        "sys.modules['scorekeeper'] = package\n"
-        + "".join(f"import {name}\n" for name in ["scorekeeper.rules", *MODULES])
+        "sys.modules['scorekeeper'] = package\n" + "".join(f"import {name}\n" for name in MODULES)
     )
     assert _loaded_after(stub) == []
 
 
-@pytest.mark.parametrize("path", sorted(RULES.glob("*.py")), ids=lambda p: p.name)
-def test_engine_source_imports_nothing_forbidden(path: Path) -> None:
-    """Every import statement, also the ones inside functions (imports on demand)."""
+def forbidden_imports(path: Path, rules: Path = RULES) -> list[str]:
+    """Every import statement of ``path`` (a file under ``rules``), also the ones inside
+    functions (imports on demand), that reaches outside the engine."""
     tree = ast.parse(path.read_text("utf-8"), filename=str(path))
+    depth = len(path.relative_to(rules).parts)  # 1 for rules/x.py, 2 for rules/sub/x.py
     found = []
     for node in ast.walk(tree):
         names: list[str] = []
@@ -81,7 +88,8 @@ def test_engine_source_imports_nothing_forbidden(path: Path) -> None:
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 # Relative imports must stay inside the engine (no ``from ..web import``).
-                assert node.level == 1, f"{path.name}:{node.lineno} leaves scorekeeper.rules"
+                if node.level > depth:
+                    found.append(f"{path.name}:{node.lineno} leaves scorekeeper.rules")
                 continue
             names = [node.module or ""]
         elif (
@@ -96,4 +104,24 @@ def test_engine_source_imports_nothing_forbidden(path: Path) -> None:
             outside = name.startswith("scorekeeper") and not name.startswith("scorekeeper.rules")
             if name.split(".")[0] in FORBIDDEN or outside:
                 found.append(f"{path.name}:{node.lineno} {name}")
-    assert found == []
+    return found
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.relative_to(RULES).as_posix())
+def test_engine_source_imports_nothing_forbidden(path: Path) -> None:
+    assert forbidden_imports(path) == []
+
+
+def test_a_file_in_a_sub_folder_of_the_engine_is_read_too(tmp_path: Path) -> None:
+    """The check walks every folder: a copy of the engine with a sub-package that imports
+    Flask, or leaves the engine, is caught."""
+    copy = tmp_path / "rules"
+    shutil.copytree(RULES, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    sub = copy / "variants"
+    sub.mkdir()
+    (sub / "__init__.py").write_text("")
+    (sub / "web.py").write_text(
+        "from flask import Flask\nfrom ...web import app\nfrom .. import cards\n"
+    )
+    found = [problem for p in sorted(copy.rglob("*.py")) for problem in forbidden_imports(p, copy)]
+    assert found == ["web.py:1 flask", "web.py:2 leaves scorekeeper.rules"]

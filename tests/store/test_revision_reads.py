@@ -20,7 +20,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from scorekeeper.store import games as store
+from scorekeeper.store import cache
 from scorekeeper.store.models import HandRevision
 from tests.store.test_summary import GERMAN, NEW, SAVES, new_game, statements
 from tests.web.examples import CONTRACT_TEAMS
@@ -71,7 +71,7 @@ def test_the_game_page_reads_the_latest_revision_not_every_take_back(
     app: Flask, client: FlaskClient
 ) -> None:
     game_id, version = played_with_take_backs(client)
-    store.forget_states()  # a start: the page derives the sheet
+    cache.forget(app)  # a start: the page derives the sheet
     with loaded_revisions() as loaded, statements(app) as seen:
         page = client.get(f"/games/{game_id}")
     assert page.status_code == 200
@@ -84,7 +84,7 @@ def test_the_game_page_reads_the_latest_revision_not_every_take_back(
     assert 'name="revision"' not in page.text
     assert len(revision_reads(seen)) <= 2
     # Once the sheet is known, showing it again reads none of them but the latest.
-    store.forget_states()
+    cache.forget(app)
     client.get(f"{GAMES}/{game_id}")
     with loaded_revisions() as loaded:
         assert client.get(f"/games/{game_id}?lang=de").status_code == 200
@@ -117,7 +117,7 @@ def test_previews_api_reads_and_saves_read_no_revision(app: Flask, client: Flask
     assert [s["total"] for s in saved.get_json()["sides"]] == [35 + 390 + 690, 1220 + 60 + 415]
     assert loaded == [] and revision_reads(seen) == []
     # After a start, a save still reads none (the summary), and the sheet its corrections only.
-    store.forget_states()
+    cache.forget(app)
     with loaded_revisions() as loaded, statements(app) as seen:
         again = client.post(f"{GAMES}/{game_id}/hands", json={"version": version + 1, "teams": NEW})
     assert again.status_code == 201 and loaded == [] and revision_reads(seen) == []

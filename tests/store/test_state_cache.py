@@ -14,11 +14,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, update
 
-from scorekeeper.store import games as store
+from scorekeeper.store import cache
 from scorekeeper.store.db import engine, session_scope
-from scorekeeper.store.models import Hand
+from scorekeeper.store.models import Game, Hand, utcnow
+from tests.store.test_store import GERMAN_SIDES, quick
 from tests.web.examples import CONTRACT_TEAMS
-from tests.web.test_store import GERMAN_SIDES, quick
 
 GAMES = "/api/v1/games"
 GERMAN = {"ruleset": "german", "players": 4, "sides": GERMAN_SIDES, "options": {}}
@@ -44,9 +44,9 @@ def set_scored(app: Flask, game_id: str, number: int, scored: Any) -> None:
             update(Hand).where(Hand.game_id == game_id, Hand.number == number).values(scored=scored)
         )
         session.execute(
-            update(store.Game)
-            .where(store.Game.id == game_id)
-            .values(version=store.Game.version + 1, updated_at=store.utcnow())
+            update(Game)
+            .where(Game.id == game_id)
+            .values(version=Game.version + 1, updated_at=utcnow())
         )
 
 
@@ -54,7 +54,7 @@ def test_a_save_stores_the_score_beside_the_entry(app: Flask, client: FlaskClien
     game_id, _ = new_game(client, 1)
     with app.app_context(), session_scope() as session:
         hand = session.query(Hand).filter_by(game_id=game_id).one()
-        assert hand.scored is not None and hand.scored["engine"] == store.ENGINE_VERSION
+        assert hand.scored is not None and hand.scored["engine"] == cache.ENGINE
         assert [s[0] for s in hand.scored["scores"]] == [690, 415]
 
 
@@ -92,7 +92,7 @@ def count_hand_reads(app: Flask) -> list[str]:
 
 def test_reading_an_unchanged_game_does_not_read_its_hands(app: Flask, client: FlaskClient) -> None:
     game_id, version = new_game(client, 3)
-    store.forget_states()
+    cache.forget(app)
     reads = count_hand_reads(app)
     assert client.get(f"/games/{game_id}").status_code == 200
     assert len(reads) == 1  # the first view after a start derives the state once

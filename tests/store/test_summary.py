@@ -20,11 +20,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, select, update
 
-from scorekeeper.store import games as store
+from scorekeeper import store
+from scorekeeper.store import cache
 from scorekeeper.store.db import session_scope
 from scorekeeper.store.models import Game
+from tests.store.test_store import BACKENDS, GERMAN_SIDES, backend_app, quick
 from tests.web.examples import CONTRACT_TEAMS
-from tests.web.test_store import BACKENDS, GERMAN_SIDES, backend_app, quick
 
 GAMES = "/api/v1/games"
 GERMAN = {"ruleset": "german", "players": 4, "sides": GERMAN_SIDES, "options": {}}
@@ -123,7 +124,7 @@ def test_a_cold_save_answers_as_a_warm_one_and_reads_no_hand(
     assert expected["hands_from"] == 4 and [h["number"] for h in expected["hands"]] == [4]
     assert [s["total"] for s in expected["sides"]] == [690 + 35 + 390 + 1175, 415 + 1220 + 60 + 20]
     set_summary(app, derived, None)  # as a game saved before summaries were kept
-    store.forget_states()  # a start
+    cache.forget(app)  # a start
     with statements(app) as seen:
         answer = save(client, cold, versions[cold])
     assert answer == expected
@@ -141,20 +142,20 @@ def test_a_cold_save_answers_as_a_warm_one_and_reads_no_hand(
 def test_each_save_leaves_the_summary_of_its_version(app: Flask, client: FlaskClient) -> None:
     game_id = new_game(client, SAVES[:1])
     kept = summary_of(app, game_id)
-    assert kept["engine"] == store.ENGINE_VERSION and kept["version"] == 2
+    assert kept["engine"] == cache.ENGINE and kept["version"] == 2
     assert kept["hands"] == 1 and kept["totals"] == [690, 415]
-    store.forget_states()
+    cache.forget(app)
     save(client, game_id, 2)
     assert summary_of(app, game_id)["totals"] == [690 + 1175, 415 + 20]
     assert summary_of(app, game_id)["hands"] == 2 and summary_of(app, game_id)["version"] == 3
     # A take-back keeps it (the next save after a start still reads no hand) ...
-    store.forget_states()
+    cache.forget(app)
     deleted = client.delete(f"{GAMES}/{game_id}/hands/2?version=3")
     assert deleted.status_code == 200
     assert [s["total"] for s in deleted.get_json()["sides"]] == [690, 415]
     assert summary_of(app, game_id)["totals"] == [690, 415]
     assert summary_of(app, game_id)["hands"] == 1
-    store.forget_states()
+    cache.forget(app)
     with statements(app) as seen:
         assert [s["total"] for s in save(client, game_id, 4)["sides"]] == [1865, 435]
     assert reads_of(seen, "hands") == []
@@ -164,7 +165,7 @@ def test_each_save_leaves_the_summary_of_its_version(app: Flask, client: FlaskCl
     ).get_json()
     assert [s["total"] for s in corrected["sides"]] == [35 + 1175, 1220 + 20]
     assert summary_of(app, game_id) is None
-    store.forget_states()
+    cache.forget(app)
     assert [s["total"] for s in save(client, game_id, 6)["sides"]] == [1210 + 1175, 1240 + 20]
     assert summary_of(app, game_id)["totals"] == [2385, 1260]
 
@@ -186,14 +187,14 @@ def test_a_summary_that_does_not_match_is_ignored_and_rebuilt(
     kept = summary_of(app, game_id)
     # wrong totals and count: were it trusted, the answer would show them
     set_summary(app, game_id, {**kept, "totals": [100_000, 0], "hands": 7, **change})
-    store.forget_states()
+    cache.forget(app)
     with statements(app) as seen:
         answer = save(client, game_id, 3)
     assert reads_of(seen, "hands")  # derived from the hands
     assert [h["number"] for h in answer["hands"]] == [3] and answer["next_hand"] == 4
     assert [s["total"] for s in answer["sides"]] == [690 + 35 + 1175, 415 + 1220 + 20]
     rebuilt = summary_of(app, game_id)
-    assert rebuilt["engine"] == store.ENGINE_VERSION and rebuilt["updated_at"] > kept["updated_at"]
+    assert rebuilt["engine"] == cache.ENGINE and rebuilt["updated_at"] > kept["updated_at"]
     assert (rebuilt["version"], rebuilt["hands"], rebuilt["totals"]) == (4, 3, [1900, 1655])
 
 
@@ -202,14 +203,14 @@ def test_a_trusted_summary_is_what_a_cold_save_adds_to(app: Flask, client: Flask
     right version and engine is taken as it is."""
     game_id = new_game(client, SAVES[:1])
     set_summary(app, game_id, {**summary_of(app, game_id), "totals": [1000, 2000]})
-    store.forget_states()
+    cache.forget(app)
     answer = save(client, game_id, 2)
     assert [s["total"] for s in answer["sides"]] == [1000 + 1175, 2000 + 20]
 
 
 def test_a_finished_game_refuses_a_cold_save(app: Flask, client: FlaskClient) -> None:
     game_id = new_game(client, [CONTRACT_TEAMS], {**GERMAN, "target": 500})
-    store.forget_states()
+    cache.forget(app)
     response = client.post(f"{GAMES}/{game_id}/hands", json={"version": 2, "teams": NEW})
     assert response.status_code == 422
     assert [p["code"] for p in response.get_json()["problems"]] == ["game.finished"]
@@ -228,7 +229,7 @@ def test_cutthroat_cold_and_warm_saves_agree(app: Flask, client: FlaskClient) ->
     version = version_of(client, warm)
     assert version == version_of(client, cold)
     expected = save(client, warm, version, {**lone, "lone_player": 0})
-    store.forget_states()
+    cache.forget(app)
     with statements(app) as seen:
         assert save(client, cold, version, {**lone, "lone_player": 0}) == expected
     assert reads_of(seen, "hands") == []
@@ -244,7 +245,7 @@ def test_saves_in_one_session_build_on_each_other(app: Flask, client: FlaskClien
         assert game is not None
         for version, teams in enumerate(SAVES, start=1):
             store.add_hand(session, game, version, teams)
-    store.forget_states()
+    cache.forget(app)
     sheet = client.get(f"{GAMES}/{game_id}").get_json()
     assert [s["total"] for s in sheet["sides"]] == [1115, 1695] and len(sheet["hands"]) == 3
     assert summary_of(app, game_id)["totals"] == [1115, 1695]
@@ -260,7 +261,7 @@ def test_a_take_back_reads_only_its_hand_and_answers_as_a_warm_one(
     expected = client.delete(f"{GAMES}/{warm}/hands/3?version={version}").get_json()
     assert expected["hands"] == [] and expected["next_hand"] == 3
     assert [s["total"] for s in expected["sides"]] == [690 + 35, 415 + 1220]
-    store.forget_states()
+    cache.forget(app)
     with statements(app) as seen:
         answer = client.delete(f"{GAMES}/{cold}/hands/3?version={version}").get_json()
     assert strip(answer) == strip(expected)
@@ -268,7 +269,7 @@ def test_a_take_back_reads_only_its_hand_and_answers_as_a_warm_one(
     assert len(hand_reads) == 1 and "hands.number = " in hand_reads[0]  # that hand alone
     assert reads_of(seen, "hand_revisions") == []
     # Not the last hand: refused, nothing changed.
-    store.forget_states()
+    cache.forget(app)
     refused = client.delete(f"{GAMES}/{cold}/hands/1?version={version + 1}")
     assert refused.status_code == 422
     assert [p["code"] for p in refused.get_json()["problems"]] == ["hand.not_last"]
@@ -294,7 +295,7 @@ def test_reads_load_the_latest_revision_only_and_corrections_stay(
         version = save(client, game_id, version)["version"]
         gone = client.delete(f"{GAMES}/{game_id}/hands/2?version={version}")
         version = gone.get_json()["version"]
-    store.forget_states()
+    cache.forget(app)
     with app.app_context(), session_scope() as session:
         game = store.get_game(session, game_id, revisions=True)
         assert game is not None

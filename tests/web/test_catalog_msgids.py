@@ -11,7 +11,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from scorekeeper.web.catalogs import extract
+from scorekeeper.web.app.catalogs import extract
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ("de", "pl")
@@ -24,7 +24,7 @@ def _read(path: Path, locale: str | None = None) -> Catalog:
 
 @pytest.fixture(scope="module")
 def extracted(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
-    """The sources' strings, extracted as scorekeeper.web.catalogs.update_catalogs does."""
+    """The sources' strings, extracted as scorekeeper.web.app.catalogs.update_catalogs does."""
     pot = tmp_path_factory.mktemp("extract") / "messages.pot"
     extract(ROOT, pot)
     catalog = _read(pot)

@@ -8,7 +8,7 @@ import re
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
-from scorekeeper.web.chart import nice_step, running_chart
+from scorekeeper.web.canasta.chart import nice_step, running_chart
 from tests.sheets.helpers import pdf_lines
 from tests.web.test_game_pages import DETAIL_US, QUICK_THEM, create_game, hand_form, save_hand
 

@@ -14,7 +14,7 @@ from datetime import timedelta
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.store import games as store
+from scorekeeper import store
 from scorekeeper.store.db import session_scope
 from scorekeeper.store.models import HandRevision
 from tests.web.test_game_pages import (

@@ -12,8 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
+from scorekeeper import store as canasta
 from scorekeeper.store import fifty as store
-from scorekeeper.store import games as canasta
 from scorekeeper.store.db import session_scope
 from tests.web.pagehelpers import HTMX, NASTY, form_of, slot
 

@@ -13,9 +13,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.web import games_api
+from scorekeeper.web.api import games as games_api
+from tests.store.test_store import BACKENDS, CUTTHROAT_SIDES, GERMAN_SIDES, backend_app, quick
 from tests.web.examples import CONTRACT_TEAMS
-from tests.web.test_store import BACKENDS, CUTTHROAT_SIDES, GERMAN_SIDES, backend_app, quick
 
 GAMES = "/api/v1/games"
 GERMAN = {"ruleset": "german", "players": 4, "sides": GERMAN_SIDES, "options": {}}

@@ -19,11 +19,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from scorekeeper.store import games as store
-from scorekeeper.web import pages
+from scorekeeper.store import cache, entries
+from scorekeeper.store.derive import rescore
+from scorekeeper.store.models import Game
+from scorekeeper.web.play import pages
+from tests.store.test_store import quick
 from tests.web.test_game_pages import DETAIL_US, QUICK_THEM, hand_form
 from tests.web.test_games_api import GAMES, GERMAN, create
-from tests.web.test_store import quick
 
 HAND = [quick(meld=120, natural=1, out=True), quick(meld=60, hand=15)]
 
@@ -182,20 +184,23 @@ def test_a_hand_over_the_size_cap_is_refused(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = create(client)
-    monkeypatch.setattr(store, "HAND_MAX_BYTES", 100)
+    monkeypatch.setattr(entries, "HAND_MAX_BYTES", 100)
     response = client.post(f"{GAMES}/{game['id']}/hands", json={"version": 1, "teams": HAND})
     assert response.status_code == 422
     assert response.get_json()["problems"][0]["code"] == "hand.too_large"
 
 
 def test_the_scoring_cache_is_bounded_and_keyed_small(app: Flask) -> None:
-    store._clear_scored()
     big = "x" * 50_000
-    for i in range(store.SCORED_MAX + 50):
-        store._scored("german", 4, "{}", 2, f'[{{"n": {i}, "pad": "{big}"}}]', None, False)
-    assert len(store._SCORED) == store.SCORED_MAX
-    assert {len(key) for key in store._SCORED} == {16}
-    store._clear_scored()
+    with app.app_context():
+        game = Game(ruleset="german", players=4, sides=[{}, {}], options={})
+        cache.forget()
+        for i in range(cache.RESCORED_MAX + 50):
+            rescore(game, "{}", [{"n": i, "pad": big}], None, False)
+        rescored = cache.kept().rescored
+        assert rescored.size()[0] == cache.RESCORED_MAX
+        assert {len(key) for key in rescored.weights()} == {16}
+        cache.forget()
 
 
 # ---- cross-site and non-JSON writes --------------------------------------------------------------
@@ -487,7 +492,7 @@ def test_secret_key_and_database_are_private(tmp_path: Path) -> None:
     instance = tmp_path / "instance"
     app = create_app({"TESTING": True, "SECRET_KEY": None})
     app.instance_path = str(instance)  # as a fresh installation's
-    from scorekeeper import _instance_secret
+    from scorekeeper.factory import _instance_secret
     from scorekeeper.store.db import make_engine
 
     secret = _instance_secret(app)

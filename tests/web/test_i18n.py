@@ -121,7 +121,7 @@ def test_locale_choice_order(client: FlaskClient) -> None:
     ],
 )
 def test_numbers_per_locale(app: Flask, lang: str, expected: str) -> None:
-    from scorekeeper.web.i18n import number
+    from scorekeeper.web.words.i18n import number
 
     with app.test_request_context(f"/?lang={lang}"):
         assert number(5000) == expected

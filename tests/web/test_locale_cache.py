@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from scorekeeper.web.i18n import forced_locale, locale_id, number
+from scorekeeper.web.words.i18n import forced_locale, locale_id, number
 
 
 def test_a_forced_locale_formats_in_its_language_and_then_returns(app: Flask) -> None:
@@ -31,7 +31,7 @@ def test_whole_numbers_are_grouped_as_babel_groups_them() -> None:
 
     from babel import numbers
 
-    from scorekeeper.web.i18n import LANGUAGES, _group_symbol
+    from scorekeeper.web.words.i18n import LANGUAGES, _group_symbol
 
     rng = random.Random(16)
     values = [*range(0, 20_000, 7), *(rng.randrange(10**15) for _ in range(2_000)), 10**15 - 1]

@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules.ruleset import get_ruleset
-from scorekeeper.web.names import item_labels, ruleset_title
+from scorekeeper.web.words.names import item_labels, ruleset_title
 
 
 def test_ruleset_title_takes_a_ruleset_or_its_id(app: Flask) -> None:

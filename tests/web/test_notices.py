@@ -43,7 +43,7 @@ def test_a_rate_limited_htmx_save_gets_the_wait_alone(tmp_path: Path) -> None:
 def test_polish_waits_have_three_forms(app: Flask) -> None:
     """Polish plurals (CLDR: one, few, many) (1 sekundę, 2 sekundy, 5 sekund, 22
     sekundy), and a long wait in minutes (an hourly limit)."""
-    from scorekeeper.web.limits import wait_text
+    from scorekeeper.web.app.limits import wait_text
 
     with app.test_request_context("/?lang=pl"):
         assert [wait_text(n).split(": ")[1].split(" i ")[0] for n in (1, 2, 5, 22)] == [

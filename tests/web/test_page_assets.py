@@ -9,7 +9,7 @@ from pathlib import Path
 
 from flask.testing import FlaskClient
 
-from scorekeeper.web.assets import YEAR, version
+from scorekeeper.web.app.assets import YEAR, version
 from tests.web.pagehelpers import form_of
 
 STATIC = Path(__file__).resolve().parents[2] / "scorekeeper" / "static"

@@ -18,9 +18,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from scorekeeper.store import games as store
+from scorekeeper import store
+from scorekeeper.store import cache, changes
 from scorekeeper.store.db import session_scope
-from scorekeeper.web import board
 from tests.web.test_corrections import a_game_whose_hand_was_deleted
 from tests.web.test_game_pages import DETAIL_US, QUICK_THEM, create_game, hand_form, save_hand
 
@@ -111,9 +111,9 @@ def test_an_undo_offer_ends_on_the_page_when_its_time_is_up(
 ) -> None:
     game_id = a_game_whose_hand_was_deleted(client)
     assert "Undo" in client.get(f"/games/{game_id}").text
-    later = board.time.time() + store.UNDO_SECONDS + 1
-    monkeypatch.setattr(board.time, "time", lambda: later)
-    monkeypatch.setattr(store, "utcnow", lambda: datetime.fromtimestamp(later, UTC))
+    later = cache.time.time() + store.UNDO_SECONDS + 1
+    monkeypatch.setattr(cache.time, "time", lambda: later)
+    monkeypatch.setattr(changes, "utcnow", lambda: datetime.fromtimestamp(later, UTC))
     assert "Undo" not in client.get(f"/games/{game_id}").text
 
 
@@ -152,7 +152,11 @@ def test_a_preview_reads_the_game_row_only(app: Flask, client: FlaskClient) -> N
     assert len(seen) == 1 and "FROM games" in seen[0], seen
 
 
-def test_a_changed_game_replaces_its_kept_page(client: FlaskClient) -> None:
+def kept_pages(app: Flask, game_id: str) -> list[tuple[str, ...]]:
+    return [key for key in cache.kept(app).pages.weights() if key[0] == game_id]
+
+
+def test_a_changed_game_replaces_its_kept_page(app: Flask, client: FlaskClient) -> None:
     """Memory: a game's page is kept once per language and address, not once per version."""
     game_id = create_game(client)
     client.get(f"/games/{game_id}")
@@ -160,6 +164,24 @@ def test_a_changed_game_replaces_its_kept_page(client: FlaskClient) -> None:
     page = client.get(f"/games/{game_id}")
     assert page.content_type == "text/html; charset=utf-8"
     assert totals(page.text) == ["690", "415"]
-    assert [key[0] for key in board._pages].count(game_id) == 1
+    assert len(kept_pages(app, game_id)) == 1
     client.get(f"/games/{game_id}?lang=de")  # another address (and language): its own page
-    assert [key[0] for key in board._pages].count(game_id) == 2
+    assert len(kept_pages(app, game_id)) == 2
+
+
+def test_query_parameters_that_do_not_change_the_page_share_its_kept_copy(
+    app: Flask, client: FlaskClient
+) -> None:
+    """``/games/<id>?x=<random>`` is the game page: it is sent from the kept copy and pushes
+    no other page out; only ``all`` (every hand of a long game) makes a page of its own."""
+    game_id = create_game(client)
+    save_hand(client, game_id, hand_form(client, game_id, **DETAIL_US, **QUICK_THEM))
+    first = client.get(f"/games/{game_id}?x=1").text
+    with statements(app) as seen:
+        again = client.get(f"/games/{game_id}?x=2&y=3").text
+    assert len(seen) == 1  # the stamp only: sent from the kept copy
+    assert totals(again) == totals(first) == ["690", "415"]
+    assert "x=1" not in first and "x=2" not in again  # its links carry no stray parameter
+    assert len(kept_pages(app, game_id)) == 1
+    client.get(f"/games/{game_id}?all=1")
+    assert len(kept_pages(app, game_id)) == 2

@@ -13,8 +13,8 @@ from flask import Flask, render_template_string
 from flask.testing import FlaskClient
 from sqlalchemy import text
 
-from scorekeeper.web import pages
-from scorekeeper.web.entry import KeptGames, Loaded, Notes
+from scorekeeper.web.play import pages
+from scorekeeper.web.play.entry import Notes
 from tests.web.pagehelpers import HTMX, form_of, slot
 from tests.web.test_fifty_pages import create as create_fifty
 from tests.web.test_game_pages import create_game, hand_form, save_hand
@@ -110,23 +110,6 @@ def test_unknown_and_other_kinds_of_game_are_not_found(client: FlaskClient, game
         assert client.post(f"/games/{fifty}/preview", data=data, headers=HTMX).status_code == 404
 
 
-def test_kept_games_are_bounded() -> None:
-    kept = KeptGames(games=2, hands=10)
-    loaded = [Loaded(f"g{i}", None, None) for i in range(4)]  # type: ignore[arg-type]
-    kept.put("g0", (1, "t"), loaded[0], 4)
-    kept.put("g1", (1, "t"), loaded[1], 4)
-    assert kept.get("g0", (1, "t")) is loaded[0]  # g0 is now the most recent
-    assert kept.get("g0", (2, "t")) is None  # another stamp: never the kept one
-    kept.put("g2", (1, "t"), loaded[2], 4)  # three games: g1 goes
-    assert kept.get("g1", (1, "t")) is None
-    assert kept.get("g0", (1, "t")) is loaded[0]
-    kept.put("g3", (1, "t"), loaded[3], 9)  # 13 hands > 10: the older ones go
-    assert kept.get("g0", (1, "t")) is None and kept.get("g2", (1, "t")) is None
-    assert kept.get("g3", (1, "t")) is loaded[3]
-    kept.put("g3", (2, "t"), loaded[0], 1)  # the same game again replaces it
-    assert kept.get("g3", (1, "t")) is None and kept.get("g3", (2, "t")) is loaded[0]
-
-
 def test_words_remembered_per_language_stay_in_their_language(
     client: FlaskClient, game_id: str
 ) -> None:
@@ -220,7 +203,7 @@ BY_MACROS = """\
 def test_the_fragment_is_the_markup_of_the_forms_macros(
     app: Flask, client: FlaskClient, game_id: str, monkeypatch: pytest.MonkeyPatch, lang: str
 ) -> None:
-    from scorekeeper.web import entry
+    from scorekeeper.web.play import entry
 
     contexts: list[dict[str, Any]] = []
     real = entry.render_template

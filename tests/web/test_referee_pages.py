@@ -22,7 +22,7 @@ from scorekeeper.rules.explain import (
 )
 from scorekeeper.rules.referee import RULE_OF_CODE_PREFIX, rule_anchor
 from scorekeeper.rules.ruleset import RULESET_IDS
-from scorekeeper.web.messages import MESSAGES
+from scorekeeper.web.words.messages import MESSAGES
 
 HX = {"HX-Request": "true"}
 
@@ -529,7 +529,7 @@ def test_quoted_rule_lies_in_the_linked_section(code: str) -> None:
 
 def test_every_item_is_on_the_rules_page(app: Flask) -> None:
     from scorekeeper.rules.ruleset import PRESETS
-    from scorekeeper.web.rule_book import rule_items
+    from scorekeeper.web.rulebook.book import rule_items
 
     with app.test_request_context("/?lang=en"):
         keys = set()

@@ -1,0 +1,242 @@
+"""One hand entry of a Canasta game: read, checked and scored by the rules engine, nothing
+stored. The live preview shows it and a save stores it (:mod:`.changes`), so a hand is scored
+once per request; :mod:`.derive` reads stored hands back through :func:`read_entry`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..rules.api import Reader, read_sides, side_json
+from ..rules.game import is_cutthroat
+from ..rules.problems import Problem
+from ..rules.ruleset import PRESETS, RuleSet, resolve_ruleset
+from ..rules.scoring import HandResult, SideEntry, score_hand
+from .errors import GameProblems
+from .models import Game
+
+# A hand is stored as read (``rules.api.side_json``), at most this many bytes of JSON: a
+# 4-player hand in detail takes about 700, a 6-player one with every card listed under 2,000.
+HAND_MAX_BYTES = 8192
+
+
+def canonical(value: Any) -> str:
+    """JSON with sorted keys and no spaces: equal values give equal texts."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+# ---- reading and scoring ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A hand entry read and scored: which columns each team stands for."""
+
+    sides: list[SideEntry]
+    members: list[list[int]]  # per team: the columns it scores for, in seating order
+    result: HandResult
+    problems: list[Problem]
+
+
+def ruleset_of(game: Game) -> RuleSet:
+    return resolved_ruleset(game.ruleset, game.players, canonical(game.options or {}))
+
+
+@lru_cache(maxsize=256)
+def resolved_ruleset(ruleset: str, players: int, options: str) -> RuleSet:
+    rs, _, _ = resolve_ruleset(ruleset, players, json.loads(options))
+    if rs is None:  # stored house rules no longer valid: score with the preset
+        rs = PRESETS.get(ruleset) or PRESETS["classic"]
+    return rs
+
+
+def read_entry(
+    rs: RuleSet, players: int, columns: int, teams: Any, lone_player: Any, stock_out: bool
+) -> Entry:
+    """Read a ``teams`` list for a game of ``players`` with ``columns`` score columns, score
+    it and collect every problem."""
+    reader = Reader()
+    sides = read_sides(reader, {"teams": teams})
+    problems = list(reader.problems)
+    members: list[list[int]] = []
+    if is_cutthroat(players):
+        if len(sides) == 2:
+            if (
+                isinstance(lone_player, bool)
+                or not isinstance(lone_player, int)
+                or not 0 <= lone_player < columns
+            ):
+                problems.append(Problem("hand.lone_player", "lone_player", {}))
+                lone = 0
+            else:
+                lone = lone_player
+            members = [[lone], [c for c in range(columns) if c != lone]]
+            # Partners score their own red threes (RULES.md §4 "3 players").
+            partners = sides[1]
+            if isinstance(partners.red_threes, int) and partners.red_threes == 0:
+                partners.red_threes = [0, 0]
+            if not isinstance(partners.red_threes, list) or len(partners.red_threes) != 2:
+                problems.append(Problem("red_threes.per_partner", "teams[1].red_threes", {}))
+            if isinstance(sides[0].red_threes, list) and len(sides[0].red_threes) != 1:
+                problems.append(Problem("red_threes.per_partner", "teams[0].red_threes", {}))
+        elif len(sides) == 3:
+            if lone_player is not None:
+                problems.append(Problem("hand.lone_player", "lone_player", {}))
+            members = [[0], [1], [2]]
+        elif sides:
+            problems.append(
+                Problem(
+                    "teams.count",
+                    "teams",
+                    {"teams": len(sides), "players": players, "allowed": [2, 3]},
+                )
+            )
+    else:
+        if lone_player is not None:
+            problems.append(Problem("hand.lone_player", "lone_player", {}))
+        if sides and len(sides) != columns:
+            problems.append(
+                Problem(
+                    "teams.count",
+                    "teams",
+                    {"teams": len(sides), "players": players, "allowed": [columns]},
+                )
+            )
+        members = [[i] for i in range(len(sides))]
+    if stock_out and any(s.went_out or s.concealed for s in sides):
+        problems.append(Problem("hand.stock_out_went_out", "stock_out", {}))
+    if not sides:
+        result = HandResult([], [], [])
+    else:
+        # Scored even when a field cannot be read, so the live preview shows what it can;
+        # the rule problems count only for an entry read in full.
+        result = score_hand(rs, players, sides)
+        if not reader.problems:
+            problems.extend(result.problems)
+    if len(members) != len(result.sides):
+        members = []
+    return Entry(sides, members, result, problems)
+
+
+@dataclass(frozen=True)
+class CheckedHand:
+    """A hand entry read, checked and scored for one game (nothing stored): what the live
+    preview shows and what a save stores, so a save scores the new hand once."""
+
+    game_id: str
+    teams: Any  # as given (the API request's ``teams``)
+    lone_player: Any
+    stock_out: bool  # also implied by three teams of one in cutthroat
+    entry: Entry
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self.entry.problems
+
+    @property
+    def result(self) -> HandResult:
+        return self.entry.result
+
+    @property
+    def lone(self) -> Any:
+        """The lone player's column as a save stores it: only for a cutthroat hand of two
+        teams (the lone player against a partnership), else None."""
+        cutthroat_pair = len(self.entry.members) == 2 and len(self.entry.members[1]) > 1
+        return self.lone_player if cutthroat_pair else None
+
+    @property
+    def stored(self) -> list[dict[str, Any]]:
+        """What a save stores: each side as the reader built it (``rules.api.side_json``),
+        never the request's own JSON (issue 12: unread keys are refused, not kept)."""
+        return [side_json(side) for side in self.entry.sides]
+
+
+def read_hand(
+    game: Game, teams: Any, lone_player: Any = None, stock_out: Any = False
+) -> CheckedHand:
+    """Read, check and score a hand entry for this game without storing it.
+
+    In cutthroat, three teams of one mean the stock ran out before anyone took the pile, so
+    ``stock_out`` is implied.
+    """
+    problems: list[Problem] = []
+    if not isinstance(stock_out, bool):
+        problems.append(Problem("request.type", "stock_out", {"expected": "boolean"}))
+        stock_out = False
+    if is_cutthroat(game.players) and isinstance(teams, list) and len(teams) == 3:
+        stock_out = True
+    entry = read_entry(
+        ruleset_of(game), game.players, len(game.sides), teams, lone_player, stock_out
+    )
+    problems.extend(entry.problems)
+    problems.extend(storable(teams, "teams"))
+    checked = CheckedHand(
+        game.id,
+        teams,
+        lone_player,
+        stock_out,
+        Entry(entry.sides, entry.members, entry.result, problems),
+    )
+    if not problems and len(canonical(checked.stored).encode()) > HAND_MAX_BYTES:
+        problems.append(Problem("hand.too_large", "teams", {"limit": HAND_MAX_BYTES}))
+    return checked
+
+
+def check_hand(
+    game: Game, teams: Any, lone_player: Any = None, stock_out: Any = False
+) -> tuple[bool, list[Problem]]:
+    """Validate a hand entry for this game without storing it: ``(stock_out, problems)``."""
+    checked = read_hand(game, teams, lone_player, stock_out)
+    return checked.stock_out, list(checked.problems)
+
+
+def checked_for(
+    game: Game, checked: CheckedHand | None, teams: Any, lone_player: Any, stock_out: Any
+) -> CheckedHand:
+    """The entry checked for this game: the caller's, if it checked these very arguments."""
+    if (
+        checked is None
+        or checked.game_id != game.id
+        or checked.teams is not teams
+        or checked.lone_player != lone_player
+    ):
+        checked = read_hand(game, teams, lone_player, stock_out)
+    if checked.problems:
+        raise GameProblems(list(checked.problems))
+    return checked
+
+
+MAX_DEPTH = 12
+
+
+def storable(value: Any, where: str) -> list[Problem]:
+    """Problems that would keep a JSON value from being stored on every backend: NaN and
+    infinities (PostgreSQL's json rejects them), lone surrogates (not encodable as UTF-8) and
+    absurd nesting."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return [Problem("request.too_large", where, {"limit": MAX_DEPTH})]
+        if (isinstance(item, float) and not math.isfinite(item)) or (
+            isinstance(item, str) and not _encodable(item)
+        ):
+            return [Problem("request.value", where, {})]
+        if isinstance(item, dict):
+            stack.extend((k, depth + 1) for k in item)
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return []
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

@@ -1,0 +1,12 @@
+"""The JSON API (CONTRACT.md §3).
+
+- ``score``: stateless scoring, the referee's questions and the rulesets (the ``api`` blueprint,
+  ``/api/v1``)
+- ``games``: the stored games (the ``games_api`` blueprint, ``/api/v1/games``)
+- ``serialize``: a stored game as JSON; ``answers``: responses, the request body, problems
+"""
+
+from .games import bp as games_bp
+from .score import bp
+
+__all__ = ["bp", "games_bp"]

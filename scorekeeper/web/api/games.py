@@ -1,0 +1,257 @@
+"""The stored games of CONTRACT.md §3 "Games (stored)" as JSON.
+
+``POST /api/v1/games`` creates a game; ``GET /api/v1/games/<id>`` gives its score sheet (also
+by ``view_id``, then without the editing key); ``POST …/hands``, ``PUT …/hands/<n>`` and
+``DELETE …/hands/<n>`` change the hands, each with the ``version`` the client last saw
+(409 when stale, see ``store.games``). Problems come as ``{"problems": [...]}``, translated by
+``Accept-Language``; nothing here answers 500 for any input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Response, request, url_for
+from sqlalchemy.orm import Session
+
+from ... import store
+from ...extensions import csrf
+from ...rules.problems import Problem
+from ...store import GameState
+from ...store.db import session_scope, write_scope
+from ...store.models import Game
+from ..canasta.backup import import_games as create_all
+from .answers import dumped_response, json_response, problem_response, read_object
+from .serialize import hand_json, state_json
+
+bp = Blueprint("games_api", __name__, url_prefix="/api/v1/games")
+csrf.exempt(bp)
+
+
+# ---- helpers -----------------------------------------------------------------------------------
+# A sheet's problems are messages already (``jsonable`` in :func:`.serialize.hand_json`): a
+# long sheet is large, and walking it for ``Problem`` objects costs more than the save itself,
+# so sheets go out with ``dumped_response``.
+
+
+def _committed(key: str) -> tuple[GameState, str]:
+    """The game as committed, read after a write: the response is built after the commit, so
+    the write lock (see ``store.db.write_scope``) is held for the change only (issue 12)."""
+    with session_scope() as session:
+        game = store.get_game(session, key)
+        if game is None:  # pragma: no cover - written a moment ago, games are never deleted
+            raise store.HandNotFound(key)
+        return store.game_state(game), game.id
+
+
+def _not_found() -> Response:
+    return problem_response(404, "game.not_found")
+
+
+def _problems(error: store.GameProblems) -> Response:
+    return json_response({"problems": error.problems}, error.status)
+
+
+def _conflict(error: store.VersionConflict) -> Response:
+    return json_response(
+        {
+            "problems": [
+                Problem(
+                    "game.version_conflict",
+                    "version",
+                    {"given": error.given, "current": error.current},
+                )
+            ],
+            "version": error.current,
+        },
+        409,
+    )
+
+
+def _hand_not_found(number: Any) -> Response:
+    return problem_response(404, "hand.not_found", "number", number=str(number)[:12])
+
+
+def _version(data: dict[str, Any]) -> Any:
+    """``version`` from the body, else from ``?version=`` (handy for DELETE)."""
+    if "version" in data:
+        return data["version"]
+    raw = request.args.get("version")
+    if raw is None:
+        return None
+    text = raw.strip()
+    if text.isascii() and text.isdigit() and len(text) <= 10:
+        return int(text)
+    return raw  # reported as a wrong type
+
+
+def _number(raw: str) -> int | None:
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 6 else None
+
+
+# ---- endpoints ---------------------------------------------------------------------------------
+
+
+@bp.post("")
+def create() -> Response:
+    """Create a game: ``{"ruleset", "players", "sides", "options", "target"?, "name"?}``."""
+    data, error = read_object()
+    if data is None:
+        return error  # type: ignore[return-value]
+    try:
+        with write_scope() as session:
+            game_id = store.create_game(
+                session,
+                data.get("ruleset"),
+                data.get("players"),
+                data.get("sides"),
+                data.get("options"),
+                target=data.get("target"),
+                name=data.get("name"),
+            ).id
+    except store.GameProblems as problems:
+        return _problems(problems)
+    body = state_json(*_committed(game_id))
+    response = dumped_response(body, 201)
+    response.headers["Location"] = url_for(".detail", key=body["id"])
+    return response
+
+
+@bp.post("/import")
+def import_games() -> Response:
+    """Import a backup (issue 15): one game as ``GET /api/v1/games/{id}`` gives it, or
+    ``{"games": [...]}``; every value is checked as in ``POST /api/v1/games`` and ``…/hands``.
+    201 ``{"games": [{"id", "view_id", "version"}]}``; any problem: nothing is stored."""
+
+    data, error = read_object()
+    if data is None:
+        return error  # type: ignore[return-value]
+    try:
+        with write_scope() as session:  # writers take turns on SQLite (issue 12)
+            made = [store.get_game(session, key) for key in create_all(session, data)]
+            body = {
+                "games": [
+                    {"id": g.id, "view_id": g.view_id, "version": g.version}
+                    for g in made
+                    if g is not None
+                ]
+            }
+    except store.GameProblems as problems:
+        return _problems(problems)
+    return dumped_response(body, 201)
+
+
+@bp.get("/<key>")
+def detail(key: str) -> Response:
+    """The sheet, by editing key (with ``id``) or by ``view_id`` (read-only, without it)."""
+    with session_scope() as session:
+        game = store.get_game(session, key)
+        if game is not None:
+            body = state_json(store.game_state(game), game.id)
+        else:
+            game = store.get_by_view(session, key)
+            if game is None:
+                return _not_found()
+            body = state_json(store.game_state(game))
+    response = dumped_response(body)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/<key>/hands")
+def add_hand(key: str) -> Response:
+    """Add the next hand: ``{"version", "teams", "lone_player"?, "stock_out"?}`` → 201."""
+    return _write_hand(key, None)
+
+
+@bp.get("/<key>/hands/<number>")
+def hand_detail(key: str, number: str) -> Response:
+    """One hand of the sheet (by editing key or view id)."""
+    with session_scope() as session:
+        game = store.get_game(session, key) or store.get_by_view(session, key)
+        if game is None:
+            return _not_found()
+        state = store.game_state(game)
+    n = _number(number)
+    row = next((h for h in state.hands if h.number == n), None)
+    if row is None:
+        return _hand_not_found(number)
+    body = hand_json(row)
+    body["version"] = state.version
+    return dumped_response(body)
+
+
+@bp.put("/<key>/hands/<number>")
+def replace_hand(key: str, number: str) -> Response:
+    """Correct a hand: same body as adding one; answers the new sheet."""
+    return _write_hand(key, number)
+
+
+def _write_hand(key: str, number: str | None) -> Response:
+    """Add the next hand (``number`` None) or correct hand ``number``."""
+
+    def write(session: Session, game: Game, data: dict[str, Any]) -> int:
+        teams = data.get("teams")
+        extra = {"lone_player": data.get("lone_player"), "stock_out": data.get("stock_out", False)}
+        if number is None:
+            return store.add_hand(session, game, _version(data), teams, **extra).number
+        return store.replace_hand(
+            session, game, _number(number), _version(data), teams, **extra
+        ).number
+
+    return _change(key, number, write, created=number is None)
+
+
+@bp.delete("/<key>/hands/<number>")
+def delete_hand(key: str, number: str) -> Response:
+    """Delete the last hand; ``version`` in the body or as ``?version=``."""
+
+    def delete(session: Session, game: Game, data: dict[str, Any]) -> None:
+        store.delete_hand(session, game, _number(number), _version(data))
+
+    return _change(key, number, delete, optional_body=True)
+
+
+def _change(
+    key: str,
+    number: str | None,
+    change: Callable[[Session, Game, dict[str, Any]], int | None],
+    *,
+    created: bool = False,
+    optional_body: bool = False,
+) -> Response:
+    """Change a game's hands in one transaction that checks its version; answers the new
+    sheet with what changed (201 with the new hand's Location when ``created``), 409 or 422
+    with problems. What changed: the sides' totals and everything about the game, and in
+    ``hands`` the hands from ``hands_from`` on: the new one, or the corrected one and those
+    after it (their running totals moved); none after a delete."""
+    data, error = read_object(optional=optional_body)
+    if data is None:
+        return error  # type: ignore[return-value]
+    try:
+        with write_scope() as session:
+            game = store.get_game(session, key)
+            if game is None:
+                return _not_found()
+            hand = change(session, game, data)
+            game_id = game.id
+            # A save answers with the sheet it made (what the commit stores), else the game is
+            # read again once committed.
+            made = store.changed_state(session, game)
+    except store.GameProblems as problems:
+        return _problems(problems)
+    except store.VersionConflict as conflict:
+        return _conflict(conflict)
+    except store.HandNotFound:
+        return _hand_not_found(number or "")
+    state = made if made is not None else _committed(key)[0]
+    changed = hand if hand is not None else state.next_hand
+    body = state_json(state, game_id, hands_from=changed)
+    if hand is not None:
+        body["hand"] = hand
+    if not created:
+        return dumped_response(body)
+    response = dumped_response(body, 201)
+    response.headers["Location"] = url_for(".hand_detail", key=key, number=str(hand))
+    return response

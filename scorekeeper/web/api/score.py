@@ -1,0 +1,111 @@
+"""The JSON API of CONTRACT.md §3 (stateless scoring and referee questions)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Response, current_app, request
+from werkzeug.exceptions import HTTPException
+
+from ...extensions import csrf
+from ...rules import api as rules_api
+from ...rules import ruleset as rulesets
+from ...rules.problems import Rejected
+from .answers import EngineAnswer, answer_response, json_response, problem_response, read_json
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+csrf.exempt(bp)
+
+
+def _answer(ask: Callable[[Any], EngineAnswer], question: str = "") -> Response:
+    """Read the body, ask the engine, answer with its status and JSON (a referee ``question``
+    names the rule each reason rests on)."""
+    data, error = read_json()
+    if error is not None:
+        return error
+    try:
+        answer = ask(data)
+    except RecursionError:
+        return problem_response(400, "request.too_large", limit=rules_api.MAX_CARDS)
+    return answer_response(answer, question, with_rule=bool(question))
+
+
+@bp.post("/score")
+def score() -> Response:
+    return _answer(rules_api.score)
+
+
+@bp.post("/referee/meld")
+def referee_meld() -> Response:
+    return _answer(rules_api.referee_meld, "meld")
+
+
+@bp.post("/referee/initial-meld")
+def referee_initial_meld() -> Response:
+    return _answer(rules_api.referee_initial_meld, "initial-meld")
+
+
+@bp.post("/referee/discard-pile")
+def referee_discard_pile() -> Response:
+    return _answer(rules_api.referee_discard_pile, "discard-pile")
+
+
+@bp.post("/referee/go-out")
+def referee_go_out() -> Response:
+    return _answer(rules_api.referee_go_out, "go-out")
+
+
+@bp.post("/referee/options")
+def referee_options() -> Response:
+    """ "What may I do?": every legal move of the turn, each with its rule (CONTRACT.md §3)."""
+    data, error = read_json()
+    if error is not None:
+        return error
+    answer = rules_api.referee_options(data)
+    if isinstance(answer, Rejected):
+        return answer_response(answer)
+    body = {
+        "moves": [m.as_dict() for m in answer.moves],
+        "notes": list(answer.notes),
+        "required": answer.required,
+        "needed": answer.needed,
+    }
+    return json_response(body, with_rule=True)
+
+
+@bp.post("/referee/three-is-fifty")
+def referee_three_is_fifty() -> Response:
+    return _answer(rules_api.referee_three_is_fifty, "three-is-fifty")
+
+
+@bp.get("/rulesets")
+def ruleset_list() -> Response:
+    return json_response(
+        {
+            "rulesets": [
+                {"id": rs.id, "name": rs.name, "players": list(rs.players_allowed)}
+                for rs in rulesets.PRESETS.values()
+            ]
+        }
+    )
+
+
+@bp.get("/rulesets/<ruleset_id>")
+def ruleset_detail(ruleset_id: str) -> Response:
+    rs = rulesets.PRESETS.get(ruleset_id)
+    if rs is None:
+        return problem_response(404, "ruleset.unknown", "ruleset", ruleset=ruleset_id[:40])
+    players = request.args.get("players", type=int) or rs.default_players
+    return json_response(rs.as_dict(players))
+
+
+@bp.errorhandler(HTTPException)
+def http_error(error: HTTPException) -> Response:
+    status = error.code or 500
+    code = {404: "request.not_found", 405: "request.method", 413: "request.too_large"}.get(
+        status, "request.invalid"
+    )
+    if status == 413:
+        status = 400
+    return problem_response(status, code, limit=current_app.config.get("MAX_CONTENT_LENGTH"))

@@ -1,0 +1,179 @@
+"""Rate limits per client address (Flask-Limiter), generous for a real table (issue 12).
+
+- creating a game (API, the new-game forms, "same players again"): ``LIMIT_CREATE``, default
+  ``10 per minute;60 per hour`` -- an evening at one table creates a handful;
+- changing hands (add, correct, delete, undo; API and forms): ``LIMIT_WRITE``, default
+  ``60 per minute;600 per hour`` -- a hand takes minutes to play;
+- every request but static files: ``LIMIT_ANY``, default ``600 per minute`` (a phone polling
+  the view asks 12 times a minute; typing with the live preview a few times a second).
+
+Only what was done counts for creation and writes (a 2xx or 303 answer): a form re-rendered
+with problems or a 409 costs nothing. A client over a limit gets 429 with ``Retry-After`` and a
+message in its language that says how long to wait; an htmx request gets that message alone
+(``notice_response``), which static/notices.js shows in the form's message area, the form left
+as it was. The counts live in memory (one process) unless
+``RATELIMIT_STORAGE_URI`` names a shared store (``redis://…``, needs ``pip install redis``).
+Behind a reverse proxy the client address comes from ``X-Forwarded-For`` only with
+``--behind-proxy`` (otherwise every client would look like the proxy).
+
+Off under ``TESTING`` unless ``RATELIMIT_ENABLED`` is set; when off, Flask-Limiter is not even
+imported (it and its ``limits`` package take ~40 ms of CPU at start, issue 16).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from flask import Flask, Response, current_app, render_template, request
+from flask_babel import ngettext
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from werkzeug.exceptions import TooManyRequests
+
+from ...rules.problems import Problem
+from ..api.answers import problem_response
+from ..words.i18n import number
+from ..words.messages import message
+
+DEFAULTS = {
+    "LIMIT_CREATE": "10 per minute;60 per hour",
+    "LIMIT_WRITE": "60 per minute;600 per hour",
+    "LIMIT_ANY": "600 per minute",
+}
+
+#: endpoints that create a game
+CREATE_ENDPOINTS = (
+    "games_api.create",
+    "games_api.import_games",
+    "games.new_game",
+    "games.play_again",
+    "fifty.new_game",
+    "fifty.play_again",
+)
+#: endpoints that change a game's hands (the entry routes of web.entry, the API, undo)
+WRITE_ENDPOINTS = (
+    "games_api.add_hand",
+    "games_api.replace_hand",
+    "games_api.delete_hand",
+    "games.add_hand",
+    "games.replace_hand",
+    "games.delete_hand",
+    "games.undo_delete",
+    "fifty.add_entry",
+    "fifty.replace_entry",
+    "fifty.delete_entry",
+)
+
+
+def _done(response: Response) -> bool:
+    """A change that happened: 2xx (htmx gets 200 with HX-Redirect) or a 303 redirect."""
+    return response.status_code == 303 or (
+        200 <= response.status_code < 300
+        and (request.path.startswith("/api/") or "HX-Redirect" in response.headers)
+    )
+
+
+def _static() -> bool:
+    return request.endpoint == "static"
+
+
+def init_app(app: Flask) -> Limiter | None:
+    for key, value in DEFAULTS.items():
+        app.config.setdefault(key, value)
+    app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    app.register_error_handler(429, too_many)
+    if not app.config["RATELIMIT_ENABLED"]:
+        return None  # a disabled Flask-Limiter would only pass every request through
+
+    # One limiter per app (tests make many apps; each has its own counts).
+    limiter = Limiter(
+        get_remote_address,
+        app=app,
+        application_limits=[app.config["LIMIT_ANY"]],
+        application_limits_exempt_when=_static,
+        key_prefix="scorekeeper",
+    )
+    app.extensions["scorekeeper.limiter"] = limiter
+    for endpoints, scope, value in (
+        (CREATE_ENDPOINTS, "create", app.config["LIMIT_CREATE"]),
+        (WRITE_ENDPOINTS, "write", app.config["LIMIT_WRITE"]),
+    ):
+        decorate = limiter.shared_limit(
+            value, scope, methods=["POST", "PUT", "DELETE"], deduct_when=_done
+        )
+        for endpoint in endpoints:
+            view = app.view_functions.get(endpoint)
+            if view is not None:
+                app.view_functions[endpoint] = decorate(view)
+    return limiter
+
+
+def wants_notice() -> bool:
+    """An htmx request (not a history restore): it is answered with the message alone."""
+    return (
+        request.headers.get("HX-Request") == "true"
+        and request.headers.get("HX-History-Restore-Request") != "true"
+    )
+
+
+def notice_response(status: int, text: str) -> Response:
+    """The message alone for htmx: ``HX-Reswap: none`` keeps the form as it was, even
+    without static/notices.js (which shows the message where the form shows its own)."""
+    html = render_template("_notice.html", text=text)
+    response = Response(html, status, mimetype="text/html")
+    response.headers["HX-Reswap"] = "none"
+    response.vary.add("HX-Request")
+    return response
+
+
+def retry_seconds() -> int | None:
+    """Seconds until the breached limit's window ends, if the limiter can tell."""
+    limiter = current_app.extensions.get("scorekeeper.limiter")
+    current = limiter.current_limit if limiter is not None else None
+    if current is None:
+        return None
+    try:
+        return max(1, math.ceil(current.reset_at - time.time()))
+    except Exception:  # noqa: BLE001 -- a storage that cannot answer: say "a minute"
+        return None
+
+
+def wait_text(seconds: int | None) -> str:
+    """What to tell a client over a limit, with the wait when it is known."""
+
+    if seconds is None:
+        return message(Problem("request.rate_limited", "", {}))
+    if seconds <= 90:
+        return ngettext(
+            "Too many requests: wait %(seconds)s second and try again.",
+            "Too many requests: wait %(seconds)s seconds and try again.",
+            seconds,
+            seconds=number(seconds),
+        )
+    minutes = math.ceil(seconds / 60)
+    return ngettext(
+        "Too many requests: wait %(minutes)s minute and try again.",
+        "Too many requests: wait %(minutes)s minutes and try again.",
+        minutes,
+        minutes=number(minutes),
+    )
+
+
+def too_many(error: TooManyRequests) -> Response:
+    """429 in the reader's language, with the wait; ``Retry-After`` says the same."""
+
+    if request.path.startswith("/api/"):
+        return problem_response(429, "request.rate_limited")
+    seconds = retry_seconds()
+    text = wait_text(seconds)
+    if wants_notice():
+        response = notice_response(429, text)
+    else:
+        html = render_template("error.html", status=429, message=text)
+        response = Response(html, 429, mimetype="text/html")
+    # Flask-Limiter keeps the later of this and its own reset time.
+    response.headers["Retry-After"] = str(seconds or 60)
+    return response

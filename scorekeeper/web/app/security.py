@@ -1,0 +1,277 @@
+"""What every request and response goes through, for a table on a LAN and for a public server
+(issue 12).
+
+Before a request:
+
+- **Trusted hosts.** A ``Host`` the app does not know is answered 400, so no page ever shows a
+  link built from a stranger's ``Host`` header. Trusted: loopback (127.0.0.0/8, ::1,
+  ``localhost``) always; then ``SCOREKEEPER_TRUSTED_HOSTS`` (names, addresses, ``.example.org``
+  for every subdomain, ``*`` for any), by default this machine's own names and addresses (read
+  from its interfaces); and the hosts of ``BASE_URL`` and ``LAN_URL``. Flask 3.1's own
+  ``TRUSTED_HOSTS`` is not used: it cannot match an IPv6 literal (``[::1]``) or the loopback
+  range.
+- **No cross-site writes.** POST, PUT, PATCH and DELETE (except the stateless questions of
+  ``/api/v1/score`` and ``/api/v1/referee/…``, which change nothing) are refused (403) when
+  the browser says ``Sec-Fetch-Site: cross-site`` or sends an ``Origin`` that is not this
+  site's (the forms also carry a CSRF token; the JSON API has none, so this is its guard).
+- **The API's writes are JSON.** A POST or PUT to ``/api/v1/games…`` (or a DELETE with a
+  body) without ``Content-Type: application/json`` is 415: a plain HTML form or a no-cors
+  ``fetch`` cannot send that type to another site.
+
+After it: a Content-Security-Policy without inline script or style (``CSP``), no framing,
+``nosniff``, ``Referrer-Policy: no-referrer`` (the editing key is in the URL), ``SameSite=Lax``
+on every cookie, and over HTTPS ``Secure`` cookies and HSTS. ``BEHIND_PROXY`` (``serve
+--behind-proxy``) trusts that many proxies' ``X-Forwarded-*`` headers (Werkzeug's ProxyFix),
+so the scheme, host and client address are the real ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from flask import Flask, Response, current_app, has_request_context, render_template, request
+from flask.sessions import SecureCookieSessionInterface
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from ... import net
+from ...rules.problems import Problem
+from ...store.db import DatabaseBusy
+from ..api.answers import problem_response
+from ..words.messages import message
+from .limits import notice_response, wants_notice
+
+CSP = (
+    "default-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'"
+)
+HSTS = "max-age=31536000"
+BUSY_RETRY_AFTER = 2  # seconds: a busy SQLite database is a matter of moments
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+# Blueprints whose POSTs only ask (score a hand, a referee question) and change nothing: any
+# site may ask them, in any content type (CONTRACT.md §3 reads the body as JSON regardless).
+STATELESS = frozenset({"api"})
+
+
+# ---- which hosts are trusted ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HostPolicy:
+    """The ``Host`` values a request may carry."""
+
+    any_host: bool
+    names: frozenset[str]  # lower case; ".example.org" matches every subdomain
+    addresses: frozenset[net.Address]
+    # This machine's own names and addresses count too (no SCOREKEEPER_TRUSTED_HOSTS). They are
+    # read from its interfaces when a request first names a host that is not loopback and not
+    # listed: a start (and every request over loopback) never enumerates them (issue 16).
+    machine: bool = False
+
+    def allows(self, host: str) -> bool:
+        if not host or any(c in host for c in "/\\@ \t"):
+            return False
+        name = net.host_name(host)
+        if not name:
+            return False
+        if self.any_host or net.is_loopback_host(host):
+            return True
+        address = net.as_address(name)
+        if address is not None:
+            return address in self.addresses or (
+                self.machine and address in net.machine_addresses()
+            )
+        return (
+            name in self.names
+            or any(n.startswith(".") and (name.endswith(n) or name == n[1:]) for n in self.names)
+            or (self.machine and name in net.machine_names())
+        )
+
+
+def host_policy(app: Flask) -> HostPolicy:
+    """The policy from the app's config (see the module docstring)."""
+    raw = app.config.get("SCOREKEEPER_TRUSTED_HOSTS")
+    entries = raw.replace(",", " ").split() if isinstance(raw, str) else [str(e) for e in raw or []]
+    extra = [
+        urlsplit(url).hostname or ""
+        for url in (app.config.get("BASE_URL"), app.config.get("LAN_URL"))
+        if url
+    ]
+    names: set[str] = set()
+    addresses: set[net.Address] = set()
+    for entry in [*entries, *extra]:
+        name = net.host_name(entry)
+        address = net.as_address(name)
+        if address is not None:
+            addresses.add(address)
+        elif name:
+            names.add(name)
+    return HostPolicy("*" in entries, frozenset(names), frozenset(addresses), machine=not entries)
+
+
+# ---- links for other phones ----------------------------------------------------------------------
+
+
+def public_base() -> tuple[str, bool]:
+    """Where other phones reach this app, and whether the operator said so: ``BASE_URL`` if
+    set; else, for a request that came through loopback, the LAN address ``serve --lan``
+    listens on (``LAN_URL``); else the request's own (trusted) host."""
+    base = current_app.config.get("BASE_URL")
+    if base:
+        return str(base).rstrip("/"), True
+    lan = current_app.config.get("LAN_URL")
+    if lan and net.is_loopback_host(request.host):
+        return str(lan).rstrip("/"), True
+    return request.host_url.rstrip("/"), False
+
+
+@dataclass(frozen=True)
+class ShareLink:
+    """A link to show other phones, and whether it only works on this machine."""
+
+    url: str
+    loopback: bool
+
+
+def share_link(path: str) -> ShareLink:
+    """``path`` (from ``url_for`` without ``_external``) as a link for other phones."""
+    base, configured = public_base()
+    split = urlsplit(base)
+    url = f"{split.scheme}://{split.netloc}{path}"
+    return ShareLink(url, not configured and net.is_loopback_host(split.netloc))
+
+
+# ---- before and after each request ---------------------------------------------------------------
+
+
+def _refuse(status: int, code: str) -> Response:
+    """A refusal in the reader's language: JSON problems for the API, the message alone for
+    htmx (shown in the form's message area, the form kept), the error page else."""
+
+    if request.path.startswith("/api/"):
+        return problem_response(status, code)
+    text = message(Problem(code, "", {}))
+    if wants_notice():
+        return notice_response(status, text)
+    html = render_template("error.html", status=status, message=text)
+    return Response(html, status, mimetype="text/html")
+
+
+def _netloc(origin: str) -> str | None:
+    """``scheme://host[:port]`` as ``host:port`` with the default port left out."""
+    try:
+        split = urlsplit(origin)
+        port = split.port
+    except ValueError:
+        return None
+    if split.scheme not in ("http", "https") or not split.hostname:
+        return None
+    host = net.url_host(split.hostname) if ":" in split.hostname else split.hostname
+    default = {"http": 80, "https": 443}[split.scheme]
+    return host.lower() if port in (None, default) else f"{host.lower()}:{port}"
+
+
+def _own_netlocs() -> set[str]:
+    host = request.host.lower()
+    scheme_default = ":443" if request.scheme == "https" else ":80"
+    own = {host[: -len(scheme_default)] if host.endswith(scheme_default) else host}
+    base = current_app.config.get("BASE_URL")
+    if base:
+        found = _netloc(str(base))
+        if found:
+            own.add(found)
+    return own
+
+
+def check_request() -> Response | None:
+    policy: HostPolicy = current_app.extensions["scorekeeper.hosts"]
+    if not policy.allows(request.host):
+        return _refuse(400, "request.untrusted_host")
+    if (
+        request.method not in UNSAFE_METHODS
+        or request.routing_exception is not None
+        or request.blueprint in STATELESS
+    ):
+        return None  # no such route or method: 404/405 as usual; questions change nothing
+    site = request.headers.get("Sec-Fetch-Site")
+    origin = request.headers.get("Origin")
+    if site is not None:
+        # A browser that says where a request comes from is believed (with Referrer-Policy
+        # no-referrer, Chromium sends "Origin: null" for this site's own forms).
+        if site.lower() == "cross-site":
+            return _refuse(403, "request.cross_site")
+    elif origin is not None and (
+        _netloc(origin) not in _own_netlocs()
+        if origin != "null"
+        else request.path.startswith("/api/")
+    ):  # forms carry a CSRF token
+        return _refuse(403, "request.cross_site")
+    if request.path.startswith("/api/"):  # the stored games' API
+        has_body = (
+            bool(request.content_length)
+            or "chunked" in request.headers.get("Transfer-Encoding", "").lower()
+        )
+        if (request.method != "DELETE" or has_body) and not request.is_json:
+            return _refuse(415, "request.content_type")
+    return None
+
+
+def secure_response(response: Response) -> Response:
+    headers = response.headers
+    headers.setdefault("Content-Security-Policy", CSP)
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    headers.setdefault("X-Frame-Options", "DENY")
+    headers.setdefault("Referrer-Policy", "no-referrer")
+    if response.status_code not in (429, 503):
+        headers.pop("Retry-After", None)  # Flask-Limiter's, meaningless on an answer
+    secure = request.is_secure
+    if secure:
+        headers.setdefault("Strict-Transport-Security", HSTS)
+    cookies = headers.getlist("Set-Cookie")
+    if cookies:
+        headers.remove("Set-Cookie")
+        for cookie in cookies:
+            lower = cookie.lower()
+            if "samesite=" not in lower:
+                cookie += "; SameSite=Lax"
+            if secure and "; secure" not in lower:
+                cookie += "; Secure"
+            headers.add("Set-Cookie", cookie)
+    return response
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """The session cookie (CSRF token) is ``Secure`` whenever the request came over HTTPS
+    (it is set after the after-request hooks, so :func:`secure_response` cannot reach it)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(super().get_cookie_secure(app)) or (has_request_context() and request.is_secure)
+
+
+def init_app(app: Flask) -> None:
+    app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
+    app.session_interface = SessionInterface()
+    proxies = int(app.config.get("BEHIND_PROXY") or 0)
+    if proxies > 0:
+        app.wsgi_app = ProxyFix(
+            app.wsgi_app,
+            x_for=proxies,
+            x_proto=proxies,  # type: ignore[method-assign]
+            x_host=proxies,
+            x_port=proxies,
+            x_prefix=proxies,
+        )
+    app.extensions["scorekeeper.hosts"] = host_policy(app)
+    # First of all before-request hooks: before CSRF, rate limits and the views.
+    app.before_request_funcs.setdefault(None, []).insert(0, check_request)
+    app.after_request(secure_response)
+    app.register_error_handler(DatabaseBusy, busy)
+
+
+def busy(error: DatabaseBusy) -> Response:
+    """503 with ``Retry-After`` when the database stayed locked (``store.db.write_scope``):
+    nothing was stored. The entry forms catch it themselves and keep the entry; any other
+    htmx form keeps what it holds and shows the message (static/notices.js)."""
+    response = _refuse(503, "request.busy")
+    response.headers["Retry-After"] = str(BUSY_RETRY_AFTER)
+    return response

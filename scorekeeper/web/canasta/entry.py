@@ -1,0 +1,145 @@
+"""Entering and correcting a Canasta hand: the shared entry flow (:mod:`.entry`) filled in with
+the Canasta hand form (:mod:`.hand_form`), its live preview (:mod:`.hand_preview`) and the
+store's change functions. The routes are in :mod:`.games`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from sqlalchemy.orm import Session
+from werkzeug.datastructures import MultiDict
+
+from ... import store
+from ...rules.scoring import MAX_ADJUSTMENT_NOTE, item_keys
+from ...store import GameState
+from ...store.models import Game
+from ..play.entry import EntryFlow, Loaded, Templates
+from ..words.i18n import per_language
+from ..words.names import item_labels, ruleset_title
+from .board import board_context
+from .hand_form import (
+    PAD_RANKS,
+    HandForm,
+    blank_hand,
+    card_token,
+    count_values,
+    hand_from_stored,
+    read_hand,
+)
+from .preview import WORDS, Preview, preview, preview_words, slot_for, slot_ids
+
+
+class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
+    blueprint = "games"
+    templates = Templates(
+        page="games/hand.html",
+        form="games/_hand_form.html",
+        preview="games/_preview.html",
+        trouble="games/conflict.html",
+    )
+    words = WORDS
+
+    keep_for_preview = True  # a preview reads the game's row only (store.read_hand)
+
+    def find(self, session: Session, key: str) -> Game | None:
+        return store.get_game(session, key)
+
+    def derive(self, game: Game) -> GameState:
+        return store.game_state(game)
+
+    def count(self, state: GameState) -> int:
+        return len(state.hands)
+
+    def finished(self, state: GameState) -> bool:
+        return state.finished
+
+    def blank(self, loaded: Loaded[GameState]) -> HandForm:
+        return blank_hand(loaded.state)
+
+    def stored(self, loaded: Loaded[GameState], number: int) -> HandForm:
+        return hand_from_stored(loaded.state, number)
+
+    def read(
+        self, loaded: Loaded[GameState], form: MultiDict[str, str], number: int | None
+    ) -> HandForm:
+        return read_hand(loaded.state, form, number)
+
+    def preview(self, loaded: Loaded[GameState], form: HandForm) -> Preview:
+        return preview(loaded.game, loaded.state, form)
+
+    def write(self, session: Session, game: Game, form: HandForm, view: Preview) -> None:
+        entry = view.entry
+        if form.number is None:
+            store.add_hand(
+                session,
+                game,
+                form.version,
+                entry.teams,
+                entry.lone_player,
+                entry.stock_out,
+                checked=view.checked,
+            )
+        else:
+            store.replace_hand(
+                session,
+                game,
+                form.number,
+                form.version,
+                entry.teams,
+                entry.lone_player,
+                entry.stock_out,
+                checked=view.checked,
+            )
+
+    def remove(self, session: Session, game: Game, number: int, version: int) -> None:
+        store.delete_hand(session, game, number, version)
+
+    def slot(self, where: str, form: HandForm, view: Preview) -> str:
+        return slot_for(where, form, view.entry)
+
+    def page_context(
+        self, loaded: Loaded[GameState], form: HandForm, view: Preview | None
+    ) -> dict[str, Any]:
+        rules = loaded.state.rules
+        return {
+            "hf": form,
+            "pv": view,
+            "rs": rules,
+            "values": count_values(rules),
+            "item_labels": item_labels(keys=item_keys(loaded.state.rules)),
+            "item_order": item_keys(loaded.state.rules),
+            "pad": [(r, card_token(r)) for r in PAD_RANKS],
+            "ruleset_name": ruleset_title(loaded.state.ruleset),
+            "adjustment_note_max": MAX_ADJUSTMENT_NOTE,  # issue 15
+        }
+
+    def preview_context(
+        self, loaded: Loaded[GameState], form: HandForm, view: Preview
+    ) -> dict[str, Any]:
+        order = item_keys(loaded.state.rules)
+        return {
+            "hf": form,
+            "pv": view,
+            "slots": slot_ids(form),
+            "words": preview_words(),
+            "item_labels": _labels(order),
+            "item_order": order,
+        }
+
+    def board_context(self, loaded: Loaded[GameState]) -> dict[str, Any]:
+        return board_context(loaded.state)
+
+    def standings(self, state: GameState) -> list[tuple[str, int]]:
+        return [(c.name, c.total) for c in state.columns]
+
+
+@per_language
+def _labels(keys: tuple[str, ...]) -> Mapping[str, str]:
+    """The labels of a breakdown's items, worded once per language (issue 16), read-only."""
+    return MappingProxyType(item_labels(keys=keys))
+
+
+HANDS = CanastaHands()

@@ -1,0 +1,429 @@
+"""The Canasta hand form: the fields of each side as typed, filled from a stored hand or from
+a post, and turned into the API's ``teams`` list (:func:`build_entry`) that the rules engine
+scores and the store keeps. Nothing typed is lost on a re-render: every field keeps its text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from ...rules.cards import parse_cards
+from ...rules.problems import Problem
+from ...rules.ruleset import RuleSet
+from ...rules.scoring import MAX_ADJUSTMENT_NOTE, MAX_ADJUSTMENTS, SPECIAL_QUICK_FIELDS
+from ...store import GameState
+from ..play.pages import read_int
+from ..words.names import card_label
+
+PAD_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "2", "X", "3r", "3b")
+QUICK_FIELDS = (
+    "natural_canastas",
+    "mixed_canastas",
+    "wild_canastas",
+    "meld_points",
+    "hand_points",
+    "black_threes_in_hand",
+)
+CANASTA_FIELDS = QUICK_FIELDS[:3]
+#: RULES.md §6: the special canastas (shown with the canastas) and the penalties.
+SPECIAL_CANASTA_FIELDS = (
+    "sevens_canastas",
+    "aces_canastas",
+    "wild_canastas_jokers",
+    "wild_canastas_twos",
+)
+PENALTY_FIELDS = ("unfinished_sevens", "unfinished_aces", "unfinished_wild", "sevens_aces_held")
+
+
+def special_fields(rs: RuleSet) -> list[str]:
+    """The quick fields of special canastas and penalties this ruleset scores (its parameter
+    for the field is not 0); other rulesets never see them."""
+    return [name for name, param in SPECIAL_QUICK_FIELDS.items() if getattr(rs, param)]
+
+
+MIN_MELD_FIELDS = 3
+MAX_MELD_FIELDS = 30
+
+
+@dataclass
+class SideForm:
+    """One side of the hand being entered, with the text exactly as typed."""
+
+    index: int
+    name: str
+    players: list[str]  # player names on this side in this hand
+    columns: list[int]  # score columns this side scores for
+    mode: str = "quick"
+    melds: list[str] = field(default_factory=list)
+    hands: list[str] = field(default_factory=list)
+    red: list[str] = field(default_factory=list)  # one per player where players score their own
+    quick: dict[str, str] = field(default_factory=dict)
+    meld_counts: dict[int, str] = field(default_factory=dict)
+    hand_counts: dict[int, str] = field(default_factory=dict)
+    minimums: list[int] = field(default_factory=list)  # per column
+    totals_before: list[int] = field(default_factory=list)  # per column
+    black: str = ""  # black threes laid out (RULES.md §6), where threes score by colour
+    special: str = ""  # a special hand (RULES.md §6), or ""
+    # Issue 15: agreed corrections, as typed: (points, note) pairs, at least one (empty).
+    adjustments: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def prefix(self) -> str:
+        return f"t{self.index}"
+
+
+@dataclass
+class HandForm:
+    sides: list[SideForm]
+    out: str = ""  # side index, "stock", or "" (not chosen)
+    concealed: bool = False
+    lone: str = ""  # cutthroat: the lone player's column, or "all"
+    version: int = 0
+    number: int | None = None  # the hand being corrected, None for a new hand
+    dealer: str = ""
+    extra_slots: tuple[str, ...] = ()  # the note slots of fields only some rulesets have
+
+
+def extra_slots(rs: RuleSet) -> tuple[str, ...]:
+    """The note slots of each side for the fields only some rulesets have (RULES.md §6)."""
+    slots = []
+    if any(name in PENALTY_FIELDS for name in special_fields(rs)):
+        slots.append("q-penalties")
+    if rs.threes_by_colour:
+        slots.append("black")
+    if rs.special_hands():
+        slots.append("special")
+    return tuple(slots)
+
+
+def card_token(rank: str) -> str:
+    """A card as the pad writes it into a field, in the reader's letters (CONTRACT.md §2)."""
+    return {"3r": "3\u2665", "3b": "3\u2660"}.get(rank, card_label(rank))
+
+
+def cards_text(cards: Iterable[str]) -> str:
+    return " ".join(card_token(str(c)) for c in cards)
+
+
+def count_values(rs: RuleSet) -> list[int]:
+    """The distinct card values players count with (50s, 20s, 10s, 5s)."""
+    values = {
+        rs.joker_value,
+        rs.two_value,
+        rs.ace_value,
+        rs.high_value,
+        rs.low_value,
+        rs.black_three_value,
+    }
+    return sorted((v for v in values if v > 0), reverse=True)
+
+
+def hand_sides(state: GameState, lone: str) -> list[tuple[str, list[str], list[int]]]:
+    """The sides of a hand: (name, player names, columns). In 3-player cutthroat they change
+    from hand to hand: the lone player against the other two, or everyone alone."""
+    columns = state.columns
+    if not state.cutthroat:
+        return [(c.name, list(c.players), [i]) for i, c in enumerate(columns)]
+    if lone == "all" or not lone.isdigit() or int(lone) >= len(columns):
+        return [(c.name, [c.name], [i]) for i, c in enumerate(columns)]
+    k = int(lone)
+    pair = [i for i in range(len(columns)) if i != k]
+    return [
+        (columns[k].name, [columns[k].name], [k]),
+        (" & ".join(columns[i].name for i in pair), [columns[i].name for i in pair], pair),
+    ]
+
+
+def _context_for(state: GameState, number: int | None) -> tuple[list[int], list[int], str]:
+    """Minimums and totals per column before the hand, and who deals it."""
+    if number is None:
+        return (
+            [c.minimum_meld for c in state.columns],
+            [c.total for c in state.columns],
+            state.next_dealer.name,
+        )
+    row = state.hands[number - 1]
+    return (
+        [s.minimum_meld for s in row.scores],
+        [s.total - s.score for s in row.scores],
+        row.dealer.name,
+    )
+
+
+def _make_sides(state: GameState, lone: str, number: int | None) -> tuple[list[SideForm], str]:
+    minimums, totals, dealer = _context_for(state, number)
+    sides = []
+    for i, (name, players, cols) in enumerate(hand_sides(state, lone)):
+        sides.append(
+            SideForm(
+                i,
+                name,
+                players,
+                cols,
+                minimums=[minimums[c] for c in cols],
+                totals_before=[totals[c] for c in cols],
+            )
+        )
+    return sides, dealer
+
+
+def _last_modes(state: GameState) -> list[str]:
+    """Each side enters the way it did last time (quick or in detail)."""
+    if not state.hands:
+        return []
+    return [
+        "quick" if isinstance(t, dict) and "quick" in t else "detail" for t in state.hands[-1].teams
+    ]
+
+
+def blank_hand(state: GameState) -> HandForm:
+    lone = "0" if state.cutthroat else ""
+    if state.cutthroat and state.hands:
+        last = state.hands[-1]
+        lone = "all" if last.lone_player is None else str(last.lone_player)
+    sides, dealer = _make_sides(state, lone, None)
+    modes = _last_modes(state)
+    for side in sides:
+        if len(modes) == len(sides):
+            side.mode = modes[side.index]
+        _pad_fields(side)
+    return HandForm(
+        sides, lone=lone, version=state.version, dealer=dealer, extra_slots=extra_slots(state.rules)
+    )
+
+
+def _pad_fields(side: SideForm) -> None:
+    """Enough empty fields to type into: one spare meld field (at least three in all), a hand
+    field per player, a red-three field per player who scores their own."""
+    while len(side.melds) < MIN_MELD_FIELDS or (
+        side.melds and side.melds[-1].strip() and len(side.melds) < MAX_MELD_FIELDS
+    ):
+        side.melds.append("")
+    while len(side.hands) < len(side.players):
+        side.hands.append("")
+    del side.hands[len(side.players) :]
+    if not side.adjustments:
+        side.adjustments.append(("", ""))
+    wanted = len(side.players) if _per_player_red(side) else 1
+    while len(side.red) < wanted:
+        side.red.append("")
+    del side.red[wanted:]
+
+
+def _per_player_red(side: SideForm) -> bool:
+    # RULES.md §4 "3 players": partners combine melds but not red threes. Only a cutthroat
+    # partnership spans several score columns.
+    return len(side.columns) > 1
+
+
+def hand_from_stored(state: GameState, number: int) -> HandForm:
+    row = state.hands[number - 1]
+    lone = ""
+    if state.cutthroat:
+        lone = "all" if row.lone_player is None else str(row.lone_player)
+    sides, dealer = _make_sides(state, lone, number)
+    for side, team in zip(sides, row.teams, strict=False):
+        if not isinstance(team, dict):
+            continue
+        red = team.get("red_threes", 0)
+        side.red = [str(r) for r in red] if isinstance(red, list) else [str(red)]
+        side.black = str(team.get("black_threes") or "")
+        side.special = str(team.get("special_hand") or "")
+        side.adjustments = [
+            (str(a.get("points", "")), str(a.get("note", "")))
+            for a in team.get("adjustments") or []
+            if isinstance(a, dict)
+        ]
+        quick = team.get("quick")
+        if isinstance(quick, dict):
+            side.mode = "quick"
+            side.quick = {
+                k: str(quick.get(k, 0)) for k in (*QUICK_FIELDS, *special_fields(state.rules))
+            }
+        else:
+            side.mode = "detail"
+            side.melds = [cards_text(m) for m in team.get("melds") or []]
+            side.hands = [cards_text(h) for h in team.get("hands") or []]
+        _pad_fields(side)
+    out = "stock" if row.stock_out else ""
+    concealed = False
+    for i, team in enumerate(row.teams):
+        if isinstance(team, dict) and (team.get("went_out") or team.get("concealed")):
+            out = str(i)
+            concealed = bool(team.get("concealed"))
+    return HandForm(
+        sides,
+        out=out,
+        concealed=concealed,
+        lone=lone,
+        version=state.version,
+        number=number,
+        dealer=dealer,
+        extra_slots=extra_slots(state.rules),
+    )
+
+
+class _Posted:
+    """The posted fields as a plain dict. A ``MultiDict`` raises and catches an exception for
+    every field it lacks, and a side counted quickly lacks most of the form's fields: read on
+    every keystroke of the live preview, that was a tenth of its time (issue 16)."""
+
+    __slots__ = ("_lists",)
+
+    def __init__(self, form: MultiDict[str, str]) -> None:
+        self._lists = dict(form.lists())
+
+    def get(self, key: str, default: str = "") -> str:
+        found = self._lists.get(key)
+        return found[0] if found else default
+
+    def getlist(self, key: str) -> list[str]:
+        return self._lists.get(key, [])
+
+
+def read_hand(state: GameState, posted: MultiDict[str, str], number: int | None) -> HandForm:
+    """The hand form as posted (everything kept as typed, so nothing is lost on a re-render)."""
+    form = _Posted(posted)
+    lone = form.get("lone", "") if state.cutthroat else ""
+    if state.cutthroat and lone != "all" and not (lone.isdigit() and int(lone) < 3):
+        lone = "0"
+    sides, dealer = _make_sides(state, lone, number)
+    values = count_values(state.rules)
+    for side in sides:
+        p = side.prefix
+        side.mode = "detail" if form.get(f"{p}-mode") == "detail" else "quick"
+        side.melds = [m[:400] for m in form.getlist(f"{p}-meld")][:MAX_MELD_FIELDS]
+        side.hands = [h[:400] for h in form.getlist(f"{p}-hand")]
+        side.red = [r[:12] for r in form.getlist(f"{p}-red")]
+        side.quick = {
+            k: form.get(f"{p}-{k}", "")[:12] for k in (*QUICK_FIELDS, *special_fields(state.rules))
+        }
+        side.black = form.get(f"{p}-black", "")[:12]
+        side.adjustments = list(
+            zip(
+                [t[:12] for t in form.getlist(f"{p}-adj-points")],
+                # kept as typed (a little more than allowed, so "too long" can be said)
+                [t[: MAX_ADJUSTMENT_NOTE * 2] for t in form.getlist(f"{p}-adj-note")],
+                strict=False,
+            )
+        )[:MAX_ADJUSTMENTS]
+        special = form.get(f"{p}-special", "")
+        side.special = special if special in state.rules.special_hands() else ""
+        side.meld_counts = {v: form.get(f"{p}-mc-{v}", "")[:6] for v in values}
+        side.hand_counts = {v: form.get(f"{p}-hc-{v}", "")[:6] for v in values}
+        _pad_fields(side)
+    version = read_int(form.get("version", "")) or 0
+    return HandForm(
+        sides,
+        out=form.get("out", "")[:8],
+        concealed=form.get("concealed") == "1",
+        lone=lone,
+        version=version,
+        number=number,
+        dealer=dealer,
+        extra_slots=extra_slots(state.rules),
+    )
+
+
+# ---- entering a hand: from the form to the score request -------------------------------------
+
+
+@dataclass
+class Entry:
+    """The form turned into the API's ``teams`` list, with what reading it found."""
+
+    teams: list[dict[str, Any]]
+    lone_player: int | None
+    stock_out: bool
+    problems: list[Problem]
+    meld_fields: list[list[int]]  # per side: field index of each sent meld
+    sums: list[dict[str, int]]  # per side: points computed by the card counter
+
+
+def _number_field(text: str, where: str, problems: list[Problem]) -> int:
+    if not text.strip():
+        return 0
+    value = read_int(text)
+    if value is None:
+        problems.append(Problem("request.type", where, {"expected": "integer"}))
+        return 0
+    return value
+
+
+def build_entry(state: GameState, hf: HandForm) -> Entry:
+    """The form as the API's ``teams`` list: only the mode each side chose counts, cards in
+    English notation, problems for what cannot be read (placed by their ``where``)."""
+    problems: list[Problem] = []
+    teams: list[dict[str, Any]] = []
+    meld_fields: list[list[int]] = []
+    sums: list[dict[str, int]] = []
+    for side in hf.sides:
+        w = f"teams[{side.index}]"
+        team: dict[str, Any] = {}
+        fields_sent: list[int] = []
+        side_sums: dict[str, int] = {}
+        if side.mode == "quick":
+            quick: dict[str, int] = {}
+            for key in (*QUICK_FIELDS, *special_fields(state.rules)):
+                quick[key] = _number_field(side.quick.get(key, ""), f"{w}.quick.{key}", problems)
+            for kind, counts in (
+                ("meld_points", side.meld_counts),
+                ("hand_points", side.hand_counts),
+            ):
+                total = sum(
+                    v * _number_field(t, f"{w}.quick.{kind}", problems) for v, t in counts.items()
+                )
+                if any(t.strip() for t in counts.values()):
+                    side_sums[kind] = total
+                    if not side.quick.get(kind, "").strip():
+                        quick[kind] = total
+            team["quick"] = quick
+        else:
+            melds = []
+            for f, text in enumerate(side.melds):
+                if not text.strip():
+                    continue
+                cards, found = parse_cards(text, f"{w}.melds[{len(melds)}]")
+                problems.extend(found)
+                melds.append([c.rank for c in cards])
+                fields_sent.append(f)
+            hands = []
+            for h, text in enumerate(side.hands):
+                cards, found = parse_cards(text, f"{w}.hands[{h}]")
+                problems.extend(found)
+                hands.append([c.rank for c in cards])
+            team["melds"] = melds
+            team["hands"] = hands
+        reds = [_number_field(t, f"{w}.red_threes", problems) for t in side.red] or [0]
+        team["red_threes"] = reds if _per_player_red(side) else reds[0]
+        if state.rules.threes_by_colour:
+            team["black_threes"] = _number_field(side.black, f"{w}.black_threes", problems)
+        team["went_out"] = hf.out == str(side.index)
+        team["concealed"] = hf.concealed and team["went_out"]
+        if side.special:
+            team["special_hand"] = side.special
+        adjustments = []
+        for points, note in side.adjustments:
+            if not points.strip() and not note.strip():
+                continue
+            where = f"{w}.adjustments[{len(adjustments)}]"
+            if not points.strip():
+                problems.append(Problem("request.missing", f"{where}.points", {}))
+            typed = points.strip().removeprefix("+")
+            adjustments.append(
+                {"points": _number_field(typed, f"{where}.points", problems), "note": note}
+            )
+        if adjustments:
+            team["adjustments"] = adjustments
+        teams.append(team)
+        meld_fields.append(fields_sent)
+        sums.append(side_sums)
+    if hf.concealed and not hf.out.isdigit():
+        problems.append(Problem("concealed.nobody_out", "concealed", {}))
+    lone_player = int(hf.lone) if state.cutthroat and hf.lone.isdigit() else None
+    stock_out = hf.out == "stock" or (state.cutthroat and hf.lone == "all")
+    return Entry(teams, lone_player, stock_out, problems, meld_fields, sums)

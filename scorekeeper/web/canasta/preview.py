@@ -1,0 +1,272 @@
+"""The live preview of a Canasta hand: the hand as typed so far, scored by the rules engine
+(through the store, so the preview and a save score it the same way and only once), with every
+problem, warning and quiet piece of information placed next to the field it concerns.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import gettext as _
+
+from ... import store
+from ...rules.cards import Card
+from ...rules.problems import Problem
+from ...rules.ruleset import RuleSet
+from ...rules.scoring import SideEntry, score_side
+from ...store import GameState
+from ...store.models import Game
+from ..play.entry import NoteKind, Notes, Words, problem_text
+from ..words import names
+from ..words.i18n import number, per_language
+from ..words.names import canasta_kind, points_text
+from ..words.names import cards_text as count_cards
+from .hand_form import (
+    CANASTA_FIELDS,
+    PENALTY_FIELDS,
+    QUICK_FIELDS,
+    SPECIAL_CANASTA_FIELDS,
+    Entry,
+    HandForm,
+    SideForm,
+    build_entry,
+)
+
+#: The form's own problems, in words (the rules engine does not know them).
+WORDS: Words = {
+    "concealed.nobody_out": lambda p: _(
+        "Only the player who went out can have gone out concealed: choose who went out."
+    ),
+}
+
+
+@dataclass
+class SidePreview:
+    score: int | None
+    items: dict[str, int]
+    canastas: dict[str, int]
+    player_scores: list[int] | None
+    totals_after: list[int]
+    after: list[str]  # each column's total after the hand, in words ("total 1,250")
+
+
+@dataclass
+class Preview:
+    """The hand as typed, scored: per side, the notes by field, and what a save stores."""
+
+    sides: list[SidePreview]
+    notes: Notes
+    blocked: bool
+    entry: Entry  # the form as the API's ``teams``
+    checked: store.CheckedHand  # read, checked and scored by the store
+
+
+_SIDE_WHERE = re.compile(r"^teams\[(\d+)\](.*)$")
+_INDEX = re.compile(r"^\.(melds|hands)\[(\d+)\]")
+
+
+def slot_for(where: str, hf: HandForm, entry: Entry) -> str:
+    """The field a problem's ``where`` points at (its note slot in the form)."""
+    m = _SIDE_WHERE.match(where)
+    if not m:
+        if where.startswith("lone_player"):
+            return "lone"
+        if where.startswith(("stock_out", "concealed")):
+            return "out"
+        return "hand"
+    i, rest = int(m[1]), m[2]
+    if i >= len(hf.sides):
+        return "hand"
+    p = f"t{i}"
+    index = _INDEX.match(rest)
+    if index and index[1] == "melds":
+        sent = entry.meld_fields[i]
+        k = int(index[2])
+        return f"{p}-m{sent[k]}" if k < len(sent) else p
+    if index and index[1] == "hands":
+        return f"{p}-h{index[2]}" if int(index[2]) < len(hf.sides[i].hands) else p
+    if rest.startswith(".red_threes"):
+        return f"{p}-red"
+    if rest.startswith(".black_threes"):
+        return f"{p}-black"
+    if rest.startswith(".special_hand"):
+        return f"{p}-special"
+    if rest.startswith(".adjustments"):
+        return f"{p}-adj"
+    if rest.startswith(".quick."):
+        key = rest[len(".quick.") :].split(".")[0]
+        if key in CANASTA_FIELDS or key in SPECIAL_CANASTA_FIELDS:
+            return f"{p}-q-canastas"
+        if key in PENALTY_FIELDS:
+            return f"{p}-q-penalties"
+        if key in QUICK_FIELDS:
+            return f"{p}-q-{key}"
+    if rest.startswith((".went_out", ".concealed")):
+        return "out"
+    return p
+
+
+def slot_ids(hf: HandForm) -> list[str]:
+    ids = ["hand", "out"] + (["lone"] if hf.lone else [])
+    for side in hf.sides:
+        p = side.prefix
+        ids += [
+            p,
+            f"{p}-red",
+            f"{p}-q-canastas",
+            f"{p}-q-meld_points",
+            f"{p}-q-hand_points",
+            f"{p}-q-black_threes_in_hand",
+            f"{p}-adj",
+        ]
+        ids += [f"{p}-{extra}" for extra in hf.extra_slots]
+        ids += [f"{p}-m{f}" for f in range(len(side.melds))]
+        ids += [f"{p}-h{h}" for h in range(len(side.hands))]
+    return ids
+
+
+def preview(game: Game, state: GameState, hf: HandForm) -> Preview:
+    """Score the hand as typed so far, and place every problem next to its field."""
+    entry = build_entry(state, hf)
+    checked = store.read_hand(game, entry.teams, entry.lone_player, entry.stock_out)
+    result = checked.result
+    notes = Notes()
+    problems = _unique(entry.problems + checked.problems)
+    for p in problems:
+        slot = slot_for(p.where, hf, entry)
+        text = problem_text(p, WORDS)
+        named = _SIDE_WHERE.match(p.where)
+        if slot == "out" and named:
+            text = f"{hf.sides[int(named[1])].name}: {text}"
+        notes.add(slot, text)
+    for w in result.warnings:
+        notes.add(slot_for(w.where, hf, entry), problem_text(w, WORDS), NoteKind.WARNING)
+
+    side_previews = []
+    scored_sides = result.sides if len(result.sides) == len(hf.sides) else [None] * len(hf.sides)
+    for side, scored in zip(hf.sides, scored_sides, strict=True):
+        if scored is None:
+            side_previews.append(SidePreview(None, {}, {}, None, [], []))
+            continue
+        per_player = scored.player_scores if len(side.columns) > 1 else None
+        scores = per_player or [scored.score] * len(side.columns)
+        after = [t + s for t, s in zip(side.totals_before, scores, strict=False)]
+        side_previews.append(
+            SidePreview(
+                scored.score,
+                scored.items,
+                scored.canastas,
+                per_player,
+                after,
+                [_total_text(total) for total in after],
+            )
+        )
+        _field_info(state.rules, state.players, side, scored, entry, notes)
+    return Preview(side_previews, notes, bool(problems), entry, checked)
+
+
+def _unique(problems: list[Problem]) -> list[Problem]:
+    seen = set()
+    out = []
+    for p in problems:
+        key = (p.code, p.where, repr(sorted(p.params.items(), key=str)))
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
+
+
+def _field_info(
+    rs: RuleSet, players: int, side: SideForm, scored: Any, entry: Entry, notes: Notes
+) -> None:
+    """Quiet information under the fields: what each meld and hand is worth."""
+    p = side.prefix
+    if side.mode == "detail":
+        for meld, f in zip(scored.melds, entry.meld_fields[side.index], strict=False):
+            slot = f"{p}-m{f}"
+            if slot in notes or not meld.legal:
+                continue
+            kind = meld.kind if meld.is_canasta else None
+            notes.add(
+                slot, _meld_note(len(meld.cards), kind, meld.points, meld.bonus), NoteKind.INFO
+            )
+        team = entry.teams[side.index]
+        for h, cards in enumerate(team.get("hands") or []):
+            slot = f"{p}-h{h}"
+            if slot in notes or not cards:
+                continue
+            alone = score_side(rs, players, SideEntry(melds=[], hands=[[Card(r) for r in cards]]))
+            notes.add(slot, _hand_note(len(cards), alone.items["in_hand"]), NoteKind.INFO)
+    else:
+        total = sum(scored.canastas.values())
+        if total and f"{p}-q-canastas" not in notes:
+            notes.add(f"{p}-q-canastas", canastas_text(total), NoteKind.INFO)
+        for kind, total in entry.sums[side.index].items():
+            slot = f"{p}-q-{kind}"
+            if slot not in notes:
+                notes.add(slot, _counted(total), NoteKind.INFO)
+        # Issue 15: say what is subtracted for the cards left in hand, black threes apart.
+        quick = entry.teams[side.index].get("quick") or {}
+        threes, points = quick.get("black_threes_in_hand"), quick.get("hand_points")
+        slot = f"{p}-q-black_threes_in_hand"
+        if isinstance(threes, int) and threes > 0 and slot not in notes:
+            notes.add(
+                slot,
+                _(
+                    "Subtracted: %(points)s + %(count)s × %(each)s = %(total)s",
+                    points=number(points if isinstance(points, int) else 0),
+                    count=number(threes),
+                    each=number(rs.black_three_in_hand_penalty),
+                    total=number(scored.items.get("in_hand", 0)),
+                ),
+                "info",
+            )
+
+
+# The notes a preview repeats on every keystroke, worded once per language (issue 16).
+
+
+@per_language
+def _meld_note(cards: int, kind: str | None, points: int, bonus: int) -> str:
+    """A legal meld: "7 cards · natural canasta: 350 + 500", or "3 cards · 30 points"."""
+    if kind is None:
+        return f"{count_cards(cards)} · {points_text(points)}"
+    return _(
+        "%(cards)s · %(kind)s canasta: %(points)s + %(bonus)s",
+        cards=count_cards(cards),
+        kind=canasta_kind(kind),
+        points=number(points),
+        bonus=number(bonus),
+    )
+
+
+@per_language
+def _hand_note(cards: int, points: int) -> str:
+    """Cards left in one hand: "2 cards · −10"."""
+    return f"{count_cards(cards)} · {number(points)}"
+
+
+def _total_text(total: int) -> str:
+    """ "total 1,250": every keystroke brings new totals, so the words are kept, not the text."""
+    return _total_words() % {"total": number(total)}
+
+
+@per_language
+def _total_words() -> str:
+    return _("total %(total)s")
+
+
+@per_language
+def preview_words() -> dict[str, str]:
+    """The fixed words of the preview fragment (games/_preview.html)."""
+    return {"check": _("Check the red notes"), "this_hand": _("This hand")}
+
+
+@per_language
+def _counted(points: int) -> str:
+    return _("Counted: %(points)s", points=number(points))
+
+
+canastas_text = per_language(names.canastas_text)

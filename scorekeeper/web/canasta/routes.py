@@ -1,0 +1,286 @@
+"""The Canasta pages (CONTRACT.md §4): a new game, the game page, entering or correcting a
+hand, and the read-only view that refreshes by itself.
+
+Hypermedia throughout: every page is a plain form that works without JavaScript (POST, then
+303 to the game page); htmx adds the live preview, saving without a page load and polling on
+the view page. The new-game form is read in :mod:`.new_game`; entering a hand follows the
+shared flow of :mod:`.entry`, filled in for Canasta in :mod:`.hands`.
+"""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, make_response, render_template, request, url_for
+from flask_babel import gettext as _
+from sqlalchemy.orm import Session
+
+from ... import store
+from ...rules.ruleset import RULESET_IDS
+from ...rules.scoring import item_keys
+from ...store.db import session_scope
+from ...store.models import Game
+from ..api.answers import dumped_response
+from ..app.security import share_link
+from ..play import pages
+from ..play.entry import Notes, problem_text
+from ..play.pages import Rendered, cached_game_page, qr_svg
+from ..words.i18n import home_ruleset
+from ..words.names import item_labels
+from .backup import game_export, games_export, hands_csv, import_games
+from .board import board_context
+from .entry import HANDS
+from .new_game import NewGameForm, blank_new_game, read_new_game, where_slot_new_game
+from .stats import evening_of
+
+bp = Blueprint("games", __name__)
+
+RECENT_COOKIE = "games"
+
+
+def remember_game(response: Response, game_id: str) -> Response:
+    """Keep the editing keys of this browser's games in a cookie: the start page lists only
+    those, since every key grants editing and must not be shown to strangers."""
+    return pages.remember(response, RECENT_COOKIE, game_id)
+
+
+def recent_ids() -> list[str]:
+    return pages.recent_ids(RECENT_COOKIE)
+
+
+# ---- a new game -------------------------------------------------------------------------------
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> Response | str | tuple[str, int]:
+    """The new-game form; posting it re-renders it (``action=refresh``: ruleset or players
+    changed) or creates the game and redirects to its page."""
+    if request.method == "GET":
+        asked = request.args.get("ruleset")
+        nf = blank_new_game(
+            asked if asked in RULESET_IDS else home_ruleset(), request.args.get("players", type=int)
+        )
+        return render_template("games/new.html", form=nf, notes=Notes())
+    nf, args, notes = read_new_game(request.form)
+    if request.form.get("action") != "create":
+        return _new_game_page(nf, notes, 200)
+    if notes:
+        return _new_game_page(nf, notes, 422)
+    game_id, problems = pages.create(lambda session: store.create_game(session, **args))
+    for p in problems:
+        notes.add(where_slot_new_game(p.where), problem_text(p))
+    if game_id is None:
+        return _new_game_page(nf, notes, 422)
+    return remember_game(pages.see_other(url_for("games.show", game_id=game_id)), game_id)
+
+
+def _new_game_page(nf: NewGameForm, notes: Notes, status: int) -> tuple[str, int]:
+    template = "games/_new_form.html" if request.htmx else "games/new.html"
+    return render_template(template, form=nf, notes=notes), status
+
+
+@bp.post("/games/<game_id>/again")
+def play_again(game_id: str) -> Response:
+    """A new game with the same players, seats, rules and house rules."""
+    return pages.start_again(game_id, store.get_game, "games.show", remember_game)
+
+
+# ---- the game page and the view ---------------------------------------------------------------
+
+
+@bp.get("/games/<game_id>")
+def show(game_id: str) -> Response:
+    """The scorekeeper's page: board, hands, sharing, referee and PDF links. Sent again from
+    memory until the game or its evening changes (:func:`.play.pages.cached_game_page`); only
+    ``all`` (every hand of a long game) changes it."""
+    html = cached_game_page(game_id, lambda: _render_show(game_id), query=("all",))
+    response = make_response(html)
+    response.headers["Cache-Control"] = "no-store"
+    return remember_game(response, game_id)
+
+
+def _render_show(game_id: str) -> Rendered:
+    game, state = pages.find_game(game_id, store.game_state, _with_revisions)
+    # Issue 12: the base URL, else the LAN address, never an untrusted Host header.
+    link = share_link(url_for("games.view", view_id=state.view_id))
+    referee = [
+        (
+            column.name,
+            url_for(
+                "referee.page", ruleset=state.ruleset, players=state.players, score=column.total
+            ),
+        )
+        for column in state.columns
+    ]
+    evening, chain = evening_of(game_id, store.get_game)  # issue 15: other games change it
+    undo = store.undoable_deletion(game)
+    html = render_template(
+        "games/show.html",
+        game_id=game_id,
+        view_url=link.url,
+        share_loopback=link.loopback,
+        qr=qr_svg(link.url),
+        referee=referee,
+        pdfs=pages.pdf_links("sheets.game_sheet", game_id),
+        undo=undo,
+        evening=evening,
+        **board_context(state),
+    )
+    ends = undo.changed_at.timestamp() + store.UNDO_SECONDS if undo else None
+    return html, chain, ends
+
+
+def _with_revisions(session: Session, game_id: str) -> Game | None:
+    return store.get_game(session, game_id, revisions=True)  # the undo offer reads them
+
+
+@bp.get("/view/<view_id>")
+def view(view_id: str) -> Response:
+    """The read-only view (polled by htmx; see :func:`pages.live_view`). A poll while nothing
+    changed is answered from one light read (issue 16)."""
+    if pages.quiet_poll(view_id, RULESET_IDS):
+        return pages.unchanged()
+    _game, state = pages.find_game(view_id, store.game_state, store.get_by_view)
+    return pages.live_view(
+        state.version,
+        "games/view.html",
+        "games/_live.html",
+        view_id=view_id,
+        evening=evening_of(view_id, store.get_by_view)[0],
+        **board_context(state),
+    )
+
+
+# ---- entering a hand (the shared flow of play.entry, filled in by .entry) ----------------------
+
+
+@bp.get("/games/<game_id>/hands/new")
+def new_hand(game_id: str) -> Response | tuple[str, int]:
+    """An empty hand form (a finished game takes no new hand: back to its page)."""
+    return HANDS.new(game_id)
+
+
+@bp.post("/games/<game_id>/hands")
+def add_hand(game_id: str) -> Response | tuple[str, int]:
+    """Save the next hand (or, without ``action=save``, show the form again checked)."""
+    return HANDS.save(game_id)
+
+
+@bp.post("/games/<game_id>/preview")
+def hand_preview(game_id: str) -> str:
+    """The live preview of the hand being typed (htmx, on every change)."""
+    return HANDS.live(game_id)
+
+
+@bp.get("/games/<game_id>/hands/<int:number>/edit")
+def edit_hand(game_id: str, number: int) -> tuple[str, int]:
+    """The form filled with hand ``number``, to correct it."""
+    return HANDS.edit(game_id, number)
+
+
+@bp.post("/games/<game_id>/hands/<int:number>")
+def replace_hand(game_id: str, number: int) -> Response | tuple[str, int]:
+    """Save the correction of hand ``number``."""
+    return HANDS.save(game_id, number)
+
+
+@bp.post("/games/<game_id>/hands/<int:number>/delete")
+def delete_hand(game_id: str, number: int) -> Response | tuple[str, int]:
+    """Delete the last hand (a mistaken entry); "Undo" is offered on the game page."""
+    return HANDS.delete(game_id, number)
+
+
+@bp.post("/games/<game_id>/undo")
+def undo_delete(game_id: str) -> Response | tuple[str, int]:
+    """Bring back the hand deleted last, while nothing else has changed."""
+    return HANDS.undo(game_id)
+
+
+# ---- backups and moving ----------------------------------------------------------------------
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    response = make_response(body)
+    response.mimetype = mimetype
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/games/<game_id>/export.json")
+def export_game(game_id: str) -> Response:
+    """The game as JSON in the API's shape (by editing or view key; never the editing key)."""
+
+    _game, state = pages.find_game(game_id, store.game_state, store.get_game, store.get_by_view)
+    response = dumped_response(game_export(state))
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="canasta-{state.created_at:%Y-%m-%d}.json"'
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/games/export.json")
+def export_games() -> Response:
+    """Every game this phone lists, in one file."""
+
+    with session_scope() as session:
+        states = [
+            store.game_state(g) for g in store.recent_games(session, ids=recent_ids(), limit=200)
+        ]
+    response = dumped_response(games_export(states))
+    response.headers["Content-Disposition"] = 'attachment; filename="canasta-games.json"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/games/<game_id>/hands.csv")
+def export_csv(game_id: str) -> Response:
+    """The hands for a spreadsheet, headings in the reader's language."""
+
+    _game, state = pages.find_game(game_id, store.game_state, store.get_game, store.get_by_view)
+    keys = list(item_keys(state.rules))
+    words = {
+        "hand": _("Hand"),
+        "dealer": _("Dealer"),
+        "score": _("Hand score"),
+        "total": _("Total"),
+        "went_out": _("Went out"),
+        "yes": _("yes"),
+        "concealed": _("concealed"),
+        "corrected": _("Corrections"),
+        "adjustment_notes": _("Adjustments"),
+    }
+    text = hands_csv(state, keys, item_labels(keys=keys), words)
+    # A byte order mark: spreadsheet programs then read the names as UTF-8.
+    return _download("\ufeff" + text, "text/csv", f"canasta-{state.created_at:%Y-%m-%d}.csv")
+
+
+@bp.post("/games/import")
+def import_file() -> Response | tuple[str, int]:
+    """Import a backup file chosen on the start page (one game or a phone's games); the
+    games join this phone's list. A file with any problem changes nothing (422)."""
+
+    upload = request.files.get("backup")
+    problems: list[str] = []
+    keys: list[str] = []
+    try:
+        data = json.loads(upload.read().decode("utf-8")) if upload else None
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        data = None
+    if data is None:
+        problems.append(_("This file is not a backup of this app (JSON)."))
+    else:
+        try:
+            with session_scope() as session:
+                keys = import_games(session, data)
+        except store.GameProblems as error:
+            problems += [
+                f"{p.where}: {problem_text(p)}" if p.where else problem_text(p)
+                for p in error.problems[:20]
+            ]
+    if problems:
+        return render_template("games/import.html", problems=problems), 422
+    response = pages.see_other(url_for("main.index"))
+    kept = [k for k in request.cookies.get(RECENT_COOKIE, "").split() if k not in keys]
+    return pages._set_recent(response, RECENT_COOKIE, keys + kept)  # all at once

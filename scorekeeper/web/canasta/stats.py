@@ -1,0 +1,130 @@
+"""End-of-game statistics per side and the evening across games (issue 15), from the derived
+score sheets only: nothing here adds points of its own (the rules engine scored every hand)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ... import store
+from ...store import GameState
+from ...store import evening as evenings
+from ...store.db import session_scope
+
+
+@dataclass
+class SideStats:
+    name: str
+    hands: int = 0
+    canastas: dict[str, int] = field(default_factory=dict)  # natural, mixed, wild, …
+    red_threes: int | None = 0  # None: not known per column (cutthroat partners' lists)
+    went_out: int = 0
+    concealed: int = 0
+    best: int | None = None
+    worst: int | None = None
+    total: int = 0
+
+    @property
+    def average(self) -> int:
+        return round(self.total / self.hands) if self.hands else 0
+
+
+def side_stats(state: GameState) -> list[SideStats]:
+    """Each score column's figures over the hands played."""
+    out = [SideStats(c.name, total=c.total) for c in state.columns]
+    for row in state.hands:
+        for c, score in enumerate(row.scores):
+            stats = out[c]
+            stats.hands += 1
+            for kind, count in score.canastas.items():
+                stats.canastas[kind] = stats.canastas.get(kind, 0) + count
+            stats.went_out += score.went_out and not score.concealed
+            stats.concealed += score.concealed
+            stats.best = score.score if stats.best is None else max(stats.best, score.score)
+            stats.worst = score.score if stats.worst is None else min(stats.worst, score.score)
+            threes = _red_threes(row.teams, score.team)
+            if stats.red_threes is not None:
+                stats.red_threes = None if threes is None else stats.red_threes + threes
+    return out
+
+
+def _red_threes(teams: Any, team: int) -> int | None:
+    if (
+        not isinstance(teams, list)
+        or not 0 <= team < len(teams)
+        or not isinstance(teams[team], dict)
+    ):
+        return 0
+    value = teams[team].get("red_threes", 0)
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, list) and len(value) == 1 and isinstance(value[0], int):
+        return value[0]
+    return None
+
+
+@dataclass(frozen=True)
+class EveningRow:
+    name: str
+    won: int
+    points: int
+
+
+@dataclass(frozen=True)
+class Evening:
+    games: int  # games in the chain
+    finished: int  # of which have a winner
+    rows: list[EveningRow]  # per column, in column order
+    leaders: list[int]  # the columns leading tonight (most games won, then most points)
+
+    @property
+    def leader_names(self) -> str:
+        return ", ".join(self.rows[c].name for c in self.leaders)
+
+
+def evening_summary(states: list[GameState]) -> Evening | None:
+    """The games of one evening summed up per column (the same seats in every game of the
+    chain); None for a single game."""
+    if len(states) < 2:
+        return None
+    first = states[0]
+    names = [c.name for c in first.columns]
+    won = [0] * len(names)
+    points = [0] * len(names)
+    finished = 0
+    for state in states:
+        if len(state.columns) != len(names):
+            continue
+        if state.winner is not None:
+            finished += 1
+            won[state.winner] += 1
+        for c, column in enumerate(state.columns):
+            points[c] += column.total
+    best = max(zip(won, points, strict=True))
+    leaders = [c for c in range(len(names)) if (won[c], points[c]) == best]
+    if best == (0, 0):
+        leaders = []
+    return Evening(
+        len(states),
+        finished,
+        [EveningRow(n, w, p) for n, w, p in zip(names, won, points, strict=True)],
+        leaders,
+    )
+
+
+def evening_of(key: str, get: Any) -> tuple[Evening | None, tuple[str, ...]]:
+    """The evening the game with ``key`` (editing or view key, as ``get`` reads it) belongs
+    to, summed up (None when it is the only game of its chain), and the editing keys of the
+    chain's games, oldest first (empty for an unknown key)."""
+
+    with session_scope() as session:
+        game = get(session, key)
+        if game is None:
+            return None, ()
+        chain = evenings.evening(session, game)
+        ids = tuple(g.id for g in chain)
+        if len(chain) < 2:
+            return None, ids
+        return evening_summary([store.game_state(g) for g in chain]), ids

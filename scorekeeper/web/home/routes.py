@@ -1,0 +1,109 @@
+"""The start page: a new game, and this browser's recent games to resume or forget."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, abort, jsonify, make_response, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from ... import store
+from ...store.db import session_scope
+from ..canasta import routes as games
+from ..canasta.routes import recent_ids
+from ..fifty import routes as fifty
+from ..fifty.routes import recent_games as recent_fifty
+from ..play import pages
+from ..words.i18n import current_language
+from ..words.names import ruleset_title
+
+bp = Blueprint("main", __name__)
+
+
+@dataclass(frozen=True)
+class RecentGame:
+    game_id: str
+    ruleset: str
+    state: store.GameState
+
+
+def _cookies() -> dict[str, str]:
+    """The cookie that lists this browser's games of each kind."""
+
+    return {"canasta": games.RECENT_COOKIE, "fifty": fifty.COOKIE}
+
+
+@bp.get("/")
+def index() -> Response:
+
+    recent: list[RecentGame] = []
+    ids = recent_ids()
+    if ids:
+        with session_scope() as session:
+            for game in store.recent_games(session, limit=len(ids), ids=ids):
+                recent.append(
+                    RecentGame(game.id, ruleset_title(game.ruleset), store.game_state(game))
+                )
+    response = make_response(
+        render_template("main/index.html", recent=recent, recent_fifty=recent_fifty())
+    )
+    # The list comes from this browser's cookie: never cache it for anyone else.
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.add("Cookie")
+    return response
+
+
+@bp.post("/recent/forget")
+def forget() -> Response:
+    """Take a game off this browser's list of recent games. The game itself is kept: the
+    list only holds this browser's keys, and whoever has the game's link can still open it."""
+    cookie = _cookies().get(request.form.get("kind", ""))
+    if cookie is None:
+        abort(400)
+    response = pages.see_other(url_for("main.index"))
+    return pages.forget(response, cookie, request.form.get("game_id", ""))
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest, in the reader's language: "add to home screen" then opens the
+    scorekeeper like an app (own window, the app's colour and icon)."""
+
+    body = {
+        "name": _("Canasta scorekeeper"),
+        "short_name": _("Canasta"),
+        "description": _("Keep the score at the table, settle rule questions, print score sheets."),
+        "lang": current_language(),
+        "start_url": url_for("main.index"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f4f1ea",
+        "theme_color": "#b3261e",
+        "icons": [
+            {
+                "src": url_for("static", filename="icon-192.png"),
+                "sizes": "192x192",
+                "type": "image/png",
+                "purpose": "any",
+            },
+            {
+                "src": url_for("static", filename="icon-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "any",
+            },
+            {
+                "src": url_for("static", filename="icon-maskable-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+        ],
+        "id": "/",
+    }
+    response = jsonify(body)
+    response.mimetype = "application/manifest+json"
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
+    return response

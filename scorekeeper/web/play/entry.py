@@ -1,0 +1,370 @@
+"""The hand-entry flow shared by Canasta and "3 ist 50".
+
+Both games enter what happened in one hand (Canasta) or one deck (3 ist 50) the same way:
+
+    load the game → read the form → preview → save → 303 to the game page
+                                          ↘ 422: the problems next to their fields
+                                          ↘ 409: someone saved first; the entry is kept
+
+A game contributes only what differs, by subclassing :class:`EntryFlow`: how its form is read,
+how its preview is built, how the store writes it, and which templates show it. The routes of
+each blueprint call the verbs (:meth:`EntryFlow.new`, ``edit``, ``save``, ``live``, ``delete``).
+Everything works without JavaScript (plain POST, then 303); htmx swaps the form and the preview.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from flask import (
+    Response,
+    abort,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from sqlalchemy.orm import Session
+from werkzeug.datastructures import MultiDict
+
+from ... import store as games_store
+from ...rules.problems import Problem
+from ...store import cache, stamps
+from ...store.db import DatabaseBusy
+from ...store.models import Game
+from ..app.security import BUSY_RETRY_AFTER
+from ..words.i18n import number
+from ..words.messages import message
+from . import pages
+
+# ---- notes next to the fields ----------------------------------------------------------------
+
+
+class NoteKind(StrEnum):
+    """What a note under a field says (also its CSS class)."""
+
+    PROBLEM = "problem"
+    """The entry breaks a rule or cannot be read: it cannot be saved like this."""
+    WARNING = "warning"
+    """Allowed, but probably not what was meant (the rules engine's warnings)."""
+    INFO = "info"
+    """What the field counts as, for the scorer to check (a meld's points, a canasta)."""
+
+
+@dataclass(frozen=True)
+class Note:
+    """One line shown under a field."""
+
+    kind: NoteKind
+    text: str
+
+
+class Notes(dict[str, list[Note]]):
+    """The notes of a form by slot (the field they belong to; see ``_fields.html``); a slot
+    without notes has none (``notes[slot]`` is empty, and stays out of the dict)."""
+
+    def __missing__(self, slot: str) -> list[Note]:
+        return []
+
+    def add(self, slot: str, text: str, kind: NoteKind = NoteKind.PROBLEM) -> None:
+        notes = self.setdefault(slot, [])
+        if all(n.text != text for n in notes):
+            notes.append(Note(kind, text))
+
+    def texts(self, slot: str) -> list[str]:
+        return [n.text for n in self.get(slot, [])]
+
+
+Words = Mapping[str, Callable[[dict[str, Any]], str]]
+
+
+def problem_text(problem: Problem, words: Words | None = None) -> str:
+    """A problem as a sentence in the reader's language, for a form field.
+
+    ``words`` holds a game's own wording of a code (3 ist 50 calls a deck a "game" and the whole
+    sitting an "evening"); every other code reads as in the API (:func:`messages.message`).
+    """
+    params = problem.params
+    if words and problem.code in words:
+        return words[problem.code](params)
+    if problem.code == "request.type" and params.get("expected") == "integer":
+        return _("Enter a whole number.")
+    if problem.code == "request.value" and "maximum" in params:
+        return _(
+            "Enter a number from %(minimum)s to %(maximum)s.",
+            minimum=number(params.get("minimum")),
+            maximum=number(params.get("maximum")),
+        )
+    return message(problem)
+
+
+# ---- the flow ---------------------------------------------------------------------------------
+
+
+class GameView(Protocol):
+    """What the flow needs of a game's derived state: the version it was derived at."""
+
+    @property
+    def version(self) -> int: ...
+
+
+State = TypeVar("State", bound=GameView)
+Form = TypeVar("Form", bound="EntryForm")
+View = TypeVar("View", bound="EntryPreview")
+
+
+class EntryForm(Protocol):
+    """What the flow needs of a game's form: the version it was loaded at, and which stored
+    hand it corrects (None: a new one)."""
+
+    version: int
+    number: int | None
+
+
+class EntryPreview(Protocol):
+    """What the flow needs of a game's preview: the notes by field, and whether a problem
+    blocks saving."""
+
+    notes: Notes
+    blocked: bool
+
+
+@dataclass
+class Loaded(Generic[State]):
+    """A stored game with its derived state (computed once per request)."""
+
+    game_id: str
+    game: Game
+    state: State
+
+
+@dataclass(frozen=True)
+class Templates:
+    page: str  # the entry page
+    form: str  # the form alone (htmx swaps it in place)
+    preview: str  # the live preview fragment
+    trouble: str  # the game page with why a delete was refused
+
+
+class EntryFlow(Generic[State, Form, View]):
+    """One game's entry pages. Subclasses set the class attributes and fill in the hooks."""
+
+    blueprint: ClassVar[str]  # endpoint prefix: "games" or "fifty"
+    templates: ClassVar[Templates]
+    words: ClassVar[Words] = {}
+
+    # ---- hooks: what each game does its own way ----
+    def find(self, session: Session, key: str) -> Game | None:
+        """The stored game by its editing key (None when there is none)."""
+        raise NotImplementedError
+
+    def derive(self, game: Game) -> State:
+        """The game's derived state (totals, hands, version)."""
+        raise NotImplementedError
+
+    def count(self, state: State) -> int:
+        """How many hands (or decks) are stored."""
+        raise NotImplementedError
+
+    def finished(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def blank(self, loaded: Loaded[State]) -> Form:
+        raise NotImplementedError
+
+    def stored(self, loaded: Loaded[State], number: int) -> Form:
+        raise NotImplementedError
+
+    def read(self, loaded: Loaded[State], form: MultiDict[str, str], number: int | None) -> Form:
+        raise NotImplementedError
+
+    def preview(self, loaded: Loaded[State], form: Form) -> View:
+        raise NotImplementedError
+
+    def write(self, session: Session, game: Game, form: Form, view: View) -> None:
+        """Store the entry (a new hand, or the correction of ``form.number``)."""
+        raise NotImplementedError
+
+    def remove(self, session: Session, game: Game, number: int, version: int) -> None:
+        raise NotImplementedError
+
+    def slot(self, where: str, form: Form, view: View) -> str:
+        """The field a store problem's ``where`` points at."""
+        raise NotImplementedError
+
+    def page_context(self, loaded: Loaded[State], form: Form, view: View | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def preview_context(self, loaded: Loaded[State], form: Form, view: View) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def board_context(self, loaded: Loaded[State]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def standings(self, state: State) -> list[tuple[str, int]]:
+        """Each score column's name and total, as a conflict shows them."""
+        raise NotImplementedError
+
+    #: The live preview keeps the games it loaded (:meth:`load_live`); only for a game whose
+    #: preview reads nothing of the game but its own columns (its row is all a kept game has).
+    keep_for_preview: ClassVar[bool] = False
+
+    # ---- shared steps ----
+    def load(self, game_id: str) -> Loaded[State]:
+        game, state = pages.find_game(game_id, self.derive, self.find)
+        return Loaded(game_id, game, state)
+
+    def load_live(self, game_id: str) -> Loaded[State]:
+        """The game for a live preview: as an earlier preview loaded it while the database still
+        holds it at the same stamp (one indexed read, no ORM session), else :meth:`load`. The
+        database stays the truth: a change by any process or thread moves the stamp on."""
+        if not self.keep_for_preview:
+            return self.load(game_id)
+        kept = cache.kept().previewed(self.blueprint)
+        # read before loading: a change landing meanwhile gives a newer stamp next time
+        stamp = stamps.game_stamp(game_id) if isinstance(game_id, str) else None
+        found = kept.get(game_id, stamp) if stamp is not None else None
+        if found is not None:
+            return found
+        loaded = self.load(game_id)  # also the 404 of an unknown key or another kind of game
+        if stamp is not None:
+            kept.put(game_id, stamp, loaded, self.count(loaded.state))
+        return loaded
+
+    def text(self, problem: Problem) -> str:
+        return problem_text(problem, self.words)
+
+    def show_url(self, game_id: str) -> str:
+        return url_for(f"{self.blueprint}.show", game_id=game_id)
+
+    def render(
+        self,
+        loaded: Loaded[State],
+        form: Form,
+        view: View | None,
+        status: int = 200,
+        conflict: bool = False,
+    ) -> tuple[str, int]:
+        context = self.page_context(loaded, form, view)
+        context.update(
+            game_id=loaded.game_id,
+            state=loaded.state,
+            conflict=conflict,
+            notes=view.notes if view else Notes(),
+            standings=self.standings(loaded.state) if conflict else [],
+        )
+        template = self.templates.form if request.htmx else self.templates.page
+        return render_template(template, **context), status
+
+    def existing(self, loaded: Loaded[State], number: int) -> int:
+        if not 1 <= number <= self.count(loaded.state):
+            abort(404)
+        return number
+
+    # ---- verbs: what the routes call ----
+    def new(self, game_id: str) -> Response | tuple[str, int]:
+        """An empty form for the next hand (a finished game takes none: back to its page)."""
+        loaded = self.load(game_id)
+        if self.finished(loaded.state):
+            return redirect(self.show_url(game_id), code=303)
+        return self.render(loaded, self.blank(loaded), None)
+
+    def edit(self, game_id: str, number: int) -> tuple[str, int]:
+        """The form filled with a stored hand, to correct it."""
+        loaded = self.load(game_id)
+        form = self.stored(loaded, self.existing(loaded, number))
+        return self.render(loaded, form, self.preview(loaded, form))
+
+    def save(self, game_id: str, number: int | None = None) -> Response | tuple[str, int]:
+        """Save a new or corrected hand. ``action=check`` (the no-JavaScript preview) or a
+        re-render request only shows the form again; problems: 422 with each next to its
+        field; a stale version: 409 with the entry kept."""
+        loaded = self.load(game_id)
+        if number is not None:
+            self.existing(loaded, number)
+        form = self.read(loaded, request.form, number)
+        view = self.preview(loaded, form)
+        if request.form.get("action") != "save":
+            return self.render(loaded, form, view)
+        if view.blocked:
+            return self.render(loaded, form, view, 422)
+        try:
+            with pages.stored_game(game_id, self.find) as (session, game):
+                self.write(session, game, form, view)
+        except (games_store.VersionConflict, games_store.HandNotFound):
+            return self.conflict(game_id, number)
+        except games_store.GameProblems as error:
+            for p in error.problems:
+                view.notes.add(self.slot(p.where, form, view), self.text(p))
+            return self.render(loaded, form, view, 422)
+        except DatabaseBusy:  # issue 12: nothing stored; the entry stays on the page
+            view.notes.add(self.slot("", form, view), self.text(Problem("request.busy", "", {})))
+            html, status = self.render(loaded, form, view, 503)
+            return html, status, {"Retry-After": str(BUSY_RETRY_AFTER)}  # type: ignore[return-value]
+        return pages.see_other(self.show_url(game_id))
+
+    def conflict(self, game_id: str, number: int | None) -> tuple[str, int]:
+        """Someone else saved first: the game as it is now with this entry kept, ready to be
+        saved again on top of the other change (409)."""
+        loaded = self.load(game_id)
+        if number is not None and number > self.count(loaded.state):
+            number = None  # the hand being corrected was deleted meanwhile: enter it anew
+        kept = self.read(loaded, request.form, number)
+        kept.version = loaded.state.version
+        return self.render(loaded, kept, self.preview(loaded, kept), 409, conflict=True)
+
+    def live(self, game_id: str) -> str:
+        """The live preview: a small fragment whose parts find their fields out of band."""
+        loaded = self.load_live(game_id)
+        number = pages.read_int(request.form.get("number"))
+        if number is not None and not 1 <= number <= self.count(loaded.state):
+            number = None
+        form = self.read(loaded, request.form, number)
+        view = self.preview(loaded, form)
+        return render_template(
+            self.templates.preview,
+            notes=view.notes,
+            state=loaded.state,
+            **self.preview_context(loaded, form, view),
+        )
+
+    def delete(self, game_id: str, number: int) -> Response | tuple[str, int]:
+        """Delete the last hand (the store refuses any other)."""
+        loaded = self.load(game_id)
+        self.existing(loaded, number)
+        version = pages.read_int(request.form.get("version")) or 0
+        try:
+            with pages.stored_game(game_id, self.find) as (session, game):
+                self.remove(session, game, number, version)
+        except games_store.HandNotFound:
+            abort(404)
+        except games_store.VersionConflict:
+            return self.trouble(game_id, [], 409)
+        except games_store.GameProblems as error:
+            return self.trouble(game_id, [self.text(p) for p in error.problems], 422)
+        return pages.see_other(self.show_url(game_id))
+
+    def undo(self, game_id: str) -> Response | tuple[str, int]:
+        """Bring back the hand deleted last (issue 15) while nothing else has changed: a stale
+        offer is a 409 over the game as it is now, an expired one a 422; nothing changes then."""
+        revision = pages.read_int(request.form.get("revision"))
+        version = pages.read_int(request.form.get("version")) or 0
+        try:
+            with pages.stored_game(game_id, self.find) as (session, game):
+                games_store.undo_delete(session, game, revision, version)
+        except games_store.VersionConflict:
+            return self.trouble(game_id, [], 409)
+        except games_store.GameProblems as error:
+            return self.trouble(game_id, [self.text(p) for p in error.problems], 422)
+        return pages.see_other(self.show_url(game_id))
+
+    def trouble(self, game_id: str, problems: list[str], status: int) -> tuple[str, int]:
+        """Why a delete was refused, over the game as it is now."""
+        loaded = self.load(game_id)
+        return render_template(
+            self.templates.trouble, game_id=game_id, problems=problems, **self.board_context(loaded)
+        ), status

@@ -1,0 +1,231 @@
+"""Request and response helpers shared by the two games' pages (``canasta`` and ``fifty``):
+reading a typed number, the answer to a successful POST, this browser's recent games, finding a
+stored game, the kept game page, the view link's QR code and the live view.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Container, Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from typing import Any, TypeVar
+
+import segno
+from flask import (
+    Response,
+    abort,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_babel import get_locale
+from flask_wtf.csrf import generate_csrf
+from sqlalchemy.orm import Session
+
+from ... import store as games_store
+from ...rules.problems import Problem
+from ...store import cache, stamps
+from ...store.db import session_scope, write_scope
+from ...store.models import Game
+from ..words.i18n import current_language, page_query
+
+Getter = Callable[[Session, str], Game | None]
+
+State = TypeVar("State")
+
+# The recent-games cookies (``games``, ``fifty``) hold editing keys: anyone holding the phone
+# may edit those games. They keep the 8 latest games (more than one evening's) and expire 45
+# days after this phone last opened one of them.
+RECENT_MAX = 8
+RECENT_DAYS = 45
+PDF_LANGUAGES = (("de", "PDF (Deutsch)"), ("pl", "PDF (polski)"), ("en", "PDF (English)"))
+
+
+def read_int(text: str | None) -> int | None:
+    """An integer typed by a person: spaces and thousands separators are ignored."""
+    cleaned = re.sub(r"[\s.,'\u00a0\u202f]", "", text or "").replace("\u2212", "-")
+    if not re.fullmatch(r"-?\d{1,9}", cleaned):
+        return None
+    return int(cleaned)
+
+
+def see_other(url: str) -> Response:
+    """After a successful POST: 303 for a plain form, HX-Redirect for htmx."""
+    if request.htmx:
+        response = make_response("", 200)
+        response.headers["HX-Redirect"] = url
+        return response
+    return redirect(url, code=303)
+
+
+# ---- recent games of this browser ------------------------------------------------------------
+def recent_ids(cookie: str) -> list[str]:
+    return request.cookies.get(cookie, "").split()[:RECENT_MAX]
+
+
+def remember(response: Response, cookie: str, game_id: str) -> Response:
+    """Keep the editing keys of this browser's games in a cookie: the start pages list only
+    those, since every key grants editing and must not be shown to strangers."""
+    ids = [game_id] + [k for k in request.cookies.get(cookie, "").split() if k != game_id]
+    return _set_recent(response, cookie, ids)
+
+
+def forget(response: Response, cookie: str, game_id: str) -> Response:
+    """Drop one game from this browser's list (an unknown key changes nothing)."""
+    ids = [k for k in request.cookies.get(cookie, "").split() if k != game_id]
+    return _set_recent(response, cookie, ids)
+
+
+def _set_recent(response: Response, cookie: str, ids: list[str]) -> Response:
+    response.set_cookie(
+        cookie,
+        " ".join(ids[:RECENT_MAX]),
+        max_age=RECENT_DAYS * 24 * 3600,
+        httponly=True,
+        samesite="Lax",
+        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure,
+    )
+    return response
+
+
+# ---- stored games ----------------------------------------------------------------------------
+def find_game(key: str, state_of: Callable[[Game], State], *getters: Getter) -> tuple[Game, State]:
+    """The game the first getter that knows ``key`` finds, with its derived state; 404 when
+    none does."""
+    with session_scope() as session:
+        game = None
+        for get in getters:
+            game = get(session, key)
+            if game is not None:
+                break
+        if game is None:
+            abort(404)
+        state = state_of(game)
+    return game, state
+
+
+@contextmanager
+def stored_game(game_id: str, get: Getter) -> Iterator[tuple[Session, Game]]:
+    """The game to change, in a transaction (404 when there is none); the change is committed
+    when the block ends, and rolled back when it raises. Writers take turns
+    (:func:`~..store.db.write_scope`); a database still busy raises ``DatabaseBusy``."""
+    with write_scope() as session:
+        game = get(session, game_id)
+        if game is None:
+            abort(404)
+        yield session, game
+
+
+def create(make: Callable[[Session], Game]) -> tuple[str | None, list[Problem]]:
+    """Create a game in a transaction of its own: its editing key, or the store's problems
+    (nothing stored)."""
+    try:
+        with write_scope() as session:
+            return make(session).id, []
+    except games_store.GameProblems as error:
+        return None, list(error.problems)
+
+
+def start_again(
+    game_id: str, get: Getter, show: str, remember_new: Callable[[Response, str], Response]
+) -> Response:
+    """Start a new game for the table of ``game_id`` (same rules, players and seats) and go to
+    it; the new game joins this browser's recent games."""
+    with stored_game(game_id, get) as (session, game):
+        again_id = games_store.start_again(session, game).id
+    return remember_new(see_other(url_for(show, game_id=again_id)), again_id)
+
+
+def pdf_links(endpoint: str, game_id: str) -> list[tuple[str, str]]:
+    """The score sheet in each language, as (label, URL): the reader's language first."""
+
+    first = current_language()
+    ordered = sorted(PDF_LANGUAGES, key=lambda language: language[0] != first)
+    return [(label, url_for(endpoint, game_id=game_id, lang=code)) for code, label in ordered]
+
+
+def live_view(version: int, page: str, fragment: str, **context: Any) -> Response:
+    """The read-only view. htmx polls it for the ``#live`` fragment (204 while ``since`` is the
+    current version); without JavaScript a meta refresh reloads the page."""
+    is_fragment = bool(request.htmx) and not request.htmx.history_restore_request
+    if is_fragment and request.args.get("since", type=int) == version:
+        return unchanged()
+    response = make_response(render_template(fragment if is_fragment else page, **context))
+    response.vary.add("HX-Request")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def quiet_poll(view_id: str, rulesets: Container[str]) -> bool:
+    """Whether this request is a view's poll (htmx, ``?since=N``) while the game with the view
+    key ``view_id``, of one of ``rulesets``, is still at version N: one light read instead of
+    loading the game (issue 16). Answer it with :func:`unchanged`."""
+    if not request.htmx or request.htmx.history_restore_request:
+        return False
+    since = request.args.get("since", type=int)
+    found = stamps.view_version(view_id) if since is not None else None
+    return found is not None and found[0] in rulesets and found[1] == since
+
+
+def unchanged() -> Response:
+    """The answer to a view's poll while nothing changed: htmx keeps what it shows."""
+    response = make_response("", 204)
+    response.vary.add("HX-Request")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# ---- the game page, kept -------------------------------------------------------------------------
+# Rendering a game's page costs far more than finding out that nothing changed: the page is kept
+# (``store.cache``: per game, language, address and the query parameters that change it) with
+# the stamp it was made at, and sent again while the stamp is the same. The stamp is read from
+# the database on every request in one light statement (``store.stamps.chain_stamp``): the
+# versions of the game and of the other games of its evening, and the games that follow them.
+# What differs per reader is put back: the CSRF token (kept as a mark), and a page with a
+# flashed message is never kept.
+
+_CSRF_MARK = b"\x00csrf\x00"
+
+#: the page, the editing keys of the games it shows (its evening's) and the moment something on
+#: it ends by itself (an undo offer; seconds since the epoch), if any
+Rendered = tuple[str, tuple[str, ...], float | None]
+
+
+def cached_game_page(
+    game_id: str, render: Callable[[], Rendered], query: tuple[str, ...] = ()
+) -> bytes:
+    """The page of the game ``game_id`` (UTF-8): kept while nothing it shows has changed, else
+    made by ``render``. ``query``: the query parameters that change the page; any other is
+    left out of the key, and out of the page's own links."""
+    if session.get("_flashes"):
+        return render()[0].encode()
+    token = generate_csrf().encode()
+    chain = cache.chain(game_id)
+    # read before rendering: a change landing meanwhile gives a newer stamp next time
+    stamp = stamps.chain_stamp(chain)
+    kept_args = tuple(f"{name}={request.args.get(name, '')}" for name in query)
+    key = (game_id, str(get_locale()), request.host, request.path, *kept_args)
+    kept = cache.page(key, stamp)
+    if kept is not None:
+        return kept.replace(_CSRF_MARK, token)
+    with page_query(query):
+        html, seen, ends = render()
+    page = html.encode()
+    if seen == chain:  # else the stamp read covers other games: keep it next time
+        cache.keep_page(key, stamp, page.replace(token, _CSRF_MARK), ends)
+    cache.keep_chain(game_id, seen)
+    return page
+
+
+@lru_cache(maxsize=64)
+def qr_svg(url: str) -> str:
+    """The view link as a QR code: inline SVG made by segno from our own URL (no user text);
+    a link does not change, so each is drawn once."""
+    return segno.make(url, error="m").svg_inline(
+        scale=1, border=2, omitsize=True, dark="#1d1b16", svgclass="qr"
+    )

@@ -1,0 +1,141 @@
+""" "What may I do?" on the referee page: the whole situation in one form, every legal move as
+the answer (the engine's :func:`scorekeeper.rules.options.turn_options`, the same function as
+``POST /api/v1/referee/options``).
+
+The form is read here into typed cards and flags; each move becomes a :class:`MoveView`:
+a title, the melds as card chips, a sentence and the rule it rests on, quoted from the
+ruleset's rules page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from flask_babel import gettext as _
+
+from ...rules.api import Reader
+from ...rules.options import Move, TurnOptions, turn_options
+from ...rules.problems import Problem
+from ..rulebook.book import rule_items, section_titles
+from ..words.messages import message
+from ..words.names import rank_name
+from .forms import MAX_PROBLEMS, Settings, melds_typed, parse_score, text_of
+
+
+@dataclass
+class MoveView:
+    """One move as the page shows it."""
+
+    kind: str
+    title: str
+    text: str
+    melds: list[list[str]]
+    rule_text: str
+    rule_title: str
+    rule_url: str
+    points: int
+    discard: str | None = None
+
+
+@dataclass
+class OptionsAnswer:
+    """The answer of the options form: moves, notes (why a move is missing), or problems."""
+
+    moves: list[MoveView] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    required: int | None = None
+    asked: bool = False
+
+
+def _title(move: Move) -> str:
+    if move.kind == "take_pile":
+        return _("Take the discard pile")
+    if move.kind == "initial_meld":
+        if move.variant == "fewest_cards":
+            return _("Initial meld keeping the most cards")
+        return _("Initial meld with the most points")
+    if move.kind == "add":
+        return _("Add to your meld of %(rank)s", rank=rank_name(move.reason.params.get("rank")))
+    if move.kind == "meld":
+        return _("New melds")
+    if move.variant == "concealed":
+        return _("Go out concealed")
+    return _("Go out")
+
+
+def _flag(values: Mapping[str, str], key: str) -> bool:
+    return values.get(key) in ("1", "on", "true", "yes")
+
+
+def ask_options(settings: Settings, values: Mapping[str, str]) -> OptionsAnswer:
+    """Read the options form and ask the engine; an empty hand asks nothing."""
+    answer = OptionsAnswer()
+    hand_text = text_of(values, "hand")
+    if not hand_text:
+        return answer
+    score = parse_score(values.get("score"))
+    if score is None:
+        answer.problems = [_("Enter your side's score as a whole number, such as 1500.")]
+        return answer
+    reader = Reader()
+    hand = reader.cards(hand_text, "hand")
+    side_melds = reader.card_lists(melds_typed(text_of(values, "side_melds")), "side_melds")
+    top = reader.card(text_of(values, "top_card") or None, "top_card")
+    if len(hand) > 30:
+        reader.fail("hand.too_many", "hand", maximum=30, count=len(hand))
+    if reader.problems:
+        answer.problems = [message(p) for p in reader.problems][:MAX_PROBLEMS]
+        return answer
+    if settings.players not in settings.ruleset.players_allowed:
+        answer.problems = [
+            message(
+                Problem(
+                    "players.not_allowed",
+                    "players",
+                    {
+                        "players": settings.players,
+                        "allowed": list(settings.ruleset.players_allowed),
+                    },
+                )
+            )
+        ]
+        return answer
+    melded = values.get("side_has_melded", "yes") != "no"
+    frozen = _flag(values, "frozen")
+    result: TurnOptions = turn_options(
+        settings.ruleset,
+        settings.players,
+        hand,
+        side_melds=side_melds if melded else (),
+        side_has_melded=melded,
+        cumulative_score=score,
+        top_card=top,
+        pile_has_wild=frozen,
+        drawn=_flag(values, "drawn"),
+        player_melded_before=_flag(values, "melded_before"),
+    )
+    answer.asked = True
+    answer.required = result.required
+    items = rule_items(
+        settings.ruleset, settings.players, set(settings.ruleset.options_against(settings.base))
+    )
+    titles = section_titles()
+    for move in result.moves:
+        item = items.get(move.item)
+        answer.moves.append(
+            MoveView(
+                move.kind,
+                _title(move),
+                message(move.reason),
+                [[c.rank for c in m] for m in move.melds],
+                item.text if item else "",
+                titles.get(move.rule, move.rule),
+                settings.rules_url(move.rule),
+                move.points,
+                move.discard.rank if move.discard else None,
+            )
+        )
+    answer.notes = [message(p) for p in result.notes]
+    return answer

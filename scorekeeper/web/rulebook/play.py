@@ -1,0 +1,327 @@
+"""The rules of play as rule-book items: melds, the initial meld, the discard pile and going
+out (RULES.md §2, §3, §5, §4 "going out"). :func:`.rule_book.rule_items` calls it between the
+overview and the scoring; every number is read from the :class:`RuleSet`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from babel.lists import format_list
+from flask_babel import get_locale, ngettext
+from flask_babel import gettext as _
+
+from ...rules.ruleset import RuleSet
+from ..words.i18n import number
+from .tables import Row, Table, minimum_table
+
+
+def listed(items: list[str], style: str = "or") -> str:
+    """Items joined as the reader writes a list ("a, b or c")."""
+    return format_list(items, style=style, locale=get_locale() or "en")
+
+
+def play_items(
+    rs: RuleSet,
+    players: int | None,
+    counts: list[int],
+    changed: set[str],
+    add: Callable[..., None],
+) -> None:
+    """The items of the sections melds, initial meld, discard pile and going out."""
+    # melds
+    add(
+        "melds.size",
+        _(
+            "A meld is at least %(size)s cards of the same rank; wild cards may "
+            "stand in for natural cards.",
+            size=number(rs.min_meld_size),
+        ),
+    )
+    if rs.max_meld_size:
+        add(
+            "melds.max_size",
+            _("A meld holds at most %(size)s cards.", size=number(rs.max_meld_size)),
+        )
+    if rs.natural_at_least_wild:
+        natural = _("A meld needs at least as many natural cards as wild cards.")
+        if (rs.min_meld_size + 1) // 2 < rs.min_natural_per_meld:
+            natural += " " + ngettext(
+                "It needs at least %(num)s natural card.",
+                "It needs at least %(num)s natural cards.",
+                rs.min_natural_per_meld,
+            )
+    elif rs.max_wild_per_meld <= rs.min_natural_per_meld:
+        natural = ngettext(
+            "A mixed meld needs at least %(num)s natural card.",
+            "A mixed meld needs at least %(num)s natural cards.",
+            rs.min_natural_per_meld,
+        )
+    else:
+        natural = ngettext(
+            "A meld needs at least %(num)s natural card; it may hold more wild "
+            "cards than natural ones.",
+            "A meld needs at least %(num)s natural cards; it may hold more wild "
+            "cards than natural ones.",
+            rs.min_natural_per_meld,
+        )
+    add("melds.natural", natural)
+    add(
+        "melds.wild_limit",
+        ngettext(
+            "A meld holds at most %(num)s wild card.",
+            "A meld holds at most %(num)s wild cards.",
+            rs.max_wild_per_meld,
+        ),
+    )
+    add(
+        "melds.canasta",
+        _(
+            "A meld of %(size)s or more cards is a canasta. A natural canasta "
+            "(no wild card) earns a bonus of %(natural)s, a mixed canasta "
+            "%(mixed)s.",
+            size=number(rs.canasta_size),
+            natural=number(rs.natural_canasta_bonus),
+            mixed=number(rs.mixed_canasta_bonus),
+        ),
+    )
+    if rs.sevens_never_mixed or rs.sevens_canasta_bonus:
+        sevens = []
+        if rs.sevens_never_mixed:
+            sevens.append(_("Sevens are never mixed: a meld of sevens takes no wild card."))
+        if rs.sevens_canasta_bonus:
+            sevens.append(
+                _("A canasta of sevens earns %(bonus)s.", bonus=number(rs.sevens_canasta_bonus))
+            )
+        add("melds.sevens", " ".join(sevens))
+    if rs.aces_mixed_only_in_initial_meld or rs.aces_canasta_bonus:
+        aces = []
+        if rs.aces_mixed_only_in_initial_meld:
+            aces.append(
+                _(
+                    "Aces take wild cards only when laid in the side's initial meld; "
+                    "such a meld of aces counts as an ordinary meld."
+                )
+            )
+        if rs.aces_canasta_bonus:
+            aces.append(
+                _("A natural canasta of aces earns %(bonus)s.", bonus=number(rs.aces_canasta_bonus))
+            )
+        add("melds.aces", " ".join(aces))
+    if rs.allows_wild_canasta() and rs.wild_meld_open:
+        wild = _(
+            "Wild cards alone make a meld of %(low)s to %(size)s cards. As a canasta it "
+            "earns %(bonus)s.",
+            low=number(rs.min_meld_size),
+            size=number(rs.canasta_size),
+            bonus=number(rs.wild_canasta_bonus),
+        )
+        if rs.wild_canasta_jokers_bonus:
+            wild += " " + _(
+                "With all four jokers: %(bonus)s.", bonus=number(rs.wild_canasta_jokers_bonus)
+            )
+        if rs.wild_canasta_twos_bonus:
+            wild += " " + _("Of twos only: %(bonus)s.", bonus=number(rs.wild_canasta_twos_bonus))
+        add("melds.wild_canasta", wild)
+    elif rs.allows_wild_canasta():
+        add(
+            "melds.wild_canasta",
+            _(
+                "A canasta of %(size)s wild cards only earns a bonus of "
+                "%(bonus)s; it is laid complete, in one turn.",
+                size=number(rs.canasta_size),
+                bonus=number(rs.wild_canasta_bonus),
+            ),
+        )
+    else:
+        add(
+            "melds.wild_canasta",
+            _("Wild cards alone never make a meld: there are no wild canastas."),
+        )
+    add(
+        "melds.one_per_rank",
+        _("A side has only one meld of each rank: more cards of that rank join it."),
+    )
+    add("melds.opponents", _("Nobody adds cards to the opponents' melds."))
+    add("melds.red_threes", _("Red threes are never melded."))
+    black = [number(n) for n in range(rs.black_three_meld_min, rs.black_three_meld_max + 1)]
+    if rs.threes_by_colour:
+        add(
+            "melds.black_threes",
+            _("Black threes are never melded: they are laid out like red threes."),
+        )
+    else:
+        add(
+            "melds.black_threes",
+            _(
+                "Black threes are melded only when going out: %(counts)s "
+                "of them, without wild cards.",
+                counts=listed(black),
+            ),
+        )
+    seven = rs.canasta_size * rs.high_value
+    add(
+        "melds.value",
+        _(
+            "A meld is worth the points of its cards; a canasta's bonus comes on "
+            "top (%(size)s kings: %(cards)s + %(bonus)s = %(total)s).",
+            size=number(rs.canasta_size),
+            cards=number(seven),
+            bonus=number(rs.natural_canasta_bonus),
+            total=number(seven + rs.natural_canasta_bonus),
+        ),
+    )
+
+    # initial meld
+    tables = [minimum_table(rs, counts[0] if players else None, changed="minimum_table" in changed)]
+    if not players:
+        for n, _table in sorted(rs.minimum_table_by_players.items()):
+            extra = minimum_table(rs, n)
+            extra.caption = _("With %(players)s players", players=number(n))
+            tables.append(extra)
+    add(
+        "initial-meld.minimum",
+        _(
+            "A side's first meld in a hand must count at least a minimum, "
+            "set by the side's total score before the hand."
+        ),
+        *tables,
+    )
+    add(
+        "initial-meld.counted",
+        _(
+            "Only the cards laid down in that turn count: cards from hand "
+            "and the top card of the discard pile. The rest of the pile, "
+            "red threes and canasta bonuses do not count."
+        ),
+    )
+    add("initial-meld.several", _("Several melds may be laid down at once to reach the minimum."))
+    if rs.concealed_needs_minimum:
+        add("initial-meld.concealed", _("A player who goes out concealed needs the minimum too."))
+    else:
+        add("initial-meld.concealed", _("A player who goes out concealed needs no minimum."))
+
+    # discard pile
+    add(
+        "discard-pile.blocked",
+        _("Nobody may take the pile while a wild card or a black three lies on top."),
+    )
+    if rs.black_three_pile_when_going_out:
+        add(
+            "discard-pile.black_three_exception",
+            _(
+                "Exception: a player who goes out may take a pile stopped by a black three by "
+                "melding that black three with black threes from hand."
+            ),
+        )
+    if rs.pile_needs_natural_pair_always:
+        add(
+            "discard-pile.frozen",
+            _(
+                "The pile is taken only by melding its top card with two natural cards of the same "
+                "rank from your hand (they may join your side's meld of that rank while it stays "
+                "within the largest meld). A side that has not melded must also reach its minimum."
+            ),
+        )
+    elif rs.frozen_needs_natural_pair:
+        add(
+            "discard-pile.frozen",
+            _(
+                "The pile is frozen for everyone once it holds a wild card, or when a red three "
+                "was "
+                "turned up as its first card. To "
+                "take a frozen pile, meld its top card with two natural cards of the same rank "
+                "from your hand."
+            ),
+        )
+    else:
+        add("discard-pile.frozen", _("A frozen pile is taken like any other pile."))
+    if not rs.pile_needs_natural_pair_always:
+        add(
+            "discard-pile.open",
+            _(
+                "When the pile is not frozen, its top card may go onto your "
+                "side's meld of that rank, or into a new meld with cards "
+                "from your hand."
+            ),
+        )
+    add(
+        "discard-pile.show",
+        _(
+            "Show the meld with the top card before taking the rest of the "
+            "pile. The other cards of the pile never count toward the initial "
+            "meld."
+        ),
+    )
+
+    # going out
+    if rs.going_out_needs_discard:
+        add(
+            "going-out.how",
+            _(
+                "A player goes out by melding all their cards but one and "
+                "discarding it: the final discard is needed. Only one side goes "
+                "out in a hand."
+            ),
+        )
+    else:
+        add(
+            "going-out.how",
+            _(
+                "A player goes out by melding all their cards, with or without "
+                "a final discard. Only one side goes out in a hand."
+            ),
+        )
+    needed = {n: rs.canastas_needed(n) for n in counts}
+    if players:
+        canastas = ngettext(
+            "With %(players)s players, a side needs %(num)s canasta to go out.",
+            "With %(players)s players, a side needs %(num)s canastas to go out.",
+            needed[players],
+            players=number(players),
+        )
+        add("going-out.canastas", canastas)
+    elif len(set(needed.values())) == 1:
+        add(
+            "going-out.canastas",
+            ngettext(
+                "A side needs %(num)s canasta to go out.",
+                "A side needs %(num)s canastas to go out.",
+                needed[counts[0]],
+            ),
+        )
+    else:
+        add(
+            "going-out.canastas",
+            _("The canastas a side needs to go out:"),
+            Table(
+                [_("Players"), _("Canastas")],
+                [
+                    Row([number(n), number(k)], "canastas_to_go_out" in changed)
+                    for n, k in needed.items()
+                ],
+            ),
+        )
+    if rs.concealed_going_out_bonus == rs.going_out_bonus:
+        add(
+            "going-out.bonus",
+            _("Going out earns %(bonus)s, concealed or not.", bonus=number(rs.going_out_bonus)),
+        )
+    else:
+        add(
+            "going-out.bonus",
+            _(
+                "Going out earns %(bonus)s; going out concealed earns %(concealed)s instead.",
+                bonus=number(rs.going_out_bonus),
+                concealed=number(rs.concealed_going_out_bonus),
+            ),
+        )
+    add(
+        "going-out.concealed",
+        _(
+            "Going out concealed: the player has melded nothing earlier in the hand, melds the "
+            "whole hand in one turn including at least one complete canasta of their own, and adds "
+            "nothing to the partner's melds."
+        ),
+    )
+    add("going-out.stock", _("When the stock runs out, nobody earns the going-out bonus."))

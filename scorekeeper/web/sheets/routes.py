@@ -1,0 +1,264 @@
+"""Score sheets as PDF: a stored game's sheet and the blank pad (CONTRACT.md §3).
+
+Labels come from the Babel catalogues in the language of ``?lang=``; the renderer in
+:mod:`scorekeeper.sheets` only lays out what it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from flask import Blueprint, Response, abort, request
+from flask_babel import gettext as _
+
+from ... import store
+from ...rules.ruleset import PRESETS, RuleSet
+from ...sheets import BlankSheet, ScoreSheet, SheetCell, SheetColumn, SheetHand, SheetLabels
+from ...sheets.pdf import render_blank_sheet, render_score_sheet
+from ..canasta.adjustments import adjustment_lines
+from ..play.pages import State, find_game
+from ..words.i18n import (
+    LANGUAGES,
+    current_language,
+    forced_locale,
+    home_ruleset,
+    long_date,
+    number,
+    signed,
+)
+from ..words.names import item_labels, ruleset_title, special_hand_name
+from ..words.parameters import house_rule_lines, minimum_ranges, score_step
+
+bp = Blueprint("sheets", __name__)
+
+
+def sheet_labels() -> SheetLabels:
+
+    return SheetLabels(
+        title=_("Canasta score sheet"),
+        ruleset=_("Rules"),
+        house_rules=_("House rules"),
+        date=_("Date"),
+        players=_("Players"),
+        target=_("Target"),
+        hand=_("No."),
+        **item_labels(short=True),
+        bonus=_("Bonuses"),
+        cards=_("Cards"),
+        score=_("Hand"),
+        total=_("Total"),
+        minimum=_("Minimum"),
+        concealed=_("went out concealed"),
+        final_score=_("Final score"),
+        winner=_("Winner"),
+        margin=_("Margin"),
+        no_winner=_("Game still running"),
+        minimum_table=_("Initial meld minimum"),
+        scoring_summary=_("Scoring"),
+        page_of=_("Page {page} of {pages}"),
+        pad_title=_("Canasta score pad"),
+        chart=_("Running totals"),
+        other=_("Other"),  # issue 15: black threes, penalties, special hands, adjustments
+    )
+
+
+def minimum_rows(rs: RuleSet, players: int) -> tuple[tuple[str, str], ...]:
+    """The minimum table as printed: score range and minimum ("none" for no minimum)."""
+    return tuple(minimum_ranges(rs.minimum_table_for(players), score_step(rs)))
+
+
+def scoring_rows(rs: RuleSet, players: int) -> tuple[tuple[str, str], ...]:
+    """The scoring summary printed on the pad: card values, bonuses, penalties."""
+    rows = [
+        (_("Joker"), number(rs.joker_value)),
+        (_("Two"), number(rs.two_value)),
+        (_("Ace"), number(rs.ace_value)),
+        (_("K, Q, J, 10, 9, 8"), number(rs.high_value)),
+        (_("7, 6, 5, 4"), number(rs.low_value)),
+        (_("Black three"), number(rs.black_three_value)),
+        (_("Natural canasta"), number(rs.natural_canasta_bonus)),
+        (_("Mixed canasta"), number(rs.mixed_canasta_bonus)),
+    ]
+    # RULES.md §6: the special canastas, each where the ruleset prices it.
+    for label, value in (
+        (_("Canasta of sevens"), rs.sevens_canasta_bonus),
+        (_("Natural canasta of aces"), rs.aces_canasta_bonus),
+    ):
+        if value:
+            rows.append((label, number(value)))
+    if rs.allows_wild_canasta():
+        rows.append((_("Wild canasta"), number(rs.wild_canasta_bonus)))
+        for label, value in (
+            (_("Wild canasta with all four jokers"), rs.wild_canasta_jokers_bonus),
+            (_("Wild canasta of twos only"), rs.wild_canasta_twos_bonus),
+        ):
+            if value:
+                rows.append((label, number(value)))
+    if rs.threes_by_colour:
+        # RULES.md §6: threes of one colour by count; minus, nothing or plus by canastas.
+        rows += [
+            (_("Threes of one colour: %(count)s", count=number(count)), number(points))
+            for count, points in sorted(rs.threes_table.items())
+        ]
+        rows.append(
+            (
+                _(
+                    "Threes with 0 / %(zero)s / %(plus)s+ canastas",
+                    zero=number(rs.threes_zero_canastas),
+                    plus=number(rs.threes_plus_canastas),
+                ),
+                "\u2212 / 0 / +",
+            )
+        )
+    else:
+        rows += [
+            (_("Red three, each"), number(rs.red_three_value)),
+            (
+                _("All %(count)s red threes", count=number(rs.red_threes_in_deck(players))),
+                number(rs.red_three_score(rs.red_threes_in_deck(players), players)),
+            ),
+        ]
+    rows.append((_("Going out"), number(rs.going_out_bonus)))
+    if rs.concealed_going_out_bonus != rs.going_out_bonus:
+        rows.append((_("Going out concealed"), number(rs.concealed_going_out_bonus)))
+    # RULES.md §6: penalties at the end of the hand.
+    for label, value in (
+        (_("Unfinished meld of sevens"), rs.unfinished_sevens_penalty),
+        (_("Unfinished meld of natural aces"), rs.unfinished_aces_penalty),
+        (_("Unfinished meld of wild cards"), rs.unfinished_wild_penalty),
+        (
+            _("%(count)s+ sevens or aces held", count=rs.held_sevens_aces_count),
+            rs.held_sevens_aces_penalty,
+        ),
+    ):
+        if value:
+            rows.append((label, number(-value)))
+    rows += [
+        (_("Black three left in hand"), number(-rs.black_three_in_hand_penalty)),
+        (_("Canastas to go out"), number(rs.canastas_needed(players))),
+    ]
+    rows += [
+        (_("Special hand: %(name)s", name=special_hand_name(name)), number(value))
+        for name, value in rs.special_hands().items()
+    ]
+    return tuple(rows)
+
+
+def pdf_response(data: bytes, filename: str) -> Response:
+    response = Response(data, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def score_sheet_pdf(build: Callable[[State], ScoreSheet], state: State, filename: str) -> Response:
+    """A stored game's score sheet as PDF, in the language of ``?lang=``."""
+    with forced_locale(_lang()):
+        data = render_score_sheet(build(state))
+    return pdf_response(data, filename)
+
+
+def _lang() -> str:
+    asked = request.args.get("lang", "")
+    return asked if asked in LANGUAGES else current_language()
+
+
+@bp.get("/sheets/blank.pdf")
+def blank_sheet() -> Response:
+    """An empty pad for pen and paper, with the ruleset's minimum table and scoring."""
+    ruleset_id = request.args.get("ruleset") or home_ruleset()
+    base = PRESETS.get(ruleset_id)
+    if base is None:
+        abort(404)
+    players = request.args.get("players", type=int) or base.default_players
+    if players not in base.players_allowed:
+        players = base.default_players
+
+    with forced_locale(_lang()):
+        sheet = BlankSheet(
+            ruleset_name=ruleset_title(base),
+            columns=3 if players == 3 else (3 if request.args.get("sides") == "3" else 2),
+            rows=20,
+            minimum_table=minimum_rows(base, players),
+            scoring_summary=scoring_rows(base, players),
+            target=base.target_for(players),
+            labels=sheet_labels(),
+            format_number=number,
+            house_rules=(),
+        )
+
+        data = render_blank_sheet(sheet)
+    return pdf_response(data, f"canasta-{ruleset_id}-blank.pdf")
+
+
+def _hand_note(state: store.GameState, row: store.HandRow) -> str:
+    notes = []
+    if row.stock_out:
+        notes.append(_("The stock ran out: nobody went out."))
+    elif state.cutthroat and row.lone_player is not None:
+        notes.append(_("%(name)s played alone.", name=state.columns[row.lone_player].name))
+    for a in adjustment_lines(state, row):  # issue 15: each with its note (escaped by _text)
+        line = _("Adjustment for %(name)s:", name=a.side) + " " + signed(a.points)
+        notes.append(f"{line} \u2013 {a.note}." if a.note else f"{line}.")
+    if row.corrections:
+        # Issue 15: a corrected hand is marked on paper too, with what it said before.
+        notes.append(
+            _(
+                "Corrected; entered before: %(scores)s.",
+                scores=" · ".join(
+                    " / ".join(signed(score) for score in fix.scores) for fix in row.corrections
+                ),
+            )
+        )
+    return " ".join(notes)
+
+
+def score_sheet(state: store.GameState) -> ScoreSheet:
+    """A stored game as the renderer's plain data, in the current locale."""
+
+    hands = tuple(
+        SheetHand(
+            number=row.number,
+            cells=tuple(
+                SheetCell(
+                    items=dict(h.items),
+                    score=h.score,
+                    total=h.total,
+                    minimum=h.minimum_meld,
+                    went_out=h.went_out,
+                    concealed=h.concealed,
+                )
+                for h in row.scores
+            ),
+            note=_hand_note(state, row),
+        )
+        for row in state.hands
+    )
+    return ScoreSheet(
+        title=state.name or _("Canasta"),
+        ruleset_name=ruleset_title(state.base_rules),
+        house_rules=tuple(house_rule_lines(state.rules, state.base_rules)),
+        date_text=long_date(state.created_at),
+        target=state.target,
+        # A player alone (2 players, cutthroat) is the column's name: no list under it.
+        columns=tuple(
+            SheetColumn(c.name, () if list(c.players) == [c.name] else tuple(c.players))
+            for c in state.columns
+        ),
+        hands=hands,
+        winner=state.winner,
+        margin=state.margin,
+        # Issue 15: a game without a winner has no final score yet.
+        labels=sheet_labels()
+        if state.finished
+        else replace(sheet_labels(), final_score=_("Score so far")),
+        format_number=number,
+    )
+
+
+@bp.get("/games/<game_id>/sheet.pdf")
+def game_sheet(game_id: str) -> Response:
+    """The score sheet of a stored game (also by its read-only view key)."""
+    _game, state = find_game(game_id, store.game_state, store.get_game, store.get_by_view)
+    return score_sheet_pdf(score_sheet, state, f"canasta-{state.created_at:%Y-%m-%d}.pdf")

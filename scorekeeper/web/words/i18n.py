@@ -1,0 +1,236 @@
+"""Locale choice and locale-aware formatting (issue: German, Polish and English everywhere).
+
+Order of choice: ``?lang=``, then the remembered choice (cookie), then Accept-Language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import UTC, date, datetime
+from functools import lru_cache, wraps
+from typing import Any, TypeVar
+from urllib.parse import urlencode
+
+from babel import Locale, numbers
+from flask import Flask, Response, current_app, g, has_request_context, request
+from flask_babel import force_locale, format_date, format_timedelta, get_locale
+
+LANGUAGES = ("en", "de", "pl")
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "pl": "polski"}
+COOKIE = "lang"
+MINUS = "\u2212"
+
+
+def select_locale() -> str:
+    if not request:
+        return "en"
+    asked = request.args.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    remembered = request.cookies.get(COOKIE, "")
+    if remembered in LANGUAGES:
+        return remembered
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def reader_locale() -> Locale:
+    """:func:`select_locale` as a Babel ``Locale``, made once per language: flask_babel parses
+    a locale's text again on every request (issue 16)."""
+    return _parsed(select_locale())
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _parsed(code: str) -> Locale:
+    return Locale.parse(code)
+
+
+def current_language() -> str:
+    locale = get_locale()
+    return locale.language if locale is not None else "en"
+
+
+@contextmanager
+def forced_locale(code: str) -> Iterator[None]:
+    """flask_babel's ``force_locale`` (a PDF in its own language), also for :func:`locale_id`."""
+    _LOCALE_ID.set(None)
+    try:
+        with force_locale(code):
+            yield
+    finally:
+        _LOCALE_ID.set(None)
+
+
+#: The reader's locale of the request being served, worked out at its first use and forgotten
+#: when the request ends (``init_app``: teardown). A context variable, not ``flask.g``: a page
+#: asks for it with every number and word it formats, and each ``g`` lookup goes through
+#: Werkzeug's proxies (issue 16).
+_LOCALE_ID: ContextVar[str | None] = ContextVar("scorekeeper_locale_id", default=None)
+
+
+def locale_id() -> str:
+    """The reader's locale as text ("de", "pl", "en"), worked out once per request: a page or
+    a preview formats a dozen numbers and words, and Babel's lookup costs more than a
+    formatted number kept per language (issue 16)."""
+    found = _LOCALE_ID.get()
+    if found is not None:
+        return found
+    found = str(get_locale() or "en")
+    if has_request_context():
+        _LOCALE_ID.set(found)
+    return found
+
+
+def _forget_locale(_error: BaseException | None = None) -> None:
+    _LOCALE_ID.set(None)
+
+
+HOME_RULESETS = {"de": "german", "pl": "polish", "en": "classic"}
+
+
+def home_ruleset() -> str:
+    """The ruleset a reader of this language most likely plays: the first choice offered
+    where a page is not told one (German rules in German, Polish in Polish, else Classic)."""
+    return HOME_RULESETS.get(current_language(), "classic")
+
+
+def number(value: int | float | None) -> str:
+    """A number in the reader's format, negatives with a true minus sign (5.000, 5 000, 5,000)."""
+    if value is None:
+        return ""
+    if abs(value) >= 10**15:  # beyond any score; Babel's decimal context gives up on such
+        return str(value).replace("-", MINUS)
+    if type(value) is int:
+        text = f"{abs(value):,}".replace(",", _group_symbol(locale_id()))
+    else:
+        text = _decimal(abs(value), locale_id())
+    return f"{MINUS}{text}" if value < 0 else text
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _group_symbol(locale: str) -> str:
+    """The locale's thousands separator: whole numbers are grouped by threes with it, as Babel
+    groups them in every language offered (a test holds the two equal); Babel's formatting
+    costs ~11 µs a number, and every keystroke of the preview brings new totals (issue 16)."""
+    return numbers.get_group_symbol(locale)
+
+
+@lru_cache(maxsize=4096)
+def _decimal(value: int | float, locale: str) -> str:
+    """Babel's formatting, kept: a page formats the same few scores over and over (issue 16)."""
+    return numbers.format_decimal(value, locale=locale)
+
+
+T = TypeVar("T")
+WORDS_KEPT = 4096
+
+
+def per_language(words: Callable[..., T]) -> Callable[..., T]:
+    """``words`` remembered per reader's language and arguments (issue 16: a live preview asks
+    for the same labels and counted nouns on every keystroke, and each gettext call looks up
+    the request's locale and catalogue again). Only for results made of the catalogues, which
+    are read once at start, and hashable arguments; callers must not change what they get."""
+    kept: dict[tuple[Hashable, ...], T] = {}
+
+    @wraps(words)
+    def remembered(*args: Hashable) -> T:
+        key = (locale_id(), *args)
+        try:
+            return kept[key]
+        except KeyError:
+            pass
+        if len(kept) >= WORDS_KEPT:
+            kept.clear()
+        found = kept[key] = words(*args)
+        return found
+
+    return remembered
+
+
+def signed(value: int) -> str:
+    """A score item with its sign: +500, −15, 0."""
+    if value > 0:
+        return "+" + number(value)
+    return number(value)
+
+
+# The query parameters a kept page is made for (see ``play.pages.cached_game_page``): while it
+# is rendered, its links keep only these, so the page is the same for every other query.
+_page_query: ContextVar[tuple[str, ...] | None] = ContextVar("page_query", default=None)
+
+
+@contextmanager
+def page_query(names: tuple[str, ...]) -> Iterator[None]:
+    """While the block runs, :func:`language_url` keeps only the query parameters ``names``."""
+    token = _page_query.set(names)
+    try:
+        yield
+    finally:
+        _page_query.reset(token)
+
+
+def language_url(code: str) -> str:
+    """The current page in another language, keeping the rest of its query (of a kept page,
+    only what it is kept for)."""
+    kept = _page_query.get()
+    args = [
+        (k, v)
+        for k, v in request.args.items(multi=True)
+        if k != "lang" and (kept is None or k in kept)
+    ]
+    args.append(("lang", code))
+    return request.path + "?" + urlencode(args)
+
+
+def long_date(value: date | datetime | None) -> str:
+    if value is None:
+        return ""
+    return format_date(value, "long")
+
+
+def remember_choice(response: Response) -> Response:
+    """A page opened with ``?lang=`` remembers the choice for a year."""
+    if request.endpoint == "static":
+        return response
+    asked = request.args.get("lang", "")
+    if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
+        response.set_cookie(
+            COOKIE,
+            asked,
+            max_age=365 * 24 * 3600,
+            samesite="Lax",
+            secure=current_app.config.get("SESSION_COOKIE_SECURE", False),
+        )
+    # one update of the header (each ``vary.add`` writes it anew)
+    if request.args.get("lang") is None and not request.path.startswith("/api/"):
+        response.vary.update(("Cookie", "Accept-Language"))
+    else:
+        response.vary.add("Accept-Language")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(remember_choice)
+    app.teardown_request(_forget_locale)
+    app.jinja_env.filters["number"] = number
+    app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["long_date"] = long_date
+
+    @app.context_processor
+    def language_context() -> dict[str, Any]:
+        lang = current_language()
+        g.lang = lang
+        return {
+            "lang": lang,
+            "languages": LANGUAGES,
+            "language_names": LANGUAGE_NAMES,
+            "language_url": language_url,
+            "home_ruleset": HOME_RULESETS.get(lang, "classic"),
+        }
+
+
+def ago(moment: datetime) -> str:
+    """How long ago, in the reader's language ("vor 5 Minuten"): the server does not know the
+    phone's time zone, and "how long ago" needs none."""
+    return format_timedelta(moment - datetime.now(UTC), granularity="minute", add_direction=True)

@@ -1,0 +1,50 @@
+"""Everything kept for speed (``store.cache``): bounds, keys, and what makes a kept value stale."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from scorekeeper.store import cache
+
+RULES = Path(cache.__file__).resolve().parent.parent / "rules"
+READER = Path(cache.__file__).resolve().parent / "entries.py"
+
+
+def test_kept_values_are_bounded_by_count_and_weight() -> None:
+    """The store behind the kept sheets and the games live previews loaded."""
+    kept: cache.Bounded[str, object] = cache.Bounded(2, 10)
+    loaded = [object() for _ in range(4)]
+    kept.put("g0", (1, "t"), loaded[0], 4)
+    kept.put("g1", (1, "t"), loaded[1], 4)
+    assert kept.get("g0", (1, "t")) is loaded[0]  # g0 is now the most recent
+    assert kept.get("g0", (2, "t")) is None  # another stamp: never the kept one
+    kept.put("g2", (1, "t"), loaded[2], 4)  # three games: g1 goes
+    assert kept.get("g1", (1, "t")) is None
+    assert kept.get("g0", (1, "t")) is loaded[0]
+    kept.put("g3", (1, "t"), loaded[3], 9)  # 13 hands > 10: the older ones go
+    assert kept.get("g0", (1, "t")) is None and kept.get("g2", (1, "t")) is None
+    assert kept.get("g3", (1, "t")) is loaded[3]
+    kept.put("g3", (2, "t"), loaded[0], 1)  # the same game again replaces it
+    assert kept.get("g3", (1, "t")) is None and kept.get("g3", (2, "t")) is loaded[0]
+
+
+def test_the_engine_fingerprint_covers_every_file_under_rules_at_any_depth(
+    tmp_path: Path,
+) -> None:
+    """A stored score is stale once any file of the rules engine changes, also one in a
+    sub-package that does not exist yet."""
+    copy = tmp_path / "scorekeeper" / "rules"
+    shutil.copytree(RULES, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    reader = tmp_path / "entries.py"
+    shutil.copy(READER, reader)
+    before = cache.engine_fingerprint(copy, reader)
+    assert before == cache.ENGINE  # the copy is the engine this process runs
+    (copy / "variants").mkdir()
+    (copy / "variants" / "__init__.py").write_text("")
+    added = cache.engine_fingerprint(copy, reader)
+    assert added != before
+    (copy / "variants" / "__init__.py").write_text("TWO = 2\n")
+    assert cache.engine_fingerprint(copy, reader) not in (before, added)
+    reader.write_text(reader.read_text() + "\n# changed\n")
+    assert cache.engine_fingerprint(copy, reader) != cache.engine_fingerprint(copy, READER)
