@@ -6,8 +6,8 @@ One module per idea:
 - ``models``: the tables
 - ``errors``: what a change can raise (problems, a stale version, an unknown hand)
 - ``entries``: one hand entry read, checked and scored, nothing stored
-- ``sheet``: a Canasta game's score sheet (``GameState``) as dataclasses
-- ``derive``: the sheet derived from the stored hands
+- ``state``: what is derived of a Canasta game (``GameState``: totals, hands, winner)
+- ``derive``: the state derived from the stored hands
 - ``games``: reading games by key and creating them
 - ``changes``: adding, correcting, deleting and bringing back hands (versioned)
 - ``cache``: everything kept for speed, in the database and in memory
@@ -43,7 +43,7 @@ from .games import (
     recent_games,
     start_again,
 )
-from .sheet import Column, Correction, GameState, HandRow, HandScore, Seat
+from .state import Column, Correction, GameState, HandRow, HandScore, Seat
 
 __all__ = [
     "HAND_MAX_BYTES",

@@ -24,8 +24,8 @@ one process (tests, a second "server") share nothing but the database:
 ============================  ======================================  ===========================
 what                          keyed by                                bounded by
 ============================  ======================================  ===========================
-``sheets``: a game's derived  game id; used only while the game's     :data:`SHEET_GAMES` games
-score sheet (``GameState``)   ``version`` and ``updated_at`` match    and :data:`SHEET_HANDS`
+``states``: a game's derived  game id; used only while the game's     :data:`STATE_GAMES` games
+state (``GameState``)   ``version`` and ``updated_at`` match    and :data:`STATE_HANDS`
                                                                       hands in all
 ``rescored``: a hand entry    a digest of the stored entry, its       :data:`RESCORED_MAX`
 scored again (an earlier      ruleset, house rules, players and
@@ -44,8 +44,8 @@ reads compiled to the
 driver's SQL (:mod:`.stamps`)
 ============================  ======================================  ===========================
 
-A session that changes a game keeps the sheet it derived for itself (``session.info``) and hands
-it to ``sheets`` when it commits, unless something was flushed after it was derived; a rollback
+A session that changes a game keeps the state it derived for itself (``session.info``) and hands
+it to ``states`` when it commits, unless something was flushed after it was derived; a rollback
 drops it. Pure functions of immutable input (a ruleset resolved from its id and house rules,
 a card text read, a number formatted) are memoized beside their function with ``lru_cache``:
 they cannot be stale, and are not listed here.
@@ -72,7 +72,7 @@ from ..rules.problems import Problem
 from ..rules.scoring import HandResult, SideEntry, SideScore
 from .entries import Entry
 from .models import Game
-from .sheet import GameState
+from .state import GameState
 
 # ---- kept in the database ---------------------------------------------------------------------
 
@@ -141,7 +141,7 @@ def stored_score(data: Any) -> Entry | None:
 
 
 def summary(version: int, updated_at: datetime, hands: int, totals: list[int]) -> dict[str, Any]:
-    """``games.summary``: what the next save needs of the sheet at ``version``."""
+    """``games.summary``: what the next save needs of the state at ``version``."""
     return {
         "engine": ENGINE,
         "version": version,
@@ -175,11 +175,11 @@ def summary_at(game: Game, version: int) -> tuple[int, list[int]] | None:
 
 # ---- kept in memory ---------------------------------------------------------------------------
 
-# A derived sheet takes about 4.5 KB per hand (tracemalloc on varied 4-player hands, half of it
+# A derived state takes about 4.5 KB per hand (tracemalloc on varied 4-player hands, half of it
 # the entry as stored), so 10,000 hands stay under 50 MB. Saves do not need it (the summary on
-# the game row does), and a sheet that fell out is derived again from the stored scores.
-SHEET_HANDS = 10_000
-SHEET_GAMES = 256
+# the game row does), and a state that fell out is derived again from the stored scores.
+STATE_HANDS = 10_000
+STATE_GAMES = 256
 # A re-scored entry holds at most HAND_MAX_BYTES of JSON read into objects: under 64 KB (a
 # 4-player hand in detail about 22 KB), so 512 stay under 32 MB.
 RESCORED_MAX = 512
@@ -265,7 +265,7 @@ class Kept:
     """What one app keeps in memory (see the module docstring)."""
 
     def __init__(self) -> None:
-        self.sheets: Bounded[str, GameState] = Bounded(SHEET_GAMES, SHEET_HANDS)
+        self.states: Bounded[str, GameState] = Bounded(STATE_GAMES, STATE_HANDS)
         self.rescored: Bounded[bytes, Entry] = Bounded(RESCORED_MAX)
         self.pages: Bounded[tuple[str, ...], Page] = Bounded(PAGE_MAX)
         # game id -> the games of its evening, as the last render of its page saw them
@@ -284,7 +284,7 @@ class Kept:
 
     def forget(self) -> None:
         """Empty every memory of this app, as a new process starts."""
-        for kept in (self.sheets, self.rescored, self.pages, self.chains):
+        for kept in (self.states, self.rescored, self.pages, self.chains):
             kept.clear()
         with self._lock:
             for previewed in self._previewed.values():
@@ -296,7 +296,7 @@ class Kept:
         with self._lock:
             previewed = {f"previewed.{k}": v.size() for k, v in self._previewed.items()}
         return {
-            "sheets": self.sheets.size(),
+            "states": self.states.size(),
             "rescored": self.rescored.size(),
             "pages": self.pages.size(),
             **previewed,
@@ -335,22 +335,22 @@ def rescored(parts: Sequence[Any], score: Callable[[], Entry]) -> Entry:
     return entry
 
 
-# ---- sheets -----------------------------------------------------------------------------------
+# ---- states -----------------------------------------------------------------------------------
 # Keys of ``session.info``:
-_CLAIMED = "scorekeeper.claimed"  # this session bumped a version: its sheets wait for the commit
-_OWN = "scorekeeper.own_sheets"  # {game id: (flushes, stamp, sheet)} derived by this session
-_ANSWER = "scorekeeper.answer"  # {game id: (flushes, sheet)}: the sheet the last save left
+_CLAIMED = "scorekeeper.claimed"  # this session bumped a version: its states wait for the commit
+_OWN = "scorekeeper.own_states"  # {game id: (flushes, stamp, state)} derived by this session
+_ANSWER = "scorekeeper.answer"  # {game id: (flushes, state)}: the state the last save left
 _FLUSHES = "scorekeeper.flushes"
-_KEPT = "scorekeeper.kept"  # the Kept the session's sheets go to
+_KEPT = "scorekeeper.kept"  # the Kept the session's states go to
 
 
 def stamp_of(game: Game) -> tuple[int, Any]:
-    """What proves a sheet of ``game`` current: both move on with every change."""
+    """What proves a state of ``game`` current: both move on with every change."""
     return game.version, game.updated_at
 
 
 def claim(session: Session) -> None:
-    """The session has bumped a game's version: sheets it derives from now on are its own
+    """The session has bumped a game's version: states it derives from now on are its own
     until it commits."""
     session.info[_CLAIMED] = True
 
@@ -362,19 +362,19 @@ def _own(session: Session, game: Game) -> GameState | None:
     return None
 
 
-def keep_own(session: Session, game: Game, sheet: GameState) -> None:
-    """Keep a sheet a changing session derived, for itself and for ``sheets`` once it commits
+def keep_own(session: Session, game: Game, state: GameState) -> None:
+    """Keep a state a changing session derived, for itself and for ``states`` once it commits
     (unless something is flushed after it)."""
     session.info.setdefault(_OWN, {})[game.id] = (
         session.info.get(_FLUSHES, 0),
         stamp_of(game),
-        sheet,
+        state,
     )
     session.info.setdefault(_KEPT, kept())
 
 
-def sheet_of(game: Game, derive: Callable[[Game], GameState]) -> GameState:
-    """The game's sheet: kept, when this version was derived before, else ``derive(game)``
+def state_of(game: Game, derive: Callable[[Game], GameState]) -> GameState:
+    """The game's state: kept, when this version was derived before, else ``derive(game)``
     (and kept: by the session, when it is changing the game, else for everyone)."""
     session = object_session(game)
     claimed = session is not None and session.info.get(_CLAIMED)
@@ -383,23 +383,23 @@ def sheet_of(game: Game, derive: Callable[[Game], GameState]) -> GameState:
         if own is not None:
             return own
     else:
-        found = kept().sheets.get(game.id, stamp_of(game))
+        found = kept().states.get(game.id, stamp_of(game))
         if found is not None:
             return found
-    sheet = derive(game)
+    state = derive(game)
     if session is None:
-        return sheet
+        return state
     if claimed:
-        keep_own(session, game, sheet)
+        keep_own(session, game, state)
     else:
-        kept().sheets.put(game.id, stamp_of(game), sheet, len(sheet.hands))
-    return sheet
+        kept().states.put(game.id, stamp_of(game), state, len(state.hands))
+    return state
 
 
-def known_sheet(game: Game) -> GameState | None:
-    """The sheet of ``game`` as read (its version), if known without reading a hand: this
+def known_state(game: Game) -> GameState | None:
+    """The state of ``game`` as read (its version), if known without reading a hand: this
     session's own or a kept one. None also after the session claimed the game, since the
-    kept sheets are then older than what the session sees."""
+    kept states are then older than what the session sees."""
     session = object_session(game)
     if session is not None:
         own = _own(session, game)
@@ -407,11 +407,11 @@ def known_sheet(game: Game) -> GameState | None:
             return own
         if session.info.get(_CLAIMED):
             return None
-    return kept().sheets.get(game.id, stamp_of(game))
+    return kept().states.get(game.id, stamp_of(game))
 
 
-def sheet_at(game: Game, version: int, derive: Callable[[Game], GameState]) -> GameState:
-    """The sheet as committed at ``version``, the version this session has just claimed (so
+def state_at(game: Game, version: int, derive: Callable[[Game], GameState]) -> GameState:
+    """The state as committed at ``version``, the version this session has just claimed (so
     nobody else can change the game): this session's, a kept one, else ``derive(game)``."""
     session = object_session(game)
     own = session.info.get(_OWN, {}).get(game.id) if session is not None else None
@@ -422,17 +422,17 @@ def sheet_at(game: Game, version: int, derive: Callable[[Game], GameState]) -> G
         and own[0] == session.info.get(_FLUSHES, 0)
     ):
         return own[2]  # type: ignore[no-any-return]
-    found = kept().sheets.find(game.id, lambda sheet: sheet.version == version)
+    found = kept().states.find(game.id, lambda state: state.version == version)
     return found if found is not None else derive(game)
 
 
-def keep_answer(session: Session, game: Game, sheet: GameState) -> None:
-    """The sheet a save leaves, to answer with once committed (:func:`answer`)."""
-    session.info.setdefault(_ANSWER, {})[game.id] = (session.info.get(_FLUSHES, 0), sheet)
+def keep_answer(session: Session, game: Game, state: GameState) -> None:
+    """The state a save leaves, to answer with once committed (:func:`answer`)."""
+    session.info.setdefault(_ANSWER, {})[game.id] = (session.info.get(_FLUSHES, 0), state)
 
 
 def answer(session: Session, game: Game) -> GameState | None:
-    """The sheet this session's last save into ``game`` left, if nothing changed after it."""
+    """The state this session's last save into ``game`` left, if nothing changed after it."""
     found = session.info.get(_ANSWER, {}).get(game.id)
     if found is None or found[0] != session.info.get(_FLUSHES, 0):
         return None
@@ -450,9 +450,9 @@ def _publish(session: Session) -> None:
     memory: Kept | None = session.info.pop(_KEPT, None)
     flushes = session.info.get(_FLUSHES, 0)
     if memory is not None:
-        for game_id, (at, stamp, sheet) in own.items():
+        for game_id, (at, stamp, state) in own.items():
             if at == flushes:
-                memory.sheets.put(game_id, stamp, sheet, len(sheet.hands))
+                memory.states.put(game_id, stamp, state, len(state.hands))
     session.info.pop(_CLAIMED, None)
     session.info.pop(_ANSWER, None)
 

@@ -36,7 +36,7 @@ from .entries import CheckedHand, canonical, checked_for, ruleset_of
 from .errors import GameProblems, HandNotFound, VersionConflict
 from .games import hand_count
 from .models import Game, Hand, HandRevision, utcnow
-from .sheet import GameState
+from .state import GameState
 
 MAX_HANDS = 500  # far beyond any real game; keeps one game's re-score bounded
 
@@ -91,7 +91,7 @@ def claim(
     if result.rowcount != 1:  # type: ignore[attr-defined]
         current = session.scalar(select(Game.version).where(Game.id == game.id))
         raise VersionConflict(version, current)
-    cache.claim(session)  # sheets derived from now on wait for the commit
+    cache.claim(session)  # states derived from now on wait for the commit
     if summary is not None:
         for key, value in (("version", version + 1), ("updated_at", now), ("summary", summary)):
             set_committed_value(game, key, value)
@@ -122,14 +122,14 @@ def add_hand(
     """
     given = parse_version(version)
     checked = checked_for(game, checked, teams, lone_player, stock_out)
-    # What the sheet was at ``given``: this session's, the cache's or the game's summary (then
+    # What the state was at ``given``: this session's, the cache's or the game's summary (then
     # no hand is read at all, issue 16); else derived from the hands once the game is claimed.
-    before = sheet_before(game, given)
+    before = state_before(game, given)
     now = utcnow()
     claimed = before is None
     if before is None:
         claim(session, game, given)
-        state = cache.sheet_at(game, given, derive_state)
+        state = cache.state_at(game, given, derive_state)
         before = Before(len(state.hands), [c.total for c in state.columns], state)
     rules = before.state.rules if before.state is not None else ruleset_of(game)
     table = before.state.seats if before.state is not None else seats(game)
@@ -142,7 +142,7 @@ def add_hand(
         updated_at=now,
         scored=cache.score_json(checked.entry),
     )
-    # The sheet after the save: the one before it and one more row (no hand read again).
+    # The state after the save: the one before it and one more row (no hand read again).
     totals = list(before.totals)
     row = hand_row(game, rules, table, totals, hand, checked.entry, [])
     if claimed:
@@ -162,7 +162,7 @@ def add_hand(
     if before.state is not None:
         after = finish_state(game, rules, table, totals, [*before.state.hands, row])
         cache.keep_own(session, game, after)
-    else:  # the answer's sheet: the new row only (see GameState.skipped)
+    else:  # the answer's state: the new row only (see GameState.skipped)
         after = finish_state(game, rules, table, totals, [row], skipped=before.hands)
     cache.keep_answer(session, game, after)
     return hand
@@ -170,7 +170,7 @@ def add_hand(
 
 @dataclass(frozen=True)
 class Before:
-    """The sheet a new hand is added to: its hand count and totals, and the whole sheet when
+    """The state a new hand is added to: its hand count and totals, and the whole state when
     it is at hand (this session's or the cache's), else None (the game's summary)."""
 
     hands: int
@@ -178,14 +178,14 @@ class Before:
     state: GameState | None
 
 
-def sheet_before(game: Game, version: int) -> Before | None:
-    """The sheet at ``version`` without reading a hand, if the game was read at ``version``
-    and its sheet is known: kept (this session's or the app's), else from the game's summary
+def state_before(game: Game, version: int) -> Before | None:
+    """The state at ``version`` without reading a hand, if the game was read at ``version``
+    and its state is known: kept (this session's or the app's), else from the game's summary
     when it was made for this very version by this engine. None: unknown (the game is to be
     claimed and derived)."""
     if game.version != version:
         return None
-    state = cache.known_sheet(game)
+    state = cache.known_state(game)
     if state is not None:
         return Before(len(state.hands), [c.total for c in state.columns], state)
     kept = cache.summary_at(game, version)
@@ -193,9 +193,9 @@ def sheet_before(game: Game, version: int) -> Before | None:
 
 
 def changed_state(session: Session, game: Game) -> GameState | None:
-    """The sheet this session's last save into ``game`` left (to answer with once committed:
+    """The state this session's last save into ``game`` left (to answer with once committed:
     it is what the commit stores), with ``skipped`` hands left out; None when the session
-    changed something after it, or made no sheet (then read the committed game)."""
+    changed something after it, or made no state (then read the committed game)."""
     return cache.answer(session, game)
 
 
@@ -337,9 +337,9 @@ def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None
     Raises :class:`HandNotFound`, :class:`GameProblems`, :class:`VersionConflict`.
     """
     given = parse_version(version)
-    # The sheet before it, when known without reading the hands (issue 16): then only the hand
-    # itself is read, and the sheet after it needs no other (nor does the next save).
-    before = sheet_before(game, given) if game.ruleset in PRESETS else None
+    # The state before it, when known without reading the hands (issue 16): then only the hand
+    # itself is read, and the state after it needs no other (nor does the next save).
+    before = state_before(game, given) if game.ruleset in PRESETS else None
     if before is None or "hands" not in sa_inspect(game).unloaded:
         hand = find_hand(game, number)
     else:
@@ -382,7 +382,7 @@ def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None
         if before.state is not None:
             after = finish_state(game, rules, table, totals, before.state.hands[:-1])
             cache.keep_own(session, game, after)
-        else:  # the answer's sheet: no hand (see GameState.skipped)
+        else:  # the answer's state: no hand (see GameState.skipped)
             after = finish_state(game, rules, table, totals, [], skipped=hand.number - 1)
         cache.keep_answer(session, game, after)
 

@@ -1,7 +1,7 @@
-"""A Canasta game's score sheet derived from its stored hands: each hand's score as stored
+"""A Canasta game's state derived from its stored hands: each hand's score as stored
 beside it (or scored again), the running totals, minimums, the dealer and the winner.
 
-The sheet of a version is derived once and kept (:mod:`.cache`); ``game_state`` is what every
+The state of a version is derived once and kept (:mod:`.cache`); ``game_state`` is what every
 page, PDF and API answer asks for.
 """
 
@@ -18,13 +18,13 @@ from ..rules.ruleset import PRESETS, RuleSet
 from . import cache
 from .entries import Entry, canonical, read_entry, resolved_ruleset, ruleset_of
 from .models import Game, Hand, HandRevision
-from .sheet import Column, Correction, GameState, HandRow, HandScore, Seat
+from .state import Column, Correction, GameState, HandRow, HandScore, Seat
 
 
 def game_state(game: Game) -> GameState:
-    """The game's sheet: totals, minimums, the dealer, the winner and every hand's scores;
-    kept once derived for this version (:func:`.cache.sheet_of`)."""
-    return cache.sheet_of(game, derive_state)
+    """The game's state: totals, minimums, the dealer, the winner and every hand's scores;
+    kept once derived for this version (:func:`.cache.state_of`)."""
+    return cache.state_of(game, derive_state)
 
 
 def rescore(
@@ -156,7 +156,7 @@ def hand_row(
     entry: Entry,
     earlier: Sequence[Any],
 ) -> HandRow:
-    """One hand's row of the sheet; adds its scores to ``totals`` (the totals before it)."""
+    """One hand's row of the state; adds its scores to ``totals`` (the totals before it)."""
     players = game.players
     cutthroat = is_cutthroat(players)
     n = len(game.sides)
@@ -225,7 +225,7 @@ def finish_state(
     rows: list[HandRow],
     skipped: int = 0,
 ) -> GameState:
-    """The sheet from its rows and the totals after the last one (``skipped``: hands before
+    """The state from its rows and the totals after the last one (``skipped``: hands before
     the first of ``rows``, left out)."""
     players = game.players
     target = game.target

@@ -34,7 +34,7 @@ from .derive import earlier_entries
 from .entries import canonical
 from .errors import GameProblems, HandNotFound, VersionConflict
 from .models import Game, Hand, utcnow
-from .sheet import Correction
+from .state import Correction
 
 __all__ = [
     "GameProblems",

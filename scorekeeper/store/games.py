@@ -1,5 +1,5 @@
 """Stored Canasta games: reading them by key and creating them (a new game, or the same
-table again). Changing a game's hands is :mod:`.changes`; its score sheet is :mod:`.derive`.
+table again). Changing a game's hands is :mod:`.changes`; its state is :mod:`.derive`.
 
 Every function takes the caller's SQLAlchemy ``Session`` and never commits: the caller wraps a
 change in ``store.db.write_scope()`` so that it is one transaction (all or nothing).
@@ -54,7 +54,7 @@ def hand_count(game: Game) -> int:
     """How many hands the game has, without loading them when its state is cached (also for
     a game whose session has ended)."""
     if "hands" in sa_inspect(game).unloaded:
-        known = cache.known_sheet(game)
+        known = cache.known_state(game)
         if known is not None:
             return len(known.hands)
         session = object_session(game)
@@ -70,7 +70,7 @@ def get_game(
     """The game with this editing key, with its hands; None for unknown or malformed keys
     (and, unless ``any_ruleset``, for games of another kind than Canasta). ``revisions``: load
     its latest correction or deletion at once, to be read after the session (the undo offer):
-    ``game.revisions`` then holds that one only (deriving the sheet reads what it needs)."""
+    ``game.revisions`` then holds that one only (deriving the state reads what it needs)."""
     if not isinstance(game_id, str) or not KEY.match(game_id):
         return None
     options = _WITH_REVISIONS if revisions else _LAZY

@@ -34,12 +34,7 @@ from .preview import WORDS, Preview, preview, preview_words, slot_for, slot_ids
 
 class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
     blueprint = "games"
-    templates = Templates(
-        page="games/hand.html",
-        form="games/_hand_form.html",
-        preview="games/_preview.html",
-        trouble="games/conflict.html",
-    )
+    templates = Templates.of("games", "hand")
     words = WORDS
 
     keep_for_preview = True  # a preview reads the game's row only (store.read_hand)

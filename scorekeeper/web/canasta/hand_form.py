@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from werkzeug.datastructures import MultiDict
 
@@ -16,6 +16,7 @@ from ...rules.problems import Problem
 from ...rules.ruleset import RuleSet
 from ...rules.scoring import MAX_ADJUSTMENT_NOTE, MAX_ADJUSTMENTS, SPECIAL_QUICK_FIELDS
 from ...store import GameState
+from ..play.entry import FieldGroup
 from ..play.pages import read_int
 from ..words.names import card_label
 
@@ -50,10 +51,10 @@ MAX_MELD_FIELDS = 30
 
 
 @dataclass
-class SideForm:
+class SideForm(FieldGroup):
     """One side of the hand being entered, with the text exactly as typed."""
 
-    index: int
+    letter: ClassVar[str] = "t"
     name: str
     players: list[str]  # player names on this side in this hand
     columns: list[int]  # score columns this side scores for
@@ -70,10 +71,6 @@ class SideForm:
     special: str = ""  # a special hand (RULES.md §6), or ""
     # Issue 15: agreed corrections, as typed: (points, note) pairs, at least one (empty).
     adjustments: list[tuple[str, str]] = field(default_factory=list)
-
-    @property
-    def prefix(self) -> str:
-        return f"t{self.index}"
 
 
 @dataclass

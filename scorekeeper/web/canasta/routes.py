@@ -66,12 +66,14 @@ def new_game() -> Response | str | tuple[str, int]:
         return _new_game_page(nf, notes, 200)
     if notes:
         return _new_game_page(nf, notes, 422)
-    game_id, problems = pages.create(lambda session: store.create_game(session, **args))
-    for p in problems:
+    made = pages.create(
+        lambda session: store.create_game(session, **args), "games.show", remember_game
+    )
+    if isinstance(made, Response):
+        return made
+    for p in made:
         notes.add(where_slot_new_game(p.where), problem_text(p))
-    if game_id is None:
-        return _new_game_page(nf, notes, 422)
-    return remember_game(pages.see_other(url_for("games.show", game_id=game_id)), game_id)
+    return _new_game_page(nf, notes, 422)
 
 
 def _new_game_page(nf: NewGameForm, notes: Notes, status: int) -> tuple[str, int]:
@@ -136,18 +138,18 @@ def _with_revisions(session: Session, game_id: str) -> Game | None:
 
 @bp.get("/view/<view_id>")
 def view(view_id: str) -> Response:
-    """The read-only view (polled by htmx; see :func:`pages.live_view`). A poll while nothing
-    changed is answered from one light read (issue 16)."""
-    if pages.quiet_poll(view_id, RULESET_IDS):
-        return pages.unchanged()
-    _game, state = pages.find_game(view_id, store.game_state, store.get_by_view)
+    """The read-only view for the other phones, refreshing by itself (see
+    :func:`.play.pages.live_view`)."""
     return pages.live_view(
-        state.version,
-        "games/view.html",
-        "games/_live.html",
-        view_id=view_id,
-        evening=evening_of(view_id, store.get_by_view)[0],
-        **board_context(state),
+        view_id,
+        RULESET_IDS,
+        store.game_state,
+        store.get_by_view,
+        ("games/view.html", "games/_live.html"),
+        lambda state: {
+            "evening": evening_of(view_id, store.get_by_view)[0],
+            **board_context(state),
+        },
     )
 
 

@@ -43,12 +43,7 @@ def board_context(state: store.FiftyState) -> dict[str, Any]:
 
 class FiftyGames(EntryFlow["store.FiftyState", EntryForm, Preview]):
     blueprint = "fifty"
-    templates = Templates(
-        page="fifty/entry.html",
-        form="fifty/_entry_form.html",
-        preview="fifty/_preview.html",
-        trouble="fifty/conflict.html",
-    )
+    templates = Templates.of("fifty", "entry")
     words = WORDS
 
     def find(self, session: Session, key: str) -> Game | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -18,7 +18,7 @@ from ...rules import three_is_fifty as rules
 from ...rules.problems import Problem
 from ...store import fifty as store
 from ...store.models import Game
-from ..play.entry import Notes, Words, problem_text
+from ..play.entry import FieldGroup, Notes, Words, problem_text
 from ..play.pages import read_int
 from ..words.i18n import number
 from ..words.names import card_label
@@ -128,16 +128,12 @@ def slot_new(where: str) -> str:
 
 # ---- entering a game -------------------------------------------------------------------------
 @dataclass
-class PlayerField:
-    index: int
+class PlayerField(FieldGroup):
+    letter: ClassVar[str] = "p"
     name: str
     mode: str = "cards"  # or "points"
     cards: str = ""
     points: str = ""
-
-    @property
-    def prefix(self) -> str:
-        return f"p{self.index}"
 
 
 @dataclass

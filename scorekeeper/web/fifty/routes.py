@@ -73,12 +73,12 @@ def new_game() -> Response | tuple[str, int]:
     nf, args, notes = read_new(request.form)
     if notes:
         return _new_page(nf, notes, 422)
-    game_id, problems = pages.create(lambda session: store.create_game(session, **args))
-    for p in problems:
-        notes.add(slot_new(p.where), describe(p))
-    if game_id is None:
-        return _new_page(nf, notes, 422)
-    return remember(pages.see_other(url_for("fifty.show", game_id=game_id)), game_id)
+    made = pages.create(lambda session: store.create_game(session, **args), "fifty.show", remember)
+    if not isinstance(made, Response):
+        for p in made:
+            notes.add(slot_new(p.where), describe(p))
+        made = _new_page(nf, notes, 422)
+    return made
 
 
 def _new_page(nf: NewForm, notes: Notes, status: int) -> tuple[str, int]:
@@ -142,16 +142,14 @@ def _render_show(game_id: str) -> Rendered:
 
 @bp.get("/fifty/view/<view_id>")
 def view(view_id: str) -> Response:
-    """The read-only view; a poll while nothing changed is one light read (issue 16)."""
-    if pages.quiet_poll(view_id, (store.RULESET_ID,)):
-        return pages.unchanged()
-    _game, state = pages.find_game(view_id, store.fifty_state, store.get_by_view)
+    """The read-only view of the evening, refreshing by itself."""
     return pages.live_view(
-        state.version,
-        "fifty/view.html",
-        "fifty/_live.html",
-        view_id=view_id,
-        **board_context(state),
+        view_id,
+        (store.RULESET_ID,),
+        store.fifty_state,
+        store.get_by_view,
+        ("fifty/view.html", "fifty/_live.html"),
+        board_context,
     )
 
 
@@ -220,7 +218,7 @@ def sheet(game_id: str) -> Response:
 
 
 # ---- entering a game (a deck): the shared flow of play.entry, filled in by .entry -------------
-# The same verbs as a Canasta hand; one game of the evening is one "entry".
+# One game of the evening is one "entry"; a new one and a correction are saved alike.
 
 
 @bp.get("/fifty/<game_id>/games/new")
@@ -228,14 +226,10 @@ def new_entry(game_id: str) -> Response | tuple[str, int]:
     return GAMES.new(game_id)
 
 
-@bp.post("/fifty/<game_id>/games")
-def add_entry(game_id: str) -> Response | tuple[str, int]:
-    return GAMES.save(game_id)
-
-
-@bp.post("/fifty/<game_id>/preview")
-def entry_preview(game_id: str) -> str:
-    return GAMES.live(game_id)
+@bp.post("/fifty/<game_id>/games", endpoint="add_entry")
+@bp.post("/fifty/<game_id>/games/<int:number>", endpoint="replace_entry")
+def save_entry(game_id: str, number: int | None = None) -> Response | tuple[str, int]:
+    return GAMES.save(game_id, number)
 
 
 @bp.get("/fifty/<game_id>/games/<int:number>/edit")
@@ -243,16 +237,16 @@ def edit_entry(game_id: str, number: int) -> tuple[str, int]:
     return GAMES.edit(game_id, number)
 
 
-@bp.post("/fifty/<game_id>/games/<int:number>")
-def replace_entry(game_id: str, number: int) -> Response | tuple[str, int]:
-    return GAMES.save(game_id, number)
-
-
-@bp.post("/fifty/<game_id>/games/<int:number>/delete")
-def delete_entry(game_id: str, number: int) -> Response | tuple[str, int]:
-    return GAMES.delete(game_id, number)
+@bp.post("/fifty/<game_id>/preview")
+def entry_preview(game_id: str) -> str:
+    return GAMES.live(game_id)
 
 
 @bp.post("/fifty/<game_id>/undo")
 def undo_delete(game_id: str) -> Response | tuple[str, int]:
     return GAMES.undo(game_id)
+
+
+@bp.post("/fifty/<game_id>/games/<int:number>/delete")
+def delete_entry(game_id: str, number: int) -> Response | tuple[str, int]:
+    return GAMES.delete(game_id, number)

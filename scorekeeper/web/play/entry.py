@@ -149,6 +149,30 @@ class Templates:
     preview: str  # the live preview fragment
     trouble: str  # the game page with why a delete was refused
 
+    @classmethod
+    def of(cls, folder: str, entry: str) -> Templates:
+        """A game's templates by the folder's convention: ``<entry>.html``,
+        ``_<entry>_form.html``, ``_preview.html`` and ``conflict.html``."""
+        return cls(
+            f"{folder}/{entry}.html",
+            f"{folder}/_{entry}_form.html",
+            f"{folder}/_preview.html",
+            f"{folder}/conflict.html",
+        )
+
+
+@dataclass
+class FieldGroup:
+    """The fields of one side or player in a form: their names start with :attr:`prefix`
+    (``t0-…`` for a Canasta side, ``p0-…`` for a 3 ist 50 player)."""
+
+    letter: ClassVar[str]
+    index: int
+
+    @property
+    def prefix(self) -> str:
+        return f"{self.letter}{self.index}"
+
 
 class EntryFlow(Generic[State, Form, View]):
     """One game's entry pages. Subclasses set the class attributes and fill in the hooks."""

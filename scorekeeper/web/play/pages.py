@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Container, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import segno
 from flask import (
@@ -121,14 +121,17 @@ def stored_game(game_id: str, get: Getter) -> Iterator[tuple[Session, Game]]:
         yield session, game
 
 
-def create(make: Callable[[Session], Game]) -> tuple[str | None, list[Problem]]:
-    """Create a game in a transaction of its own: its editing key, or the store's problems
-    (nothing stored)."""
+def create(
+    make: Callable[[Session], Game], show: str, remember_new: Callable[[Response, str], Response]
+) -> Response | list[Problem]:
+    """Create a game in a transaction of its own and go to its page (``show``, the endpoint),
+    the game joining this browser's recent games; or the store's problems (nothing stored)."""
     try:
         with write_scope() as session:
-            return make(session).id, []
+            game_id = make(session).id
     except games_store.GameProblems as error:
-        return None, list(error.problems)
+        return list(error.problems)
+    return remember_new(see_other(url_for(show, game_id=game_id)), game_id)
 
 
 def start_again(
@@ -149,13 +152,37 @@ def pdf_links(endpoint: str, game_id: str) -> list[tuple[str, str]]:
     return [(label, url_for(endpoint, game_id=game_id, lang=code)) for code, label in ordered]
 
 
-def live_view(version: int, page: str, fragment: str, **context: Any) -> Response:
-    """The read-only view. htmx polls it for the ``#live`` fragment (204 while ``since`` is the
-    current version); without JavaScript a meta refresh reloads the page."""
-    is_fragment = bool(request.htmx) and not request.htmx.history_restore_request
-    if is_fragment and request.args.get("since", type=int) == version:
+class Viewed(Protocol):
+    """What the read-only view needs of a game's derived state."""
+
+    @property
+    def version(self) -> int: ...
+
+
+Viewable = TypeVar("Viewable", bound=Viewed)
+
+
+def live_view(
+    view_id: str,
+    rulesets: Container[str],
+    state_of: Callable[[Game], Viewable],
+    get_by_view: Getter,
+    templates: tuple[str, str],
+    context: Callable[[Viewable], dict[str, Any]],
+) -> Response:
+    """The read-only view of the game with the view key ``view_id`` (one of ``rulesets``):
+    ``templates`` are the page and its ``#live`` fragment, ``context`` what they show of the
+    state. htmx polls it for the fragment (204 while ``since`` is the current version, found
+    with one light read); without JavaScript a meta refresh reloads the page."""
+    if quiet_poll(view_id, rulesets):
         return unchanged()
-    response = make_response(render_template(fragment if is_fragment else page, **context))
+    _game, state = find_game(view_id, state_of, get_by_view)
+    is_fragment = bool(request.htmx) and not request.htmx.history_restore_request
+    if is_fragment and request.args.get("since", type=int) == state.version:
+        return unchanged()
+    page, fragment = templates
+    html = render_template(fragment if is_fragment else page, view_id=view_id, **context(state))
+    response = make_response(html)
     response.vary.add("HX-Request")
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -1,4 +1,4 @@
-"""The score sheet of a Canasta game: what is derived from its stored hands (totals, minimums,
+"""The state of a Canasta game: what is derived from its stored hands (totals, minimums,
 the dealer, the winner, every hand's scores and its corrections). Plain frozen dataclasses;
 :mod:`.derive` makes them, every page, PDF and API answer reads them."""
 
@@ -80,7 +80,7 @@ class HandRow:
 
 @dataclass(frozen=True)
 class GameState:
-    """The whole score sheet of a game, derived from its hands.
+    """The whole state of a game, derived from its hands.
 
     ``winner`` (RULES.md §4): after the last hand, if one or more columns have reached
     ``target``, the column with the highest total wins. If the highest total is shared by two
@@ -111,7 +111,7 @@ class GameState:
     updated_at: datetime
     rules: RuleSet  # the rules the hands are scored with (house rules applied)
     base_rules: RuleSet  # the preset the house rules change
-    # Hands before the first row of ``hands`` that this sheet leaves out: only the answer of a
+    # Hands before the first row of ``hands`` that this state leaves out: only the answer of a
     # save that read no hand but its own (:func:`changed_state`); never cached, never shown.
     skipped: int = 0
 
