@@ -50,6 +50,10 @@ LETTERS: dict[str, dict[str, str]] = {
 
 MAX_CARDS_IN_TEXT = 500
 
+#: Threes as written in answers: a colour is required on input (CONTRACT.md §2), and the suit
+#: letters are the English notation every request reads.
+THREE_TOKENS: dict[str, str] = {"3r": "3h", "3b": "3s"}
+
 
 @dataclass(frozen=True, order=False)
 class Card:
@@ -97,6 +101,16 @@ class Card:
     @property
     def is_black_three(self) -> bool:
         return self.rank == "3b"
+
+    @property
+    def token(self) -> str:
+        """The card in the output notation of CONTRACT.md §2, which input reads back: English
+        letters and ``X``; threes with a suit letter, ``3h`` red and ``3s`` black.
+
+        >>> Card("3b").token, Card("3r").token, Card("Q").token
+        ('3s', '3h', 'Q')
+        """
+        return THREE_TOKENS.get(self.rank, self.rank)
 
     def label(self, lang: str = "en") -> str:
         """The letter(s) a reader of ``lang`` expects (``B`` for a jack in German)."""

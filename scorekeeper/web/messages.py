@@ -374,6 +374,16 @@ MESSAGES.update(
             "A special hand is laid by a side that has melded nothing: leave its melds empty."
         ),
         "black_threes.not_laid_out": lambda p: _("In these rules black threes are not laid out."),
+        "meld.new_not_clean": lambda p: _(
+            "After the side's initial meld, a new meld takes no wild card until it holds "
+            "%(minimum)s natural cards.",
+            minimum=reasons.number_param(p, "minimum"),
+        ),
+        # RULES.md §5 (issue 22): never a single card left unless going out.
+        "meld.one_card_left": lambda p: _(
+            "A move that would leave you a single card is not offered: unless your side can go "
+            "out, keep at least two cards after melding, one to discard and one to play on."
+        ),
         "quick.not_in_rules": lambda p: _("These rules do not score this."),
     }
 )
