@@ -12,6 +12,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from ..rules.explain import rule_item
 from ..rules.problems import Problem
 from ..rules.referee import rule_anchor
 from . import reasons
@@ -336,6 +337,8 @@ def problem_json(problem: Problem, with_rule: bool = False) -> dict[str, Any]:
         out["params"] = dict(problem.params)
     if with_rule:
         out["rule"] = rule_anchor(problem.code)
+        # The rules-page item the reason rests on, read from the reason itself (issue 22.4).
+        out["rule_item"] = rule_item(problem.code, problem.params)
     return out
 
 
@@ -374,6 +377,19 @@ MESSAGES.update(
             "A special hand is laid by a side that has melded nothing: leave its melds empty."
         ),
         "black_threes.not_laid_out": lambda p: _("In these rules black threes are not laid out."),
+        "discard_pile.meld_too_large": lambda p: _(
+            "The top card joins your side's meld of %(rank)s only while it holds at most "
+            "%(maximum)s cards; it holds %(size)s.",
+            rank=rank_name(p.get("rank")),
+            maximum=reasons.number_param(p, "maximum"),
+            size=reasons.number_param(p, "size"),
+        ),
+        "red_threes.players": lambda p: _(
+            "Red threes are given for %(red_threes)s players but hands for %(hands)s: give "
+            "one number and one hand per player of the side.",
+            red_threes=reasons.number_param(p, "red_threes"),
+            hands=reasons.number_param(p, "hands"),
+        ),
         "meld.new_not_clean": lambda p: _(
             "After the side's initial meld, a new meld takes no wild card until it holds "
             "%(minimum)s natural cards.",
