@@ -13,6 +13,7 @@ colour in the rank (``3r`` red, ``3b`` black).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -240,9 +241,26 @@ def parse_cards(value: Any, where: str = "") -> tuple[list[Card], list[Problem]]
     return cards, problems
 
 
+def json_text(value: Any, limit: int = 20) -> str:
+    """A value from a request as its sender wrote it: a text as it is, anything else in JSON
+    (``null``, ``true``, ``["9"]``; never Python's ``None`` or ``['9']``), shortened to
+    ``limit`` characters.
+
+    >>> json_text(None), json_text(["9"]), json_text(True), json_text("K")
+    ('null', '["9"]', 'true', 'K')
+    """
+    if isinstance(value, str):
+        text = value
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            text = type(value).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 20 else text[:19] + "\u2026"
+    return json_text(value, 20)
 
 
 def cards_to_str(cards: Iterable[Card]) -> list[str]:

@@ -245,7 +245,8 @@ class RuleSet:
         if options is None:
             return self, problems
         if not isinstance(options, dict):
-            return self, [Problem("options.invalid", "options", {"key": ""})]
+            # House rules are an object of parameters; anything else is the wrong type.
+            return self, [Problem("request.type", "options", {"expected": "object"})]
         changes: dict[str, Any] = {}
         for key, value in options.items():
             where = f"options.{key}"
@@ -566,5 +567,7 @@ def resolve_ruleset(
 
 
 def _clip(value: Any) -> str:
-    text = value if isinstance(value, str) else repr(value)
-    return text[:40]
+    """The value as the reader wrote it (JSON, never Python's repr), at most 40 characters."""
+    from .cards import json_text
+
+    return json_text(value, 40)

@@ -449,7 +449,7 @@ def test_body_over_the_size_limit_is_400(client: FlaskClient, url: str) -> None:
 
 
 @pytest.mark.parametrize("url", ENDPOINTS)
-@pytest.mark.parametrize("ruleset", ["bridge", "", "GERMAN", "american ", None, 7])
+@pytest.mark.parametrize("ruleset", ["bridge", "", "GERMAN", "american "])
 def test_unknown_ruleset_is_422(client: FlaskClient, url: str, ruleset: Any) -> None:
     request_body = dict(VALID[url], ruleset=ruleset)
     status, body = post(client, url, request_body)
@@ -457,12 +457,58 @@ def test_unknown_ruleset_is_422(client: FlaskClient, url: str, ruleset: Any) -> 
     assert "ruleset.unknown" in assert_problems(body)
 
 
-@pytest.mark.parametrize("url", ENDPOINTS)
-def test_missing_ruleset_is_an_error(client: FlaskClient, url: str) -> None:
-    request_body = {k: v for k, v in VALID[url].items() if k != "ruleset"}
+@pytest.mark.parametrize("url", [*ENDPOINTS, "/api/v1/referee/options"])
+@pytest.mark.parametrize("ruleset", ["absent", None])
+def test_missing_ruleset_is_400_like_any_missing_field(
+    client: FlaskClient, url: str, ruleset: Any
+) -> None:
+    """Issue 22.6: a missing (or null) ruleset is ``request.missing`` (400), named in words."""
+    request_body = {k: v for k, v in VALID.get(url, {"hand": "K"}).items() if k != "ruleset"}
+    if ruleset is None:
+        request_body["ruleset"] = None
     status, body = post(client, url, request_body)
-    assert status in (400, 422)
-    assert assert_problems(body)
+    assert status == 400, body
+    problem = next(p for p in body["problems"] if p["where"] == "ruleset")
+    assert problem["code"] == "request.missing"
+    assert "None" not in problem["message"] and "ruleset" in problem["message"]
+
+
+@pytest.mark.parametrize("url", ENDPOINTS)
+@pytest.mark.parametrize("ruleset", [7, ["german"], True])
+def test_a_ruleset_that_is_no_text_is_400(client: FlaskClient, url: str, ruleset: Any) -> None:
+    status, body = post(client, url, dict(VALID[url], ruleset=ruleset))
+    assert status == 400, body
+    assert [p["code"] for p in body["problems"]] == ["request.type"]
+
+
+@pytest.mark.parametrize(
+    ("request_body", "shown"),
+    [
+        ({"ruleset": "german", "cards": [["9"], "9", "9"]}, '["9"]'),
+        ({"ruleset": "german", "cards": [None, "9", "9"]}, "null"),
+        ({"ruleset": "german", "cards": [True, "9", "9"]}, "true"),
+    ],
+)
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_unknown_cards_are_named_as_sent(
+    client: FlaskClient, request_body: dict[str, Any], shown: str, lang: str
+) -> None:
+    """Issue 22.6: a card the reader sent is named in JSON, never as Python shows it."""
+    response = client.post(MELD, json=request_body, headers={"Accept-Language": lang})
+    problem = response.get_json()["problems"][0]
+    assert problem["code"] == "card.unknown"
+    assert f"\u201c{shown}\u201d" in problem["message"] or f"\u201e{shown}" in problem["message"]
+    assert "None" not in problem["message"] and "['" not in problem["message"]
+
+
+@pytest.mark.parametrize("options", [[1], "x", 5])
+def test_house_rules_that_are_no_object_are_400(client: FlaskClient, options: Any) -> None:
+    """Issue 22.6: ``options: [1]`` is the wrong type, not a house rule named \u201c\u201d."""
+    status, body = post(client, MELD, dict(VALID[MELD], options=options))
+    assert status == 400, body
+    assert body["problems"][0]["code"] == "request.type"
+    assert body["problems"][0]["where"] == "options"
+    assert "\u201c\u201d" not in body["problems"][0]["message"]
 
 
 @pytest.mark.parametrize("url", ENDPOINTS)
