@@ -168,7 +168,7 @@ _ITEM_OF_CODE: dict[str, str] = {
     "discard_pile.no_meld": "discard-pile.open",
     "discard_pile.meld_too_large": "discard-pile.frozen",
     "meld.new_not_clean": "melds.natural",
-    "meld.one_card_left": "going-out.how",
+    "meld.one_card_left": "melds.size",
     "going_out.not_enough_canastas": "going-out.canastas",
     "going_out.concealed": "going-out.concealed",
     "going_out.two_sides": "going-out.how",

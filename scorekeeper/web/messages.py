@@ -324,13 +324,14 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 
-def message(problem: Problem) -> str:
-    """The sentence for a problem, in the current locale."""
+def message(problem: Problem, name_field: bool = False) -> str:
+    """The sentence for a problem, in the current locale (``name_field``: a request problem
+    names the field it is about, as the JSON API's reader wrote it)."""
     render = MESSAGES.get(problem.code)
     if render is None:
         return problem.code
     params = problem.params
-    if problem.code in ("request.missing", "request.type") and problem.where:
+    if name_field and problem.code in ("request.missing", "request.type") and problem.where:
         # Name the field the reader sent (or left out), in the request's own terms.
         params = {"field": problem.where, **params}
     try:
@@ -342,7 +343,7 @@ def message(problem: Problem) -> str:
 def problem_json(problem: Problem, with_rule: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {
         "code": problem.code,
-        "message": message(problem),
+        "message": message(problem, name_field=True),
         "where": problem.where,
     }
     if problem.params:
