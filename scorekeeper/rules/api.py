@@ -179,9 +179,16 @@ class Reader:
 
 
 def _ruleset(reader: Reader, data: dict[str, Any]) -> tuple[RuleSet | None, int]:
-    rs, players, problems = resolve_ruleset(
-        data.get("ruleset"), data.get("players"), data.get("options")
-    )
+    ruleset_id = data.get("ruleset")
+    # A missing ruleset is a missing field like any other (400), a ruleset that is no text a
+    # wrong type (400); only a text naming no ruleset is ``ruleset.unknown`` (issue 22.6).
+    if ruleset_id is None:
+        reader.fail("request.missing", "ruleset")
+        return None, 0
+    if not isinstance(ruleset_id, str):
+        reader.fail("request.type", "ruleset", expected="string")
+        return None, 0
+    rs, players, problems = resolve_ruleset(ruleset_id, data.get("players"), data.get("options"))
     reader.problems.extend(problems)
     return rs, players
 

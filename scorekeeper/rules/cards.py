@@ -13,6 +13,7 @@ colour in the rank (``3r`` red, ``3b`` black).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -49,6 +50,10 @@ LETTERS: dict[str, dict[str, str]] = {
 }
 
 MAX_CARDS_IN_TEXT = 500
+
+#: Threes as written in answers: a colour is required on input (CONTRACT.md §2), and the suit
+#: letters are the English notation every request reads.
+THREE_TOKENS: dict[str, str] = {"3r": "3h", "3b": "3s"}
 
 
 @dataclass(frozen=True, order=False)
@@ -97,6 +102,16 @@ class Card:
     @property
     def is_black_three(self) -> bool:
         return self.rank == "3b"
+
+    @property
+    def token(self) -> str:
+        """The card in the output notation of CONTRACT.md §2, which input reads back: English
+        letters and ``X``; threes with a suit letter, ``3h`` red and ``3s`` black.
+
+        >>> Card("3b").token, Card("3r").token, Card("Q").token
+        ('3s', '3h', 'Q')
+        """
+        return THREE_TOKENS.get(self.rank, self.rank)
 
     def label(self, lang: str = "en") -> str:
         """The letter(s) a reader of ``lang`` expects (``B`` for a jack in German)."""
@@ -226,9 +241,26 @@ def parse_cards(value: Any, where: str = "") -> tuple[list[Card], list[Problem]]
     return cards, problems
 
 
+def json_text(value: Any, limit: int = 20) -> str:
+    """A value from a request as its sender wrote it: a text as it is, anything else in JSON
+    (``null``, ``true``, ``["9"]``; never Python's ``None`` or ``['9']``), shortened to
+    ``limit`` characters.
+
+    >>> json_text(None), json_text(["9"]), json_text(True), json_text("K")
+    ('null', '["9"]', 'true', 'K')
+    """
+    if isinstance(value, str):
+        text = value
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            text = type(value).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 20 else text[:19] + "\u2026"
+    return json_text(value, 20)
 
 
 def cards_to_str(cards: Iterable[Card]) -> list[str]:

@@ -53,7 +53,12 @@ ITEM_PARAMS: dict[str, tuple[str, ...]] = {
     "cards.values": _CARD_VALUES,
     "melds.size": ("min_meld_size",),
     "melds.max_size": ("max_meld_size",),
-    "melds.natural": ("natural_at_least_wild", "min_natural_per_meld", "min_meld_size"),
+    "melds.natural": (
+        "natural_at_least_wild",
+        "min_natural_per_meld",
+        "min_meld_size",
+        "new_meld_clean_until",
+    ),
     "melds.wild_limit": ("max_wild_per_meld",),
     "melds.canasta": ("canasta_size", "natural_canasta_bonus", "mixed_canasta_bonus"),
     "melds.wild_canasta": (
@@ -76,13 +81,17 @@ ITEM_PARAMS: dict[str, tuple[str, ...]] = {
     "initial-meld.concealed": ("concealed_needs_minimum",),
     "discard-pile.blocked": (),
     "discard-pile.black_three_exception": ("black_three_pile_when_going_out",),
-    "discard-pile.frozen": ("frozen_needs_natural_pair", "pile_needs_natural_pair_always"),
+    "discard-pile.frozen": (
+        "frozen_needs_natural_pair",
+        "pile_needs_natural_pair_always",
+        "pile_onto_meld_max",
+    ),
     "discard-pile.open": (),
     "discard-pile.show": (),
     "going-out.how": ("going_out_needs_discard",),
     "going-out.canastas": ("canastas_to_go_out",),
     "going-out.bonus": ("going_out_bonus", "concealed_going_out_bonus"),
-    "going-out.concealed": (),
+    "going-out.concealed": ("concealed_going_out",),
     # Readings of the seeds where they are unclear (issue 14), each on its section's page.
     "initial-meld.reading_thresholds": ("minimum_table",),
     "discard-pile.not_melded": ("pile_frozen_until_melded",),
@@ -157,6 +166,9 @@ _ITEM_OF_CODE: dict[str, str] = {
     "discard_pile.blocked": "discard-pile.blocked",
     "discard_pile.frozen": "discard-pile.frozen",
     "discard_pile.no_meld": "discard-pile.open",
+    "discard_pile.meld_too_large": "discard-pile.frozen",
+    "meld.new_not_clean": "melds.natural",
+    "meld.one_card_left": "melds.size",
     "going_out.not_enough_canastas": "going-out.canastas",
     "going_out.concealed": "going-out.concealed",
     "going_out.two_sides": "going-out.how",
@@ -200,6 +212,9 @@ def rule_item(
     if code == "discard_pile.allowed":
         if params.get("how") == "black_threes_going_out":
             return "discard-pile.black_three_exception"
+        if "frozen" in params:
+            # The verdict itself says whether the pile was frozen (issue 22.4).
+            frozen = bool(params["frozen"])
         return "discard-pile.frozen" if frozen else "discard-pile.open"
     if code == "going_out.allowed":
         if concealed or params.get("concealed"):

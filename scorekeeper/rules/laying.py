@@ -58,9 +58,13 @@ class _Legal:
     """check_meld answers cached for one search (a meld's legality here depends only on its
     rank, its natural count and its wild cards)."""
 
-    def __init__(self, rs: RuleSet, going_out: bool = False):
+    def __init__(
+        self, rs: RuleSet, going_out: bool = False, initial: bool = False, new: bool = False
+    ):
         self.rs = rs
         self.going_out = going_out
+        self.initial = initial
+        self.new = new
         self.cache: dict[tuple[str, int, int, int], Meld] = {}
 
     def meld(self, rank: str, naturals: int, jokers: int, twos: int) -> Meld:
@@ -69,7 +73,13 @@ class _Legal:
         if found is None:
             cards = [Card(rank)] * naturals if rank != "wild" else []
             cards += [JOKER] * jokers + [TWO] * twos
-            found = check_meld(cards, self.rs, going_out=self.going_out)
+            found = check_meld(
+                cards,
+                self.rs,
+                going_out=self.going_out,
+                initial_meld=self.initial,
+                new_meld=self.new,
+            )
             self.cache[key] = found
         return found
 
@@ -86,18 +96,22 @@ def best_melds(
     keep: int = 0,
     top: Card | None = None,
     top_naturals: int = 0,
+    initial: bool = False,
+    new: bool = False,
 ) -> MeldPlan:
     """The melds a hand can lay in one turn (an initial meld: nothing joins the table).
 
     ``required``: the minimum the pick must count; ``keep``: cards that must stay in hand (one
     for the discard after drawing); ``top``: the discard pile's top card, which must be melded
     (with at least ``top_naturals`` natural cards of its rank from hand, 2 for a frozen pile)
-    and counts toward the minimum (RULES.md §3).
+    and counts toward the minimum (RULES.md §3). ``initial``: the melds are the side's initial
+    meld (American aces may be mixed in it); ``new``: new melds of a side that has melded
+    (American: clean until five cards). RULES.md §6.
     """
     counts = Counter(c.rank for c in hand)
     jokers, twos = counts["X"], counts["2"]
     total = len(hand)
-    legal = _Legal(rs)
+    legal = _Legal(rs, initial=initial, new=new)
     ranks = [r for r in NATURAL_RANKS if counts[r] >= 1 or (top is not None and r == top.rank)]
     if top is not None and top.rank in ranks:
         ranks.remove(top.rank)
@@ -202,6 +216,7 @@ def lay_out_all(
     *,
     may_join: bool = True,
     needed: int = 0,
+    melded: bool | None = None,
 ) -> LaidOut | None:
     """Lay every card of ``cards`` out in one going-out turn, or ``None`` when it cannot be done.
 
@@ -210,13 +225,17 @@ def lay_out_all(
     (3 or 4, RULES.md §2); leftover wild cards a wild meld where the ruleset has one.
     ``may_join=False`` (going out concealed): nothing joins the partner's melds. Among the ways,
     the one with the most canastas up to ``needed``, then the most canasta bonus.
+    ``melded``: the side has made its initial meld (default: it has melds on the table); new
+    melds then follow the rules for melds started later, else they are the initial meld
+    (RULES.md §6).
     """
     if len(cards) > MAX_HAND:
         return None
     counts = Counter(c.rank for c in cards)
     if counts["3r"]:
         return None
-    legal = _Legal(rs, going_out=True)
+    after_initial = bool(side_melds) if melded is None else melded
+    legal = _Legal(rs, going_out=True, initial=not after_initial, new=after_initial)
     table = [list(m) for m in side_melds]
     rank_of = {}
     for i, meld in enumerate(table):
@@ -260,7 +279,10 @@ def lay_out_all(
                 m = legal.meld(rank, nat, w, 0)
             else:
                 grown = [*table[idx], *([Card(rank)] * laid if rank != "wild" else [])]
-                m = check_meld([*grown, *([JOKER] * w)], rs, going_out=True)
+                # A meld of aces with wild cards on the table was laid in the initial meld
+                # and stays an ordinary meld (RULES.md §6).
+                mixed = any(c.is_wild for c in table[idx])
+                m = check_meld([*grown, *([JOKER] * w)], rs, going_out=True, initial_meld=mixed)
             if m.legal:
                 options.append((w, m))
         if not options:
@@ -330,6 +352,7 @@ def go_out_with(
     needed: int,
     may_join: bool = True,
     discard: bool | None = None,
+    melded: bool | None = None,
 ) -> tuple[LaidOut, Card | None] | None:
     """The best way to go out with ``cards``: lay them all out, or all but one final discard.
 
@@ -357,7 +380,7 @@ def go_out_with(
         rest = list(cards)
         if thrown is not None:
             rest.remove(thrown)
-        way = lay_out_all(rs, rest, side_melds, may_join=may_join, needed=needed)
+        way = lay_out_all(rs, rest, side_melds, may_join=may_join, needed=needed, melded=melded)
         if way is None:
             continue
         cost = rs.card_value(thrown) if thrown is not None else 0

@@ -72,13 +72,16 @@ def check_meld(
     *,
     going_out: bool = False,
     initial_meld: bool = False,
+    new_meld: bool = False,
     where: str = "",
 ) -> Meld:
     """Check one meld as laid on the table and compute its points.
 
     ``going_out``: the meld is laid in a going-out turn (black threes allowed, RULES.md §2).
     ``initial_meld``: the meld is (or may have been) laid in the side's initial meld, where
-    American rules let aces be mixed (RULES.md §6).
+    American rules let aces be mixed (RULES.md §6). ``new_meld``: a meld the side starts after
+    its initial meld, which the American rules keep clean until it holds five natural cards
+    (RULES.md §6, parameter ``new_meld_clean_until``).
 
     >>> from .ruleset import get_ruleset
     >>> from .cards import parse_cards
@@ -89,6 +92,8 @@ def check_meld(
     True
     >>> check_meld(parse_cards("2 2 2 2 X X X")[0], am).total  # RULES.md §6: wild canasta
     2230
+    >>> [p.code for p in check_meld(parse_cards("K K X")[0], am, new_meld=True).problems]
+    ['meld.new_not_clean']
     """
     problems: list[Problem] = []
     wilds = sum(1 for c in cards if c.is_wild)
@@ -174,6 +179,10 @@ def check_meld(
             elif wilds and rank == "A" and rs.aces_mixed_only_in_initial_meld and not initial_meld:
                 # RULES.md §6: aces are mixed only in the side's initial meld.
                 problem("meld.aces_wild", wilds=wilds)
+            elif wilds and new_meld and naturals < rs.new_meld_clean_until:
+                # RULES.md §6 (seed 002): "any new melds begun ... after a team's initial meld
+                # must be clean until they contain at least five cards".
+                problem("meld.new_not_clean", naturals=naturals, minimum=rs.new_meld_clean_until)
             if wilds > rs.max_wild_per_meld:
                 problem("meld.too_many_wild", wilds=wilds, maximum=rs.max_wild_per_meld)
             if rs.natural_at_least_wild and naturals < wilds:

@@ -13,7 +13,7 @@ ruleset (also those added later) are covered.
 
 >>> from .ruleset import get_ruleset
 >>> from .cards import parse_cards
->>> hand = parse_cards("K K K 2 4 4 4 9")[0]
+>>> hand = parse_cards("K K K 2 4 4 4 9 6")[0]
 >>> answer = turn_options(get_ruleset("german"), 4, hand, cumulative_score=2000, drawn=True)
 >>> [(m.kind, m.variant, m.points) for m in answer.moves]
 [('initial_meld', 'most_points', 95), ('initial_meld', 'fewest_cards', 90)]
@@ -28,7 +28,7 @@ from typing import Any
 
 from . import referee
 from .cards import Card
-from .laying import MAX_HAND, best_melds, go_out_with
+from .laying import MAX_HAND, Pick, best_melds, go_out_with
 from .melds import check_meld, meld_rank
 from .problems import Problem
 from .ruleset import RuleSet
@@ -65,8 +65,8 @@ class Move:
         """The JSON shape of CONTRACT.md §3 ``moves[i]`` (with a few additions)."""
         out: dict[str, Any] = {
             "kind": self.kind,
-            "cards": [c.rank for c in self.cards],
-            "melds": [[c.rank for c in m] for m in self.melds],
+            "cards": [c.token for c in self.cards],
+            "melds": [[c.token for c in m] for m in self.melds],
             "points": self.points,
             "rule": self.rule,
             "rule_item": self.item,
@@ -75,7 +75,7 @@ class Move:
         if self.variant:
             out["variant"] = self.variant
         if self.discard is not None:
-            out["discard"] = self.discard.rank
+            out["discard"] = self.discard.token
         if self.kind == "add":
             out["wilds"] = self.wilds
         if self.items:
@@ -149,7 +149,10 @@ def turn_options(
     table = [list(m) for m in side_melds] if melded else []
     needed = rs.canastas_needed(players)
     required = None if melded else rs.initial_meld_minimum(cumulative_score, players)
-    keep = 1 if drawn else 0
+    # RULES.md §5 (seeds 000 and 002): a move that does not go out leaves at least two cards
+    # after the draw, one to discard and one to keep. Before the draw, one card of this hand
+    # stays (the drawn card is the other).
+    keep = 2 if drawn else 1
     moves: list[Move] = []
 
     # 1. The discard pile (RULES.md §5), before drawing only.
@@ -197,8 +200,12 @@ def turn_options(
     # 2. Melds from hand: the initial meld, or cards for the side's melds and new melds.
     if not melded:
         assert required is not None
-        plan = best_melds(rs, hand, required=required, keep=keep)
-        picks = [("most_points", plan.most_points), ("fewest_cards", plan.fewest_cards)]
+        plan = best_melds(rs, hand, required=required, keep=keep, initial=True)
+        # Leaving a single card is allowed only when the side may go out with it (§5).
+        wide = best_melds(rs, hand, required=required, keep=keep - 1, initial=True)
+        most = _better(plan.most_points, _if_out(rs, wide.most_points, [], needed), True)
+        fewest = _better(plan.fewest_cards, _if_out(rs, wide.fewest_cards, [], needed), False)
+        picks = [("most_points", most), ("fewest_cards", fewest)]
         seen: list[list[list[str]]] = []
         for variant, pick in picks:
             if pick is None:
@@ -228,8 +235,8 @@ def turn_options(
                     variant=variant,
                 )
             )
-        if plan.most_points is None:
-            best = best_melds(rs, hand, keep=keep).most_points
+        if most is None:
+            best = best_melds(rs, hand, keep=keep, initial=True).most_points
             notes.append(
                 Problem(
                     "initial_meld.below_minimum",
@@ -237,8 +244,10 @@ def turn_options(
                     {"required": required, "counted": best.points if best else 0},
                 )
             )
+            if wide.most_points is not None:
+                notes.append(_one_card_left(drawn))
     else:
-        moves.extend(_lay_offs(rs, hand, table, keep))
+        moves.extend(_lay_offs(rs, hand, table, keep, notes, drawn, needed))
 
     # 3. Going out (RULES.md §4), judged after the draw.
     if drawn:
@@ -257,34 +266,104 @@ def referee_item(reason: Problem, frozen: bool) -> str:
     return rule_item(reason.code, reason.params, frozen=frozen)
 
 
-def _lay_offs(rs: RuleSet, hand: list[Card], table: list[list[Card]], keep: int) -> list[Move]:
-    """Cards for the side's melds, and new melds (RULES.md §2, §5: one meld per rank)."""
+def _goes_out(rs: RuleSet, melds: Sequence[Sequence[Card]], needed: int) -> bool:
+    """Whether a side with these melds has the canastas to go out (RULES.md §4)."""
+    canastas = sum(1 for m in melds if check_meld(m, rs, initial_meld=True).is_canasta)
+    return canastas >= needed
+
+
+def _out_with(
+    rs: RuleSet, left: int, drawn: bool, melds: Sequence[Sequence[Card]], needed: int
+) -> bool:
+    """Whether leaving ``left`` cards of this hand (fewer than a move that does not go out
+    keeps) is going out: the side has its canastas with ``melds``, and a final discard is
+    left where the ruleset needs one (before the draw the drawn card is it)."""
+    if rs.going_out_needs_discard and left + (0 if drawn else 1) < 1:
+        return False
+    return _goes_out(rs, melds, needed)
+
+
+def _if_out(
+    rs: RuleSet, pick: Pick | None, table: Sequence[Sequence[Card]], needed: int
+) -> Pick | None:
+    """``pick`` if the side may go out after laying it (so a single card left is its final
+    discard, RULES.md §5), else None."""
+    if pick is None or not _goes_out(rs, [*table, *pick.melds], needed):
+        return None
+    return pick
+
+
+def _better(kept: Pick | None, other: Pick | None, most: bool) -> Pick | None:
+    """The better of two picks: the most points, or the fewest cards."""
+    if kept is None or other is None:
+        return kept or other
+    if most:
+        return other if (other.points, -other.cards) > (kept.points, -kept.cards) else kept
+    return other if (-other.cards, other.points) > (-kept.cards, kept.points) else kept
+
+
+def _one_card_left(drawn: bool) -> Problem:
+    """RULES.md §5: why a move one might look for is missing: it would leave a single card."""
+    return Problem("meld.one_card_left", "hand", {"drawn": drawn})
+
+
+def _lay_offs(
+    rs: RuleSet,
+    hand: list[Card],
+    table: list[list[Card]],
+    keep: int,
+    notes: list[Problem],
+    drawn: bool,
+    needed: int,
+) -> list[Move]:
+    """Cards for the side's melds, and new melds (RULES.md §2, §5: one meld per rank), each
+    leaving ``keep`` cards in hand (RULES.md §5: never a single card unless going out)."""
     moves: list[Move] = []
     wilds = [c for c in hand if c.is_wild]
     ranks_on_table: set[str] = set()
+    spare = len(hand) - keep  # cards a move may take from the hand
+    cut = False
     for meld in table:
         rank = meld_rank(meld)
         if rank is None:
             continue
         ranks_on_table.add(rank)
+        # A meld of aces with wild cards was laid in the initial meld (RULES.md §6).
+        mixed = any(c.is_wild for c in meld)
         naturals = [c for c in hand if c.rank == rank and rank not in ("wild", "3b")]
+        if len(naturals) > spare:
+            # Fewer cards than ``keep`` stay only when the side then goes out (RULES.md §5).
+            after = [m if m is not meld else [*meld, *naturals] for m in table]
+            if not _out_with(rs, len(hand) - len(naturals), drawn, after, needed):
+                cut = True
+                naturals = naturals[: max(spare, 0)]
         grown = [*meld, *naturals]
-        if naturals and not check_meld(grown, rs).legal:
+        if naturals and not check_meld(grown, rs, initial_meld=mixed).legal:
             continue
         room = 0
-        while room < len(wilds) and check_meld([*grown, *wilds[: room + 1]], rs).legal:
+        while (
+            room < len(wilds)
+            and check_meld([*grown, *wilds[: room + 1]], rs, initial_meld=mixed).legal
+        ):
             room += 1
+        if len(naturals) + room > spare:
+            # As above: one card left only when the side may then go out.
+            after = [m if m is not meld else [*grown, *wilds[:room]] for m in table]
+            if not _out_with(rs, len(hand) - len(naturals) - room, drawn, after, needed):
+                cut = True
+                room = max(spare - len(naturals), 0)
         if not naturals and not room:
             continue
-        if len(naturals) > len(hand) - keep:
-            continue
+        # Cards added: the natural cards, or (with none) the wild cards that fit.
+        added = naturals if naturals else wilds[:room]
+        grown = [*meld, *added]
         size = len(grown)
         moves.append(
             Move(
                 "add",
-                tuple(naturals),
+                tuple(added),
                 (tuple(grown),),
-                sum(rs.card_value(c) for c in naturals),
+                sum(rs.card_value(c) for c in added),
                 "melds",
                 "melds.one_per_rank",
                 Problem(
@@ -296,7 +375,18 @@ def _lay_offs(rs: RuleSet, hand: list[Card], table: list[list[Card]], keep: int)
             )
         )
     rest = [c for c in hand if c.rank not in ranks_on_table or c.is_wild]
-    pick = best_melds(rs, rest, keep=keep).most_points
+    # The cards of ranks on the table stay in hand too: they count toward what is kept.
+    rest_keep = max(keep - (len(hand) - len(rest)), 0)
+    pick = best_melds(rs, rest, keep=rest_keep, new=True).most_points
+    if rest_keep:
+        wider = best_melds(rs, rest, keep=rest_keep - 1, new=True).most_points
+        if wider is not None and (pick is None or wider.points > pick.points):
+            if _if_out(rs, wider, table, needed) is not None:
+                pick = wider
+            else:
+                cut = True
+    if cut:
+        notes.append(_one_card_left(drawn))
     if pick is not None and pick.melds:
         moves.append(
             Move(
@@ -331,10 +421,19 @@ def _going_out(
     ways: list[tuple[bool, int]] = []
     if melded:
         ways.append((False, needed))
-    if not player_melded_before:
+    if not player_melded_before and rs.concealed_going_out:
+        # RULES.md §6: where going out concealed is no way of its own, it is not offered.
         ways.append((True, needed if rs.concealed_needs_all_canastas else 1))
     for concealed, need in ways:
-        way = go_out_with(rs, hand, table, needed=need, may_join=not concealed, discard=discard)
+        way = go_out_with(
+            rs,
+            hand,
+            table,
+            needed=need,
+            may_join=not concealed,
+            discard=discard,
+            melded=melded,
+        )
         if way is None:
             continue
         tried = True

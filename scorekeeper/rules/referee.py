@@ -276,7 +276,18 @@ def _after_initial_meld(
             else:
                 groups[idx] = [top_card, *groups[idx]]
     after, touched, _into = join_melds(side_melds, groups, rs)
-    checked = [check_meld(m, rs, where=f"melds[{i}]") for i, m in enumerate(after) if touched[i]]
+    # Melds started now come after the side's initial meld (RULES.md §6: clean until five).
+    checked = [
+        check_meld(
+            m,
+            rs,
+            where=f"melds[{i}]",
+            new_meld=i >= len(side_melds),
+            initial_meld=i < len(side_melds) and any(c.is_wild for c in side_melds[i]),
+        )
+        for i, m in enumerate(after)
+        if touched[i]
+    ]
     for m in checked:
         reasons.extend(m.problems)
     laid = sum(rs.card_value(c) for g in groups for c in g)
@@ -401,6 +412,25 @@ def discard_pile(
     elif existing is not None and side_has_melded:
         top_meld = [top_card]
         how = "existing_meld"
+    if (
+        existing is not None
+        and side_has_melded
+        and rs.pile_onto_meld_max
+        and len(existing) > rs.pile_onto_meld_max
+    ):
+        # RULES.md §5/§6 (seed 002): the top card joins an existing meld only while it has
+        # three or four cards.
+        return Verdict(
+            False,
+            (
+                Problem(
+                    "discard_pile.meld_too_large",
+                    "side_melds",
+                    {"rank": rank, "size": len(existing), "maximum": rs.pile_onto_meld_max},
+                ),
+            ),
+            melds=none,
+        )
     elif len(naturals) >= 2:
         top_meld = [top_card, *naturals[:2]]
         how = "natural_pair"
@@ -415,7 +445,7 @@ def discard_pile(
         )
 
     shown = [*existing, *top_meld] if (existing is not None and side_has_melded) else list(top_meld)
-    check = check_meld(shown, rs)
+    check = check_meld(shown, rs, initial_meld=not side_has_melded)
     if not check.legal:
         return Verdict(
             False,
@@ -435,7 +465,9 @@ def discard_pile(
         counted = check.points
         if counted < required:
             # The most valuable melds around the top card (laying.best_melds searches them all).
-            plan = best_melds(rs, hand, top=top_card, top_naturals=2 if needs_pair else 1)
+            plan = best_melds(
+                rs, hand, top=top_card, top_naturals=2 if needs_pair else 1, initial=True
+            )
             if plan.most_points is not None and plan.most_points.points > counted:
                 melds_to_show = [list(m) for m in plan.most_points.melds]
                 counted = plan.most_points.points
@@ -453,9 +485,17 @@ def discard_pile(
                 required=required,
                 counted=counted,
             )
+    # The verdict names whether the pile was frozen, so the rule it quotes is the one it rests
+    # on (issue 22.4: an unfrozen Polish pile is no frozen pile).
     return Verdict(
         True,
-        (Problem("discard_pile.allowed", "", {"how": how, "rank": rank}),),
+        (
+            Problem(
+                "discard_pile.allowed",
+                "",
+                {"how": how, "rank": rank, "frozen": frozen_reason or ""},
+            ),
+        ),
         melds=_melds_shown(melds_to_show),
         required=required,
         counted=counted,
@@ -540,8 +580,18 @@ def go_out(
         for i, cards in enumerate(side_melds):
             reasons.extend(check_meld(cards, rs, going_out=True, where=f"side_melds[{i}]").problems)
         after, touched, into = join_melds(side_melds, groups, rs)
+        # Melds started now come after the side's initial meld when it has melds on the table
+        # (RULES.md §6); a meld of aces with wild cards on the table was its initial meld.
         checked_all = [
-            check_meld(cards, rs, going_out=True, where=f"melds[{i}]")
+            check_meld(
+                cards,
+                rs,
+                going_out=True,
+                where=f"melds[{i}]",
+                new_meld=bool(side_melds) and i >= len(side_melds),
+                initial_meld=not side_melds
+                or (i < len(side_melds) and any(c.is_wild for c in side_melds[i])),
+            )
             for i, cards in enumerate(after)
         ]
         reasons.extend(
@@ -590,7 +640,10 @@ def go_out(
                 "going_out.not_enough_canastas", "side_canastas", {"needed": needed, "have": have}
             )
         )
-    if concealed:
+    if concealed and not rs.concealed_going_out:
+        # RULES.md §6: American Canasta knows going out only (bonus 100), no concealed way.
+        reasons.append(Problem("going_out.concealed", "concealed", {"reason": "not_in_rules"}))
+    elif concealed:
         if player_melded_before:
             reasons.append(
                 Problem("going_out.concealed", "player_melded_before", {"reason": "melded_before"})

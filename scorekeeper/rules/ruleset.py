@@ -96,7 +96,18 @@ class RuleSet:
     threes_plus_canastas: int = 2  # from this many canastas the threes count plus
     going_out_needs_discard: bool = False  # going out ends with a discard
     pile_needs_natural_pair_always: bool = False  # the pile is taken only with a natural pair
-    melds_minus_without_canasta: bool = False  # seed 002's reading, a house rule here
+    # RULES.md §6 settled readings of seed 002 (American); the defaults leave the others as
+    # they are. A side with no completed canasta subtracts its melded cards.
+    melds_minus_without_canasta: bool = False
+    # After a side's initial meld, a new meld it starts takes a wild card only once it holds
+    # this many natural cards ("clean until they contain at least five cards"); 0: no such rule.
+    new_meld_clean_until: int = 0
+    # The top card of the pile joins the side's meld of its rank only while that meld holds at
+    # most this many cards ("your existing meld has three or four cards"); 0: any size.
+    pile_onto_meld_max: int = 0
+    # Going out concealed is a way of going out with its own bonus (RULES.md §4); False where
+    # the ruleset knows only going out (RULES.md §6 American: "bonus 100").
+    concealed_going_out: bool = True
     special_straight_value: int = 0  # special hands replace the hand's score; 0: not played
     special_pairs_value: int = 0
     special_garbage_value: int = 0
@@ -234,7 +245,8 @@ class RuleSet:
         if options is None:
             return self, problems
         if not isinstance(options, dict):
-            return self, [Problem("options.invalid", "options", {"key": ""})]
+            # House rules are an object of parameters; anything else is the wrong type.
+            return self, [Problem("request.type", "options", {"expected": "object"})]
         changes: dict[str, Any] = {}
         for key, value in options.items():
             where = f"options.{key}"
@@ -424,6 +436,9 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "going_out_needs_discard": OptionSpec("bool"),
     "pile_needs_natural_pair_always": OptionSpec("bool"),
     "melds_minus_without_canasta": OptionSpec("bool"),
+    "new_meld_clean_until": OptionSpec("int", 0, 12),
+    "pile_onto_meld_max": OptionSpec("int", 0, 12),
+    "concealed_going_out": OptionSpec("bool"),
     "special_straight_value": OptionSpec("int", 0, 10_000),
     "special_pairs_value": OptionSpec("int", 0, 10_000),
     "special_garbage_value": OptionSpec("int", 0, 10_000),
@@ -485,6 +500,7 @@ PRESETS: dict[str, RuleSet] = {
         wild_canasta_bonus=2000,
         minimum_table=((-(10**9), 125), (3000, 155), (5000, 180)),
         concealed_going_out_bonus=100,  # RULES.md §6 knows only the 100 for going out
+        concealed_going_out=False,
         canastas_to_go_out={2: 2, 4: 2},
         red_three_special={},
         target=8500,
@@ -503,6 +519,10 @@ PRESETS: dict[str, RuleSet] = {
         threes_table={1: 100, 2: 300, 3: 500, 4: 1000},
         going_out_needs_discard=True,
         pile_needs_natural_pair_always=True,
+        # RULES.md §6 settled readings of seed 002.
+        melds_minus_without_canasta=True,
+        new_meld_clean_until=5,
+        pile_onto_meld_max=4,
         special_straight_value=3000,
         special_garbage_value=2500,
         special_pairs_value=2000,
@@ -547,5 +567,7 @@ def resolve_ruleset(
 
 
 def _clip(value: Any) -> str:
-    text = value if isinstance(value, str) else repr(value)
-    return text[:40]
+    """The value as the reader wrote it (JSON, never Python's repr), at most 40 characters."""
+    from .cards import json_text
+
+    return json_text(value, 40)

@@ -330,9 +330,29 @@ def score_hand(rs: RuleSet, players: int, sides: list[SideEntry]) -> HandResult:
         where = f"teams[{i}]"
         problems.extend(p.at(where) for m in result.melds for p in m.problems)
         problems.extend(same_rank_problems(result.melds, where))
-        if side.concealed and not side.went_out:
+        if side.concealed and not rs.concealed_going_out:
+            # RULES.md §6: no concealed going out in these rules (it would change nothing).
+            problems.append(
+                Problem("going_out.concealed", f"{where}.concealed", {"reason": "not_in_rules"})
+            )
+        elif side.concealed and not side.went_out:
             problems.append(
                 Problem("going_out.concealed", f"{where}.concealed", {"reason": "not_out"})
+            )
+        counts = side.red_three_counts
+        if (
+            isinstance(side.red_threes, list)
+            and side.hands is not None
+            and side.quick is None
+            and len(counts) != len(side.hands)
+        ):
+            # One number per player: as many as the side lists hands (issue 22.8).
+            problems.append(
+                Problem(
+                    "red_threes.players",
+                    f"{where}.red_threes",
+                    {"red_threes": len(counts), "hands": len(side.hands)},
+                )
             )
         problems.extend(_special_hand_problems(rs, side, result, where))
         if (side.went_out or side.concealed) and not side.special_hand:

@@ -286,7 +286,7 @@ Problem('options.unknown', 'options.jokers', {'key': 'jokers'})]
     if isinstance(value, Options):
         value = value.as_dict()
     if not isinstance(value, Mapping):
-        return Options(), [Problem("options.invalid", where, {"key": ""})]
+        return Options(), [Problem("request.type", where, {"expected": "object"})]
     problems: list[Problem] = []
     joker = DEFAULT_JOKER
     for key, item in value.items():

@@ -20,7 +20,7 @@ from scorekeeper.rules.ruleset import get_ruleset
 from .casefiles import as_json, ids, load
 
 CASES = load("options_cases.json")
-RULESETS = {"german": (4,), "polish": (2, 4), "classic": (2, 4)}
+RULESETS = {"german": (4,), "polish": (2, 4), "classic": (2, 4), "american": (4,)}
 
 
 def answer_of(request: dict[str, Any]) -> dict[str, Any]:
@@ -63,7 +63,15 @@ def test_options(case: dict[str, Any]) -> None:
         assert move["rule"] and move["rule_item"].startswith(move["rule"]), move
         for meld in move["melds"]:
             cards = parse_cards(meld)[0]
-            assert check_meld(cards, rs, going_out=move["kind"] in ("go_out", "take_pile")).legal
+            assert check_meld(
+                cards,
+                rs,
+                going_out=move["kind"] in ("go_out", "take_pile"),
+                # RULES.md §6: American aces may be mixed in the initial meld.
+                initial_meld=move["kind"] == "initial_meld",
+            ).legal
+        # Issue 22.8: cards are echoed in the notation requests read (threes with a suit).
+        assert all(c not in ("3b", "3r", "3") for c in move["cards"]), move
 
 
 def test_a_dozen_cases_per_ruleset() -> None:
@@ -106,3 +114,12 @@ def test_unreadable_requests_are_refused() -> None:
         answer = rules_api.referee_options(request)
         codes = [p.code for p in getattr(answer, "problems", ())]
         assert code in codes, (request, codes)
+
+
+def test_an_add_move_lists_the_cards_it_adds() -> None:
+    """Issue 22.8: an ``add`` move never has empty ``cards`` (wild cards alone are listed)."""
+    for case in CASES:
+        for move in answer_of(case["request"])["moves"]:
+            if move["kind"] == "add":
+                assert move["cards"], (case["name"], move)
+                assert len(move["melds"][0]) > len(move["cards"]), move

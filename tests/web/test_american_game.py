@@ -12,8 +12,8 @@ SIDES = [{"name": "Us", "players": ["Ann", "Ben"]}, {"name": "Them", "players": 
 
 # Hand 1: we go out with a canasta of sevens (2,500) and a natural one (500): melded 35 + 70,
 # going out 100, two red threes with two canastas = +300: 3,505. They hold an unfinished meld
-# of sevens (-2,500) beside 60 melded, 30 in hand, one black three with no canasta (-100):
-# -2,570.
+# of sevens (-2,500) beside 60 melded, which count minus with no canasta (RULES.md §6: -60),
+# 30 in hand, one black three with no canasta (-100): -2,690.
 HAND_1 = [
     {"melds": [["7"] * 7, ["K"] * 7], "hands": [[], []], "red_threes": 2, "went_out": True},
     {"quick": {"meld_points": 60, "hand_points": 30, "unfinished_sevens": 1}, "black_threes": 1},
@@ -49,18 +49,18 @@ def test_a_whole_american_game_to_8500(client: FlaskClient) -> None:
     assert [s["minimum_meld"] for s in game["sides"]] == [125, 125]
 
     game = post_hand(client, game, HAND_1)
-    assert [s["total"] for s in game["sides"]] == [3505, -2570]
+    assert [s["total"] for s in game["sides"]] == [3505, -2690]
     # RULES.md §6: 3,000–4,995 needs 155; below 3,000, negative too, 125.
     assert [s["minimum_meld"] for s in game["sides"]] == [155, 125]
     assert game["winner"] is None
 
     game = post_hand(client, game, HAND_2)
-    assert [s["total"] for s in game["sides"]] == [6505, -2195]
+    assert [s["total"] for s in game["sides"]] == [6505, -2315]
     assert [s["minimum_meld"] for s in game["sides"]] == [180, 125]
     assert game["winner"] is None
 
     game = post_hand(client, game, HAND_3)
-    assert [s["total"] for s in game["sides"]] == [11880, -3740]
+    assert [s["total"] for s in game["sides"]] == [11880, -3860]
     assert game["winner"] == 0
     assert game["finished"] is True
 

@@ -449,7 +449,7 @@ def test_body_over_the_size_limit_is_400(client: FlaskClient, url: str) -> None:
 
 
 @pytest.mark.parametrize("url", ENDPOINTS)
-@pytest.mark.parametrize("ruleset", ["bridge", "", "GERMAN", "american ", None, 7])
+@pytest.mark.parametrize("ruleset", ["bridge", "", "GERMAN", "american "])
 def test_unknown_ruleset_is_422(client: FlaskClient, url: str, ruleset: Any) -> None:
     request_body = dict(VALID[url], ruleset=ruleset)
     status, body = post(client, url, request_body)
@@ -457,12 +457,58 @@ def test_unknown_ruleset_is_422(client: FlaskClient, url: str, ruleset: Any) -> 
     assert "ruleset.unknown" in assert_problems(body)
 
 
-@pytest.mark.parametrize("url", ENDPOINTS)
-def test_missing_ruleset_is_an_error(client: FlaskClient, url: str) -> None:
-    request_body = {k: v for k, v in VALID[url].items() if k != "ruleset"}
+@pytest.mark.parametrize("url", [*ENDPOINTS, "/api/v1/referee/options"])
+@pytest.mark.parametrize("ruleset", ["absent", None])
+def test_missing_ruleset_is_400_like_any_missing_field(
+    client: FlaskClient, url: str, ruleset: Any
+) -> None:
+    """Issue 22.6: a missing (or null) ruleset is ``request.missing`` (400), named in words."""
+    request_body = {k: v for k, v in VALID.get(url, {"hand": "K"}).items() if k != "ruleset"}
+    if ruleset is None:
+        request_body["ruleset"] = None
     status, body = post(client, url, request_body)
-    assert status in (400, 422)
-    assert assert_problems(body)
+    assert status == 400, body
+    problem = next(p for p in body["problems"] if p["where"] == "ruleset")
+    assert problem["code"] == "request.missing"
+    assert "None" not in problem["message"] and "ruleset" in problem["message"]
+
+
+@pytest.mark.parametrize("url", ENDPOINTS)
+@pytest.mark.parametrize("ruleset", [7, ["german"], True])
+def test_a_ruleset_that_is_no_text_is_400(client: FlaskClient, url: str, ruleset: Any) -> None:
+    status, body = post(client, url, dict(VALID[url], ruleset=ruleset))
+    assert status == 400, body
+    assert [p["code"] for p in body["problems"]] == ["request.type"]
+
+
+@pytest.mark.parametrize(
+    ("request_body", "shown"),
+    [
+        ({"ruleset": "german", "cards": [["9"], "9", "9"]}, '["9"]'),
+        ({"ruleset": "german", "cards": [None, "9", "9"]}, "null"),
+        ({"ruleset": "german", "cards": [True, "9", "9"]}, "true"),
+    ],
+)
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_unknown_cards_are_named_as_sent(
+    client: FlaskClient, request_body: dict[str, Any], shown: str, lang: str
+) -> None:
+    """Issue 22.6: a card the reader sent is named in JSON, never as Python shows it."""
+    response = client.post(MELD, json=request_body, headers={"Accept-Language": lang})
+    problem = response.get_json()["problems"][0]
+    assert problem["code"] == "card.unknown"
+    assert f"\u201c{shown}\u201d" in problem["message"] or f"\u201e{shown}" in problem["message"]
+    assert "None" not in problem["message"] and "['" not in problem["message"]
+
+
+@pytest.mark.parametrize("options", [[1], "x", 5])
+def test_house_rules_that_are_no_object_are_400(client: FlaskClient, options: Any) -> None:
+    """Issue 22.6: ``options: [1]`` is the wrong type, not a house rule named \u201c\u201d."""
+    status, body = post(client, MELD, dict(VALID[MELD], options=options))
+    assert status == 400, body
+    assert body["problems"][0]["code"] == "request.type"
+    assert body["problems"][0]["where"] == "options"
+    assert "\u201c\u201d" not in body["problems"][0]["message"]
 
 
 @pytest.mark.parametrize("url", ENDPOINTS)
@@ -503,3 +549,126 @@ def test_every_valid_example_answers_200(client: FlaskClient, url: str) -> None:
     status, body = post(client, url, VALID[url])
     assert status == 200, body
     assert "problems" not in body or body["problems"] == []
+
+
+OPTIONS = "/api/v1/referee/options"
+
+
+@pytest.mark.parametrize(
+    "request_body",
+    [
+        # seed 002 'meld all your cards except one ... going out illegally'; RULES.md §5
+        {
+            "ruleset": "classic",
+            "players": 4,
+            "hand": "Q Q Q 5",
+            "side_melds": [["K"] * 6],
+            "drawn": True,
+        },
+        # seed 000 'noch mindestens eine Karte auf der Hand halten'
+        {
+            "ruleset": "german",
+            "players": 4,
+            "hand": "K 5",
+            "side_melds": [["K"] * 3],
+            "drawn": True,
+        },
+        {"ruleset": "german", "players": 4, "hand": "K K K Q Q Q 5", "drawn": True},
+    ],
+)
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_what_may_i_do_never_leaves_one_card(
+    client: FlaskClient, request_body: dict[str, Any], lang: str
+) -> None:
+    """Issue 22.1: no move, and a note saying why, in the reader's language."""
+    status, body = post(client, OPTIONS, request_body, lang)
+    assert status == 200, body
+    assert body["moves"] == []
+    note = next(n for n in body["notes"] if n["code"] == "meld.one_card_left")
+    assert note["message"] != "meld.one_card_left"
+
+
+def test_what_may_i_do_offers_mixed_aces_for_the_american_initial_meld(
+    client: FlaskClient,
+) -> None:
+    """Issue 22.2 (RULES.md §6): A A A X 2 counts 130 of the 125, as referee/initial-meld says."""
+    request_body = {
+        "ruleset": "american",
+        "players": 4,
+        "hand": "A A A X 2 5 6",
+        "side_has_melded": False,
+        "cumulative_score": 0,
+        "drawn": True,
+    }
+    status, body = post(client, OPTIONS, request_body)
+    assert status == 200, body
+    move = body["moves"][0]
+    assert (move["kind"], move["points"], move["melds"]) == (
+        "initial_meld",
+        130,
+        [["A", "A", "A", "X", "2"]],
+    )
+    status, body = post(
+        client, INITIAL, {"ruleset": "american", "cumulative_score": 0, "melds": move["melds"]}
+    )
+    assert body["allowed"] is True and body["counted"] == 130
+
+
+def test_the_polish_pile_answer_quotes_the_open_pile_rule(client: FlaskClient) -> None:
+    """Issue 22.4 (seed 003, RULES.md §5: a Polish pile is not frozen for a side that has not
+    melded): the reason rests on the open-pile rule, not the frozen-pile rule."""
+    request_body = {
+        "ruleset": "polish",
+        "players": 4,
+        "top_card": "9",
+        "pile_has_wild": False,
+        "side_has_melded": False,
+        "hand": "9 2 A A A",
+    }
+    status, body = post(client, PILE, request_body, "pl")
+    assert status == 200 and body["allowed"] is True, body
+    reason = body["reasons"][0]
+    assert reason["params"]["how"] == "with_wild"
+    assert reason["rule_item"] == "discard-pile.open"
+
+
+def test_what_may_i_do_echoes_cards_requests_read(client: FlaskClient) -> None:
+    """Issue 22.8: wild cards added are listed; a black three is echoed as CONTRACT.md §2
+    writes it with a suit letter, and the answer reads back."""
+    status, body = post(
+        client,
+        OPTIONS,
+        {"ruleset": "german", "hand": "2 X 5 6 9", "side_melds": [["Q"] * 3], "drawn": True},
+    )
+    add = next(m for m in body["moves"] if m["kind"] == "add")
+    assert add["cards"] == ["2", "X"] and add["wilds"] == 2
+    status, body = post(
+        client,
+        OPTIONS,
+        {
+            "ruleset": "polish",
+            "hand": "Q Q Q 3c",
+            "side_melds": [["K"] * 7],
+            "drawn": True,
+        },
+    )
+    out = next(m for m in body["moves"] if m["kind"] == "go_out")
+    assert out["discard"] == "3s"
+    status, again = post(client, MELD, {"ruleset": "polish", "cards": [out["discard"]] * 3})
+    assert status == 200, again
+
+
+def test_red_threes_per_player_need_the_hands(client: FlaskClient) -> None:
+    """Issue 22.8: ``hands: []`` with ``red_threes: [1, 1]`` on a German side is a problem."""
+    request_body = {
+        "ruleset": "german",
+        "players": 4,
+        "teams": [
+            {"melds": [["K", "K", "K"]], "hands": [], "red_threes": [1, 1]},
+            {"quick": {"melded": False}},
+        ],
+    }
+    status, body = post(client, SCORE, request_body, "de")
+    assert status == 422, body
+    assert [p["code"] for p in body["problems"]] == ["red_threes.players"]
+    assert body["problems"][0]["where"] == "teams[0].red_threes"

@@ -12,6 +12,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from ...rules.explain import rule_item
 from ...rules.problems import Problem
 from ...rules.referee import rule_anchor
 from . import reasons
@@ -273,8 +274,16 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "quick.melded": lambda p: _("A side with melded cards or canastas has melded."),
     "request.invalid_json": lambda p: _("The request is not readable JSON."),
-    "request.type": lambda p: _("Wrong type of value here."),
-    "request.missing": lambda p: _("A value is missing here."),
+    "request.type": lambda p: (
+        _("\u201c%(field)s\u201d has the wrong type of value.", field=p["field"])
+        if p.get("field")
+        else _("Wrong type of value here.")
+    ),
+    "request.missing": lambda p: (
+        _("\u201c%(field)s\u201d is missing.", field=p["field"])
+        if p.get("field")
+        else _("A value is missing here.")
+    ),
     "request.value": lambda p: _("This value is out of range."),
     "request.too_large": lambda p: _(
         "Too much input: at most %(limit)s entries.", limit=reasons.number_param(p, "limit")
@@ -315,13 +324,18 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 
-def message(problem: Problem) -> str:
-    """The sentence for a problem, in the current locale."""
+def message(problem: Problem, name_field: bool = False) -> str:
+    """The sentence for a problem, in the current locale (``name_field``: a request problem
+    names the field it is about, as the JSON API's reader wrote it)."""
     render = MESSAGES.get(problem.code)
     if render is None:
         return problem.code
+    params = problem.params
+    if name_field and problem.code in ("request.missing", "request.type") and problem.where:
+        # Name the field the reader sent (or left out), in the request's own terms.
+        params = {"field": problem.where, **params}
     try:
-        return render(problem.params)
+        return render(params)
     except (KeyError, ValueError, TypeError):
         return problem.code
 
@@ -329,13 +343,15 @@ def message(problem: Problem) -> str:
 def problem_json(problem: Problem, with_rule: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {
         "code": problem.code,
-        "message": message(problem),
+        "message": message(problem, name_field=True),
         "where": problem.where,
     }
     if problem.params:
         out["params"] = dict(problem.params)
     if with_rule:
         out["rule"] = rule_anchor(problem.code)
+        # The rules-page item the reason rests on, read from the reason itself (issue 22.4).
+        out["rule_item"] = rule_item(problem.code, problem.params)
     return out
 
 
@@ -374,6 +390,35 @@ MESSAGES.update(
             "A special hand is laid by a side that has melded nothing: leave its melds empty."
         ),
         "black_threes.not_laid_out": lambda p: _("In these rules black threes are not laid out."),
+        "discard_pile.meld_too_large": lambda p: ngettext(
+            "The top card joins your side's meld of %(rank)s only while it holds at most "
+            "%(num)s card; it holds %(size)s.",
+            "The top card joins your side's meld of %(rank)s only while it holds at most "
+            "%(num)s cards; it holds %(size)s.",
+            int(p.get("maximum", 4)),
+            rank=rank_name(p.get("rank")),
+            size=reasons.number_param(p, "size"),
+        ),
+        "red_threes.players": lambda p: ngettext(
+            "Red threes are given for %(num)s player, but the number of hands listed is "
+            "%(hands)s: give one number per player's hand.",
+            "Red threes are given for %(num)s players, but the number of hands listed is "
+            "%(hands)s: give one number per player's hand.",
+            int(p.get("red_threes", 2)),
+            hands=reasons.number_param(p, "hands"),
+        ),
+        "meld.new_not_clean": lambda p: ngettext(
+            "After the side's initial meld, a new meld takes no wild card until it holds "
+            "%(num)s natural card.",
+            "After the side's initial meld, a new meld takes no wild card until it holds "
+            "%(num)s natural cards.",
+            int(p.get("minimum", 5)),
+        ),
+        # RULES.md §5 (issue 22): never a single card left unless going out.
+        "meld.one_card_left": lambda p: _(
+            "A move that would leave you a single card is not offered: unless your side can go "
+            "out, keep at least two cards after melding, one to discard and one to play on."
+        ),
         "quick.not_in_rules": lambda p: _("These rules do not score this."),
     }
 )

@@ -76,6 +76,13 @@ def option_labels() -> dict[str, str]:
         "going_out_needs_discard": _("Going out needs a final discard"),
         "pile_needs_natural_pair_always": _("The pile is always taken with a natural pair"),
         "melds_minus_without_canasta": _("Melded cards count minus without a canasta"),
+        # RULES.md §6 settled readings (issue 22)
+        "new_meld_clean_until": _(
+            "After the initial meld, a new meld takes wild cards from this many natural cards"
+            " (0 = always)"
+        ),
+        "pile_onto_meld_max": _("The top card joins a meld of at most this many cards (0 = any)"),
+        "concealed_going_out": _("Going out concealed is played"),
         "special_straight_value": _("Special hand: straight (0 = not played)"),
         "special_pairs_value": _("Special hand: pairs (0 = not played)"),
         "special_garbage_value": _("Special hand: garbage (0 = not played)"),

@@ -75,6 +75,8 @@ def concealed(p: dict[str, Any]) -> str:
             "Going out concealed needs at least one complete canasta of the player's own "
             "in that turn."
         )
+    if reason == "not_in_rules":
+        return _("These rules know no going out concealed: going out scores its usual bonus.")
     if reason == "joined":
         return _(
             "Going out concealed adds nothing to the partner's melds: every card goes "
