@@ -84,6 +84,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .web import register_blueprints
 
     register_blueprints(app)
+    from . import health
+
+    health.init_app(app)  # GET /healthz (issue 21)
     errors.init_app(app)
     limits.init_app(app)
     _cache_templates(app)
