@@ -190,9 +190,11 @@ def call(
     path: str,
     body: object | None = None,
     headers: dict[str, str] | None = None,
+    source: str = "127.0.0.1",
 ) -> tuple[int, Any, http.client.HTTPResponse]:
-    """One request; (status, JSON body or text, response)."""
-    connection = https(target) if isinstance(target, Caddy) else target
+    """One request, on a connection of its own from ``source`` (given Caddy) or on the one
+    given (kept open); (status, JSON body or text, response)."""
+    connection = https(target, source) if isinstance(target, Caddy) else target
     data = None if body is None else json.dumps(body).encode()
     sent = {"Content-Type": "application/json", **(headers or {})} if data else dict(headers or {})
     connection.request(method, path, body=data, headers=sent)
