@@ -114,10 +114,13 @@ def make_server(app: Flask, options: dict[str, Any], per_address: int = PER_ADDR
 
 
 class _OneLine(logging.Filter):
-    """Flask-Limiter's messages as one line each: the traceback of a storage error (Redis
-    gone) says nothing the message does not."""
+    """Flask-Limiter's warnings as one line each (the traceback of a storage error, Redis gone,
+    says nothing the message does not), and of its info lines only the store's recovery (not
+    a line per refused request)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.WARNING:
+            return record.getMessage().startswith("Rate limit storage")
         record.exc_info = None
         record.exc_text = None
         return True
