@@ -10,7 +10,8 @@
 - **Exposed directly** (``--lan``, ``docker run -p``): :func:`per_address_cap` keeps each peer
   address to ``--connections-per-address`` open connections (default 32; a browser opens six),
   so one client's hundreds of slow or idle sockets never reach waitress's ``connection_limit``
-  and the phones keep getting in. A connection over the cap is closed as soon as it is accepted.
+  and the phones keep getting in. Over the cap, the address's quietest connection (idle, or
+  still sending headers) is closed for the new one.
   The trusted proxy is exempt (every visitor arrives through it). On the internet the app
   belongs behind the proxy all the same: waitress is no match for a determined flood.
 - **Logging**: waitress's own lines, and one line each when the rate-limit store (Redis) stops
@@ -68,25 +69,30 @@ def waitress_options(
 def per_address_cap(
     channel_class: type[Any], cap: int, exempt: Callable[[str], bool]
 ) -> Callable[..., Any]:
-    """A stand-in for a waitress server's ``channel_class``: the server calls it with each
-    accepted socket and its peer's address; it opens a channel only while that address has
-    fewer than ``cap`` open ones (the channels in the server's socket map, a few hundred at
-    most), and closes the socket otherwise."""
+    """A stand-in for a waitress server's ``channel_class``: the server calls it, in its main
+    loop, with each accepted socket and its peer's address. When that address already holds
+    ``cap`` open channels (``server.active_channels``, a few hundred at most), its longest
+    quiet one that is not being answered (idle, or still sending its headers) is closed to make
+    room: so a client's new request is served, and a flood from one address only ever replaces
+    its own sockets. If every one of them is busy with a request, the new socket is closed."""
 
     def channel(server: Any, sock: socket.socket, addr: Any, adj: Any, map: Any = None) -> Any:
         host = addr[0] if isinstance(addr, tuple) and addr else ""
         if host and not exempt(host):
-            open_ = sum(
-                1
-                for dispatcher in (map or {}).values()
-                if isinstance(dispatcher, channel_class)
-                and isinstance(dispatcher.addr, tuple)
-                and dispatcher.addr[0] == host
-            )
-            if open_ >= cap:
-                # Closed at once: no channel, no buffer, nothing to time out.
-                sock.close()
-                return None
+            mine = [
+                other
+                for other in list(server.active_channels.values())
+                if isinstance(other.addr, tuple) and other.addr and other.addr[0] == host
+            ]
+            if len(mine) >= cap:
+                quiet = [
+                    other for other in mine if not other.requests and not other.total_outbufs_len
+                ]
+                if not quiet:
+                    sock.close()  # no channel, no buffer, nothing to time out
+                    return None
+                for other in sorted(quiet, key=lambda c: c.last_activity)[: len(mine) - cap + 1]:
+                    other.handle_close()
         return channel_class(server, sock, addr, adj, map=map)
 
     return channel
