@@ -32,7 +32,8 @@ VOLUME /data
 USER scorekeeper
 EXPOSE 8000
 
+# GET /healthz: 200 while the database answers, 503 otherwise (a failed check).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s \
-  CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/api/v1/rulesets', timeout=4)"]
+  CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=4)"]
 
 CMD ["scorekeeper", "serve", "--host", "0.0.0.0", "--port", "8000"]

@@ -135,12 +135,11 @@ class Games:
 def build(url: str, sizes: dict[int, int], many: int, many_hands: int, seed: int = 16) -> Games:
     """Games of each size (``{hands: how many games}``) and ``many`` games of ``many_hands``,
     through the store's own create_game and add_hand, one transaction per hand (as saves)."""
-    from scorekeeper import create_app
-    from scorekeeper import store
+    from scorekeeper import create_app, store
+    from scorekeeper.store import changes
     from scorekeeper.store.db import session_scope
 
-    if hasattr(store, "MAX_HANDS"):  # 1,000-hand games are beyond the store's cap
-        store.MAX_HANDS = max(store.MAX_HANDS, 2000)
+    changes.MAX_HANDS = max(changes.MAX_HANDS, 2000)  # 1,000-hand games: beyond the store's cap
     rng = random.Random(seed)
     app = create_app({"DATABASE_URL": url, "SECRET_KEY": "bench"})
     out = Games()

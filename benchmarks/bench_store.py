@@ -24,6 +24,7 @@ from typing import Any
 
 from scorekeeper import create_app
 from scorekeeper import store as games
+from scorekeeper.store import cache
 
 TARGET_MS = 20.0
 SIDES = [{"name": "Wir", "players": ["Anna", "Ben"]}, {"name": "Ihr", "players": ["Cleo", "Dan"]}]
@@ -87,8 +88,7 @@ def run(saves: int) -> dict[str, float]:
         warm = save()
 
         def forget() -> None:
-            games._scored.cache_clear()
-            games.forget_states()
+            cache.forget(app)
 
         cold = save(forget)
         reads = []
@@ -104,8 +104,7 @@ def run(saves: int) -> dict[str, float]:
                 stored = games.get_game(session, game["id"])
                 assert stored is not None and len(stored.hands) == 60
                 for _ in range(saves):
-                    games._scored.cache_clear()
-                    games.forget_states()
+                    cache.forget(app)
                     start = time.perf_counter()
                     games.game_state(stored)
                     states.append(time.perf_counter() - start)

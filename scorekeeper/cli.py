@@ -12,9 +12,8 @@ import segno
 from alembic import command
 from alembic.migration import MigrationContext
 from sqlalchemy import Engine
-from waitress import serve as waitress_serve
 
-from . import MAX_CONTENT_LENGTH, ROOT, create_app, net
+from . import MAX_CONTENT_LENGTH, ROOT, create_app, net, serving
 from .store.db import alembic_config, make_engine, upgrade_schema
 from .web.app.catalogs import update_catalogs
 
@@ -68,7 +67,24 @@ def main() -> None:
     "--behind-proxy",
     is_flag=True,
     help="A reverse proxy (Caddy, nginx) is in front: trust its X-Forwarded-For, "
-    "-Proto and -Host headers.",
+    "-Proto and -Host headers (SCOREKEEPER_BEHIND_PROXY=N: N proxies in a chain).",
+)
+@click.option(
+    "--trusted-proxy",
+    default="127.0.0.1",
+    show_default=True,
+    envvar="SCOREKEEPER_TRUSTED_PROXY",
+    metavar="ADDRESS",
+    help="With --behind-proxy: the proxy's address ('*': any peer, only when nothing "
+    "but the proxy can reach the app's port).",
+)
+@click.option(
+    "--connections-per-address",
+    default=32,
+    show_default=True,
+    type=int,
+    envvar="SCOREKEEPER_CONNECTIONS_PER_ADDRESS",
+    help="Open connections one client address may hold (0: no cap; the trusted proxy is exempt).",
 )
 @click.option(
     "--connection-limit",
@@ -97,6 +113,8 @@ def serve(
     behind_proxy: bool,
     connection_limit: int,
     channel_timeout: int,
+    trusted_proxy: str,
+    connections_per_address: int,
 ) -> None:
     """Start the web app with a production WSGI server (waitress).
 
@@ -133,19 +151,17 @@ def serve(
             "scorekeeper serve --lan"
         )
     sys.stdout.flush()
-    waitress_serve(
-        app,
+    options = serving.waitress_options(
         listen=" ".join(f"{net.url_host(h)}:{port}" for h in listen),
         threads=threads,
-        ident="scorekeeper",
-        # Issue 12: a body larger than the app reads is answered 413 before it is read, and
-        # many idle connections neither lock the phones out nor stay open for long.
-        max_request_body_size=MAX_CONTENT_LENGTH,
         connection_limit=connection_limit,
         channel_timeout=channel_timeout,
-        asyncore_use_poll=True,
-        cleanup_interval=max(1, min(30, channel_timeout // 2)),
+        max_request_body_size=MAX_CONTENT_LENGTH,
+        # --behind-proxy, or SCOREKEEPER_BEHIND_PROXY=N (read into the app's config)
+        proxies=int(app.config.get("BEHIND_PROXY") or 0),
+        trusted_proxy=trusted_proxy,
     )
+    serving.run(app, options, per_address=connections_per_address)
 
 
 def _print_qr(url: str) -> None:

@@ -18,7 +18,7 @@ from . import MAX_CONTENT_LENGTH, data_folder, extensions
 from .settings import from_environment
 from .store import cache, db
 from .web import register_blueprints
-from .web.app import assets, catalogs, errors, limits, security
+from .web.app import assets, catalogs, errors, health, limits, security
 from .web.words import i18n
 
 
@@ -87,6 +87,7 @@ def make_app(config: dict[str, Any] | None = None) -> Flask:
     Htmx(app)
 
     register_blueprints(app)
+    health.init_app(app)  # GET /healthz
     errors.init_app(app)
     limits.init_app(app)
     _cache_templates(app)

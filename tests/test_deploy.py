@@ -65,6 +65,8 @@ def test_the_command_is_one_serve_understands(compose: dict[str, Any]) -> None:
     assert command[:2] == ["scorekeeper", "serve"]
     context = serve.make_context("serve", list(command[2:]))
     assert context.params["behind_proxy"] is True
+    # the app's port is published to Caddy only, so any peer is the proxy
+    assert context.params["trusted_proxy"] == "*"
     assert context.params["hosts"] == ("0.0.0.0",) and context.params["port"] == 8000
     with pytest.raises(click.UsageError):
         serve.make_context("serve", ["--no-such-flag"])
@@ -73,8 +75,39 @@ def test_the_command_is_one_serve_understands(compose: dict[str, Any]) -> None:
 def test_caddy_proxies_to_the_app(compose: dict[str, Any]) -> None:
     caddyfile = (DEPLOY / "Caddyfile").read_text()
     assert "{$SCOREKEEPER_DOMAIN} {" in caddyfile
-    assert re.search(r"name app\s+port 8000", caddyfile)
+    # static upstreams (active health checks skip dynamic ones): the replicas by the names
+    # Docker gives them in the project "scorekeeper"
+    assert compose["name"] == "scorekeeper"
+    assert compose["services"]["app"]["deploy"]["replicas"] == 2
+    assert re.search(
+        r"reverse_proxy \{\$SCOREKEEPER_UPSTREAMS:scorekeeper-app-1:8000 scorekeeper-app-2:8000\}",
+        caddyfile,
+    )
     mounted = compose["services"]["caddy"]["volumes"]
     assert "./Caddyfile:/etc/caddy/Caddyfile:ro" in mounted
     assert "SCOREKEEPER_DOMAIN" in compose["services"]["caddy"]["environment"]
     assert not (DEPLOY / ".env").exists()  # secrets are never part of the checkout
+
+
+def test_failover_health_checks_and_the_caddy_release() -> None:
+    """Issue 21, item 5: active checks of GET /healthz and passive ones, retries for a while;
+    the image is a release whose POST retry works (tests/test_proxy_stack.py runs the file)."""
+    caddyfile = (DEPLOY / "Caddyfile").read_text()
+    for line in ("health_uri /healthz", "health_interval", "fail_duration", "lb_try_duration"):
+        assert line in caddyfile, line
+    image = yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]["caddy"]["image"]
+    version = tuple(int(part) for part in image.split(":")[1].split("."))
+    assert version >= (2, 11, 4), image
+    dockerfile = (DEPLOY.parent / "Dockerfile").read_text()
+    assert "http://127.0.0.1:8000/healthz" in dockerfile.split("HEALTHCHECK", 1)[1]
+
+
+def test_the_readme_section_the_compose_file_names_exists() -> None:
+    named = re.search(r'README\.md "([^"]+)"', (DEPLOY / "compose.yaml").read_text())
+    assert named is not None
+    headings = [
+        line.lstrip("#").strip()
+        for line in (DEPLOY.parent / "README.md").read_text().splitlines()
+        if line.startswith("#")
+    ]
+    assert named.group(1) in headings, headings

@@ -14,7 +14,14 @@ message in its language that says how long to wait; an htmx request gets that me
 as it was. The counts live in memory (one process) unless
 ``RATELIMIT_STORAGE_URI`` names a shared store (``redis://…``, needs ``pip install redis``).
 Behind a reverse proxy the client address comes from ``X-Forwarded-For`` only with
-``--behind-proxy`` (otherwise every client would look like the proxy).
+``--behind-proxy`` (waitress sets it, scorekeeper/serving.py; otherwise every client would
+look like the proxy).
+
+The limits are a guard, never a dependency (issue 21): when the store does not answer (Redis
+stopped, or hung) each process counts in memory until it answers again (Flask-Limiter's
+in-memory fallback, its store checked again after 1, 2, 4 … 32 s), errors are swallowed, and
+Redis gets short socket timeouts (``REDIS_OPTIONS``), so a request is never held for long.
+``GET /healthz`` is never limited.
 
 Off under ``TESTING`` unless ``RATELIMIT_ENABLED`` is set; when off, Flask-Limiter is not even
 imported (it and its ``limits`` package take ~40 ms of CPU at start, issue 16).
@@ -41,6 +48,10 @@ DEFAULTS = {
     "LIMIT_WRITE": "60 per minute;600 per hour",
     "LIMIT_ANY": "600 per minute",
 }
+
+#: Redis connections give up quickly: a hung Redis costs a request ~0.3 s once, then the
+#: process counts in memory (redis-py's own retries are off for a URL: no backoff).
+REDIS_OPTIONS = {"socket_timeout": 0.3, "socket_connect_timeout": 0.3}
 
 #: endpoints that create a game
 CREATE_ENDPOINTS = (
@@ -75,7 +86,7 @@ def _done(response: Response) -> bool:
 
 
 def _static() -> bool:
-    return request.endpoint == "static"
+    return request.endpoint in ("static", "health.healthz")
 
 
 def init_app(app: Flask) -> Limiter | None:
@@ -84,6 +95,10 @@ def init_app(app: Flask) -> Limiter | None:
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
+    app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
+    if str(app.config["RATELIMIT_STORAGE_URI"]).startswith(("redis://", "rediss://")):
+        app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", dict(REDIS_OPTIONS))
     app.register_error_handler(429, too_many)
     if not app.config["RATELIMIT_ENABLED"]:
         return None  # a disabled Flask-Limiter would only pass every request through

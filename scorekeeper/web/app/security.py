@@ -20,9 +20,11 @@ Before a request:
 
 After it: a Content-Security-Policy without inline script or style (``CSP``), no framing,
 ``nosniff``, ``Referrer-Policy: no-referrer`` (the editing key is in the URL), ``SameSite=Lax``
-on every cookie, and over HTTPS ``Secure`` cookies and HSTS. ``BEHIND_PROXY`` (``serve
---behind-proxy``) trusts that many proxies' ``X-Forwarded-*`` headers (Werkzeug's ProxyFix),
-so the scheme, host and client address are the real ones.
+on every cookie, and over HTTPS ``Secure`` cookies and HSTS. Behind a proxy (``serve
+--behind-proxy``) waitress reads the proxy's ``X-Forwarded-*`` headers and hands the app the
+real scheme, host and client address (scorekeeper/serving.py); the app trusts no such header
+itself. ``GET /healthz`` (the proxy's health check, which names the upstream as its host) is
+exempt from the host check.
 """
 
 from __future__ import annotations
@@ -32,7 +34,6 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, has_request_context, render_template, request
 from flask.sessions import SecureCookieSessionInterface
-from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ... import net
 from ...rules.problems import Problem
@@ -184,6 +185,8 @@ def _own_netlocs() -> set[str]:
 
 
 def check_request() -> Response | None:
+    if request.path == "/healthz":
+        return None  # shows no link; Caddy asks it as "app:8000"
     policy: HostPolicy = current_app.extensions["scorekeeper.hosts"]
     if not policy.allows(request.host):
         return _refuse(400, "request.untrusted_host")
@@ -251,16 +254,6 @@ class SessionInterface(SecureCookieSessionInterface):
 def init_app(app: Flask) -> None:
     app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
     app.session_interface = SessionInterface()
-    proxies = int(app.config.get("BEHIND_PROXY") or 0)
-    if proxies > 0:
-        app.wsgi_app = ProxyFix(
-            app.wsgi_app,
-            x_for=proxies,
-            x_proto=proxies,  # type: ignore[method-assign]
-            x_host=proxies,
-            x_port=proxies,
-            x_prefix=proxies,
-        )
     app.extensions["scorekeeper.hosts"] = host_policy(app)
     # First of all before-request hooks: before CSRF, rate limits and the views.
     app.before_request_funcs.setdefault(None, []).insert(0, check_request)

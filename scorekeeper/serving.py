@@ -1,0 +1,146 @@
+"""How ``scorekeeper serve`` runs waitress.
+
+- **Behind a proxy** (``--behind-proxy``, ``SCOREKEEPER_BEHIND_PROXY=N``): waitress itself reads
+  ``X-Forwarded-For``, ``-Proto`` and ``-Host`` from the proxy it trusts (``--trusted-proxy``,
+  default ``127.0.0.1``; ``*`` when the app's port is reachable from the proxy only, as in
+  deploy/compose.yaml) and sets ``REMOTE_ADDR``, ``wsgi.url_scheme`` and the host before the app
+  runs. Waitress 3 removes those headers from anyone else (``clear_untrusted_proxy_headers``), so
+  Werkzeug's ProxyFix would never see them: the app has none. Rate limits then count per real
+  client, and HSTS and ``Secure`` cookies follow the scheme the phone used.
+- **Exposed directly** (``--lan``, ``docker run -p``): :func:`per_address_cap` keeps each peer
+  address to ``--connections-per-address`` open connections (default 32; a browser opens six),
+  so one client's hundreds of slow or idle sockets never reach waitress's ``connection_limit``
+  and the phones keep getting in. Over the cap, the address's quietest connection (idle, or
+  still sending headers) is closed for the new one.
+  The trusted proxy is exempt (every visitor arrives through it). On the internet the app
+  belongs behind the proxy all the same: waitress is no match for a determined flood.
+- **Logging**: waitress's own lines, and one line each when the rate-limit store (Redis) stops
+  or starts answering (Flask-Limiter's messages, without their tracebacks).
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask
+from waitress.server import BaseWSGIServer, create_server
+
+#: the proxy headers waitress is told to trust (Caddy and nginx send these three)
+PROXY_HEADERS = frozenset({"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"})
+#: default for --connections-per-address
+PER_ADDRESS = 32
+
+
+def waitress_options(
+    *,
+    listen: str,
+    threads: int,
+    connection_limit: int,
+    channel_timeout: int,
+    max_request_body_size: int,
+    proxies: int = 0,
+    trusted_proxy: str = "127.0.0.1",
+) -> dict[str, Any]:
+    """The keyword arguments of ``waitress.create_server`` for ``scorekeeper serve``."""
+    options: dict[str, Any] = {
+        "listen": listen,
+        "threads": threads,
+        "ident": "scorekeeper",
+        # Issue 12: a body larger than the app reads is answered 413 before it is read, and
+        # idle connections are closed after channel_timeout seconds.
+        "max_request_body_size": max_request_body_size,
+        "connection_limit": connection_limit,
+        "channel_timeout": channel_timeout,
+        "asyncore_use_poll": True,
+        "cleanup_interval": max(1, min(30, channel_timeout // 2)),
+    }
+    if proxies > 0:
+        options.update(
+            trusted_proxy=trusted_proxy,
+            trusted_proxy_count=proxies,
+            trusted_proxy_headers=set(PROXY_HEADERS),
+        )
+    return options
+
+
+def per_address_cap(
+    channel_class: type[Any], cap: int, exempt: Callable[[str], bool]
+) -> Callable[..., Any]:
+    """A stand-in for a waitress server's ``channel_class``: the server calls it, in its main
+    loop, with each accepted socket and its peer's address. When that address already holds
+    ``cap`` open channels (``server.active_channels``, a few hundred at most), its longest
+    quiet one that is not being answered (idle, or still sending its headers) is closed to make
+    room: so a client's new request is served, and a flood from one address only ever replaces
+    its own sockets. If every one of them is busy with a request, the new socket is closed."""
+
+    def channel(server: Any, sock: socket.socket, addr: Any, adj: Any, map: Any = None) -> Any:
+        host = addr[0] if isinstance(addr, tuple) and addr else ""
+        if host and not exempt(host):
+            mine = [
+                other
+                for other in list(server.active_channels.values())
+                if isinstance(other.addr, tuple) and other.addr and other.addr[0] == host
+            ]
+            if len(mine) >= cap:
+                quiet = [
+                    other for other in mine if not other.requests and not other.total_outbufs_len
+                ]
+                if not quiet:
+                    sock.close()  # no channel, no buffer, nothing to time out
+                    return None
+                for other in sorted(quiet, key=lambda c: c.last_activity)[: len(mine) - cap + 1]:
+                    other.handle_close()
+        return channel_class(server, sock, addr, adj, map=map)
+
+    return channel
+
+
+def make_server(app: Flask, options: dict[str, Any], per_address: int = PER_ADDRESS) -> Any:
+    """The waitress server (not started) with the per-address cap on every listening socket."""
+    server = create_server(app, **options)
+    trusted = options.get("trusted_proxy")
+    if per_address > 0 and trusted != "*":
+
+        def exempt(host: str) -> bool:
+            return trusted is not None and host == trusted
+
+        listeners = (
+            [server]
+            if isinstance(server, BaseWSGIServer)
+            else [d for d in server.map.values() if isinstance(d, BaseWSGIServer)]
+        )
+        for listener in listeners:
+            listener.channel_class = per_address_cap(listener.channel_class, per_address, exempt)
+    return server
+
+
+class _OneLine(logging.Filter):
+    """Flask-Limiter's warnings as one line each (the traceback of a storage error, Redis gone,
+    says nothing the message does not), and of its info lines only the store's recovery (not
+    a line per refused request)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.WARNING:
+            return record.getMessage().startswith("Rate limit storage")
+        record.exc_info = None
+        record.exc_text = None
+        return True
+
+
+def configure_logging() -> None:
+    """Waitress's lines (its ``serve`` did this) and the rate-limit store's state changes."""
+    logging.basicConfig()
+    limiter_log = logging.getLogger("flask-limiter")
+    limiter_log.setLevel(logging.INFO)  # "Rate limit storage recovered" is an info line
+    limiter_log.addFilter(_OneLine())
+
+
+def run(app: Flask, options: dict[str, Any], per_address: int = PER_ADDRESS) -> None:
+    """Serve until interrupted (as ``waitress.serve`` does, with the cap)."""
+    configure_logging()
+    server = make_server(app, options, per_address)
+    server.print_listen("Serving on http://{}:{}")
+    server.run()  # returns on Ctrl-C (waitress stops its threads)
