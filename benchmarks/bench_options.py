@@ -1,4 +1,4 @@
-""" "What may I do?" (``rules.options.turn_options``): how long does one answer take?
+""" "What may I do?" (``rules.turns.turn_options``): how long does one answer take?
 
 Figures, each the median of many runs of the rules engine alone (reading the request
 included, as ``rules.api.referee_options`` does):
@@ -24,7 +24,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper.rules import api as rules_api  # noqa: E402
-from scorekeeper.rules.options import TurnOptions  # noqa: E402
+from scorekeeper.rules.turns import TurnOptions  # noqa: E402
 
 MELDED: dict[str, Any] = {
     "ruleset": "classic",

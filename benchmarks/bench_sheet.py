@@ -9,8 +9,8 @@ import statistics
 import sys
 import time
 
-from scorekeeper.sheets import render_score_sheet
 from scorekeeper.sheets.demo import sample_sheet
+from scorekeeper.sheets.pdf import render_score_sheet
 
 TARGET_MS = 300.0
 

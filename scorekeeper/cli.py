@@ -9,12 +9,9 @@ import sys
 
 import click
 import segno
-from alembic import command
-from alembic.migration import MigrationContext
-from sqlalchemy import Engine
 
 from . import MAX_CONTENT_LENGTH, ROOT, create_app, net, serving
-from .store.db import alembic_config, make_engine, upgrade_schema
+from .store.db import make_engine, upgrade_schema
 from .web.app.catalogs import update_catalogs
 
 
@@ -236,9 +233,12 @@ def upgrade(db_url: str | None) -> None:
         {"DATABASE_URL": db_url, "SCHEMA_UPGRADE": False} if db_url else {"SCHEMA_UPGRADE": False}
     )
     engine = app.extensions["scorekeeper.engine"]
+    from .store import schema  # Alembic: for the db commands and a database that is behind
+
     try:
         upgrade_schema(engine)
-        click.echo(f"database at {_revision(engine)}  ({_safe(app.config['DATABASE_URL'])})")
+        revision = schema.current_revision(engine)
+        click.echo(f"database at {revision}  ({_safe(app.config['DATABASE_URL'])})")
     finally:
         engine.dispose()
 
@@ -257,27 +257,15 @@ def revision(message: str, db_url: str) -> None:
 
     For developers, in a checkout: read the new file and correct it before committing.
     """
+    from .store import schema  # Alembic: for the db commands and a database that is behind
+
     engine = make_engine(db_url)
     try:
         upgrade_schema(engine)
-        head = _revision(engine)
-        with engine.connect() as connection:
-            script = command.revision(
-                alembic_config(connection),
-                message=message,
-                autogenerate=True,
-                rev_id=f"{int(head or 0) + 1:04d}",
-            )
-        for one in script if isinstance(script, list) else [script]:
-            if one is not None:
-                click.echo(f"wrote {one.path}")
+        for path in schema.write_revision(engine, message):
+            click.echo(f"wrote {path}")
     finally:
         engine.dispose()
-
-
-def _revision(engine: Engine) -> str | None:
-    with engine.connect() as connection:
-        return MigrationContext.configure(connection).get_current_revision()
 
 
 @main.command()

@@ -96,10 +96,10 @@ def make_app(config: dict[str, Any] | None = None) -> Flask:
 
 def _cache_templates(app: Flask) -> None:
     """Compiled templates are kept in ``<instance>/cache/templates`` (Jinja's bytecode cache), so
-    a new process renders its first page without parsing the templates again (issue 16: ~20 ms
-    of a start). Jinja checks each entry against a checksum of the template's source and its
-    own and Python's version, so an edited template is compiled afresh; the file names also
-    carry the environment's extensions and options. Nowhere to write: no cache, as before."""
+    a new process renders its first page without parsing the templates again. Jinja checks each
+    entry against a checksum of the template's source and its own and Python's version, so an
+    edited template is compiled afresh; the file names also carry the environment's extensions
+    and options. Nowhere to write: no cache, as before."""
     if not app.config.get("TEMPLATE_BYTECODE_CACHE", True):
         return
 

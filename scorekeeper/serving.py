@@ -49,7 +49,7 @@ def waitress_options(
         "listen": listen,
         "threads": threads,
         "ident": "scorekeeper",
-        # Issue 12: a body larger than the app reads is answered 413 before it is read, and
+        # a body larger than the app reads is answered 413 before it is read, and
         # idle connections are closed after channel_timeout seconds.
         "max_request_body_size": max_request_body_size,
         "connection_limit": connection_limit,

@@ -18,7 +18,6 @@ from typing import Any
 
 from . import laying, referee, three_is_fifty
 from .cards import Card, parse_cards
-from .options import TurnOptions, turn_options
 from .problems import Problem, Rejected
 from .referee import Verdict
 from .ruleset import RuleSet, resolve_ruleset
@@ -33,6 +32,7 @@ from .scoring import (
     SideEntry,
     score_hand,
 )
+from .turns import TurnOptions, turn_options
 
 MAX_CARDS = 200
 MAX_MELDS = 30
@@ -40,7 +40,7 @@ MAX_SIDES = 6
 MAX_SCORE = 10**7
 
 #: The keys a side of a score request may have (CONTRACT.md §3); any other is refused with
-#: ``request.unknown_key`` naming it, so nothing unread is ever stored (issue 12).
+#: ``request.unknown_key`` naming it, so nothing unread is ever stored.
 SIDE_KEYS: frozenset[str] = frozenset(
     {
         "melds",
@@ -51,10 +51,10 @@ SIDE_KEYS: frozenset[str] = frozenset(
         "concealed",
         "black_threes",
         "special_hand",  # RULES.md §6
-        "adjustments",  # issue 15
+        "adjustments",
     }
 )
-#: The keys of one of a side's ``adjustments`` (issue 15).
+#: The keys of one of a side's ``adjustments``.
 ADJUSTMENT_KEYS: frozenset[str] = frozenset({"points", "note"})
 #: The keys of a side's ``quick`` entry (the special canastas and penalties of RULES.md §6
 #: come from :data:`~.scoring.SPECIAL_QUICK_FIELDS`).
@@ -181,7 +181,7 @@ class Reader:
 def _ruleset(reader: Reader, data: dict[str, Any]) -> tuple[RuleSet | None, int]:
     ruleset_id = data.get("ruleset")
     # A missing ruleset is a missing field like any other (400), a ruleset that is no text a
-    # wrong type (400); only a text naming no ruleset is ``ruleset.unknown`` (issue 22.6).
+    # wrong type (400); only a text naming no ruleset is ``ruleset.unknown``.
     if ruleset_id is None:
         reader.fail("request.missing", "ruleset")
         return None, 0
@@ -267,7 +267,7 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
 
 
 def read_adjustments(reader: Reader, value: Any, where: str) -> list[Adjustment]:
-    """A side's ``adjustments`` (issue 15): at most :data:`~.scoring.MAX_ADJUSTMENTS` of
+    """A side's ``adjustments``: at most :data:`~.scoring.MAX_ADJUSTMENTS` of
     ``{"points": int, "note": str}``, points within ±10,000, the note trimmed and at most 80
     characters."""
     out = []
@@ -293,7 +293,7 @@ def read_adjustments(reader: Reader, value: Any, where: str) -> list[Adjustment]
 
 
 def side_json(side: SideEntry) -> dict[str, Any]:
-    """A side as read, written back as JSON: what is stored for a hand (issue 12). Cards in
+    """A side as read, written back as JSON: what is stored for a hand. Cards in
     English notation (``Q``, ``X``, ``3h``); only what the reader kept, so reading it again
     gives the same side.
 

@@ -176,7 +176,7 @@ TEXT_KEPT = 32
 def _read_text(text: str) -> tuple[Card, ...] | None:
     """The cards of a short text that reads without a problem, else None (then it is read
     again, with its place, for the problems). Kept: the live preview and the score API read the
-    same few tokens over and over (issue 16)."""
+    same few tokens over and over."""
     cards: list[Card] = []
     problems: list[Problem] = []
     for chunk in _SEPARATORS.split(text):

@@ -92,7 +92,7 @@ ITEM_PARAMS: dict[str, tuple[str, ...]] = {
     "going-out.canastas": ("canastas_to_go_out",),
     "going-out.bonus": ("going_out_bonus", "concealed_going_out_bonus"),
     "going-out.concealed": ("concealed_going_out",),
-    # Readings of the seeds where they are unclear (issue 14), each on its section's page.
+    # Readings of the seeds where they are unclear, each on its section's page.
     "initial-meld.reading_thresholds": ("minimum_table",),
     "discard-pile.not_melded": ("pile_frozen_until_melded",),
     "melds.reading_wild_canasta": ("wild_canasta_bonus",),
@@ -213,7 +213,7 @@ def rule_item(
         if params.get("how") == "black_threes_going_out":
             return "discard-pile.black_three_exception"
         if "frozen" in params:
-            # The verdict itself says whether the pile was frozen (issue 22.4).
+            # The verdict itself says whether the pile was frozen.
             frozen = bool(params["frozen"])
         return "discard-pile.frozen" if frozen else "discard-pile.open"
     if code == "going_out.allowed":

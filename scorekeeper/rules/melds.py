@@ -4,7 +4,7 @@
 >>> from .cards import parse_cards
 >>> german = get_ruleset("german")
 >>> m = check_meld(parse_cards("9 9 9 2")[0], german)
->>> m.legal, m.points, m.kind
+>>> m.legal, m.points, m.kind.value
 (True, 80, 'meld')
 >>> check_meld(parse_cards("7 7 7 7 7 2 2")[0], german).total
 425
@@ -19,26 +19,42 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from .cards import Card
 from .problems import Problem
 from .ruleset import RuleSet
 
-NATURAL = "natural"
-MIXED = "mixed"
-WILD = "wild"
+
+class MeldKind(StrEnum):
+    """What a meld is (RULES.md §2): a meld of fewer cards than a canasta, or a canasta and
+    which kind of canasta; the value is the word the JSON API and the score items use."""
+
+    MELD = "meld"
+    """Not (yet) a canasta."""
+    NATURAL = "natural"
+    """A canasta without wild cards ("clean", "pure")."""
+    MIXED = "mixed"
+    """A canasta with wild cards in it ("dirty")."""
+    WILD = "wild"
+    """A canasta of wild cards only, where the ruleset allows one."""
+
+
+NATURAL = MeldKind.NATURAL
+MIXED = MeldKind.MIXED
+WILD = MeldKind.WILD
 
 
 @dataclass(frozen=True)
 class Meld:
-    """A checked meld. ``kind`` is "meld", or the canasta kind: natural / mixed / wild."""
+    """A checked meld; ``kind`` says whether it is a canasta, and of which kind."""
 
     cards: tuple[Card, ...]
     rank: str | None  # the natural rank, "3b" for black threes, "wild" for all-wild melds
     naturals: int
     wilds: int
     points: int
-    kind: str
+    kind: MeldKind
     bonus: int
     problems: tuple[Problem, ...] = field(default=())
 
@@ -118,7 +134,7 @@ def check_meld(
         if rs.threes_by_colour:
             # RULES.md §6: black threes are laid out like red threes, never melded.
             problem("meld.black_threes", reason="laid_out")
-            return Meld(tuple(cards), "3b", 0, wilds, points, "meld", 0, tuple(problems))
+            return Meld(tuple(cards), "3b", 0, wilds, points, MeldKind.MELD, 0, tuple(problems))
         # RULES.md §2: black threes only when going out, 3 or 4 of them, no wild card.
         if not going_out:
             problem(
@@ -133,9 +149,9 @@ def check_meld(
             problem("meld.too_small", size=size, minimum=rs.black_three_meld_min)
         elif black_threes > rs.black_three_meld_max:
             problem("meld.black_threes", reason="too_many", maximum=rs.black_three_meld_max)
-        return Meld(tuple(cards), "3b", 0, wilds, points, "meld", 0, tuple(problems))
+        return Meld(tuple(cards), "3b", 0, wilds, points, MeldKind.MELD, 0, tuple(problems))
 
-    kind = "meld"
+    kind = MeldKind.MELD
     bonus = 0
     if not problems:
         if size < rs.min_meld_size:

@@ -486,7 +486,7 @@ def discard_pile(
                 counted=counted,
             )
     # The verdict names whether the pile was frozen, so the rule it quotes is the one it rests
-    # on (issue 22.4: an unfrozen Polish pile is no frozen pile).
+    # on (an unfrozen Polish pile is no frozen pile).
     return Verdict(
         True,
         (

@@ -15,7 +15,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card
+from .cards import Card, json_text
 from .problems import Problem
 
 # Threshold tables are tuples of (lowest cumulative score, minimum), ascending; the first row's
@@ -568,6 +568,4 @@ def resolve_ruleset(
 
 def _clip(value: Any) -> str:
     """The value as the reader wrote it (JSON, never Python's repr), at most 40 characters."""
-    from .cards import json_text
-
     return json_text(value, 40)

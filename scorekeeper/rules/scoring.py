@@ -43,10 +43,10 @@ ALL_ITEM_KEYS: tuple[str, ...] = (
     "special_hand",
 )
 
-#: A side's agreed corrections at the table (issue 15: table penalties, agreed corrections; a
+#: A side's agreed corrections at the table (table penalties, agreed corrections; a
 #: house agreement, in no seed): the sum of its ``adjustments``, an item only when it has some.
 ADJUSTMENTS = "adjustments"
-#: The bounds of adjustments (issue 15): per side and hand, points each way, note length.
+#: The bounds of adjustments: per side and hand, points each way, note length.
 MAX_ADJUSTMENTS = 5
 MAX_ADJUSTMENT_POINTS = 10_000
 MAX_ADJUSTMENT_NOTE = 80
@@ -129,8 +129,8 @@ class QuickEntry:
 
 @dataclass(frozen=True)
 class Adjustment:
-    """Points a table agreed to add to (or take from) a side for one hand, with why (issue 15:
-    a table penalty, an agreed correction)."""
+    """Points a table agreed to add to (or take from) a side for one hand, with why (a table
+    penalty, an agreed correction)."""
 
     points: int
     note: str = ""
@@ -148,7 +148,7 @@ class SideEntry:
     concealed: bool = False
     black_threes: int = 0  # laid out (RULES.md §6), where threes are scored by colour
     special_hand: str | None = None  # RULES.md §6: "straight", "pairs" or "garbage"
-    adjustments: list[Adjustment] = field(default_factory=list)  # issue 15
+    adjustments: list[Adjustment] = field(default_factory=list)
 
     @property
     def red_three_counts(self) -> list[int]:
@@ -206,7 +206,7 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
         melds: list[Meld] = []
         melded = q.has_melded
         melded_cards = q.meld_points
-        canastas = {
+        canastas: dict[str, int] = {
             NATURAL: q.natural_canastas + q.sevens_canastas + q.aces_canastas,
             MIXED: q.mixed_canastas,
             WILD: q.wild_canastas + q.wild_canastas_jokers + q.wild_canastas_twos,
@@ -287,7 +287,7 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
             items["special_hand"] = rs.special_hands().get(side.special_hand, 0)
         items = {key: items[key] for key in keys}
     if side.adjustments:
-        # Issue 15: agreed at the table, so added whatever else the hand scored (also to a
+        # agreed at the table, so added whatever else the hand scored (also to a
         # special hand).
         items[ADJUSTMENTS] = sum(a.points for a in side.adjustments)
     score = sum(items.values())
@@ -346,7 +346,7 @@ def score_hand(rs: RuleSet, players: int, sides: list[SideEntry]) -> HandResult:
             and side.quick is None
             and len(counts) != len(side.hands)
         ):
-            # One number per player: as many as the side lists hands (issue 22.8).
+            # One number per player: as many as the side lists hands.
             problems.append(
                 Problem(
                     "red_threes.players",

@@ -1,13 +1,14 @@
 """The PDF score sheets (reportlab), pure of Flask, Babel and the database.
 
 The web layer builds a :class:`ScoreSheet` or :class:`BlankSheet` with every label already
-translated and a locale number formatter, and gets PDF bytes back.
+translated and a locale number formatter, and gets PDF bytes back from
+``sheets.pdf.render_score_sheet`` or ``render_blank_sheet`` (reportlab is imported with
+``sheets.pdf`` only, when a PDF is drawn).
 """
 
 from __future__ import annotations
 
 from .model import BlankSheet, ScoreSheet, SheetCell, SheetColumn, SheetHand, SheetLabels
-from .pdf import render_blank_sheet, render_score_sheet
 
 __all__ = [
     "BlankSheet",
@@ -16,6 +17,4 @@ __all__ = [
     "SheetColumn",
     "SheetHand",
     "SheetLabels",
-    "render_blank_sheet",
-    "render_score_sheet",
 ]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 #: "bonus" and melded cards with the signed in-hand count under "cards".
 BONUS_KEYS: tuple[str, ...] = ("canasta_bonus", "red_threes", "going_out")
 CARD_KEYS: tuple[str, ...] = ("melded_cards", "in_hand")
-#: The items of neither group (issue 15): American black threes, penalties and special hands,
+#: The items of neither group: American black threes, penalties and special hands,
 #: and a side's adjustments. The full and compact layouts add them up in one "other" column,
 #: printed only when a hand of the sheet has one that is not zero, so every row adds up.
 OTHER_KEYS: tuple[str, ...] = ("black_threes", "penalties", "special_hand", "adjustments")

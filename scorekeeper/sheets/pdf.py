@@ -73,7 +73,7 @@ def register_fonts() -> str:
 
     STACK-NOTES: Helvetica has no ą ę ł ń ś ź ż, and without ``registerFontFamily``
     a ``<b>`` in a Paragraph silently stays regular. The lock: waitress serves from threads,
-    and reading the four TTF files takes a quarter of a second.
+    and reading the four TTF files is slow.
     """
     global _fonts_registered
     with _font_lock:
@@ -318,7 +318,7 @@ COMPACT_LAYOUT = (
 MINIMAL_LAYOUT = (_Column("score", 12), _Column("total", 14))
 
 
-#: The "other" column (issue 15), before the hand score, where some hand has such items.
+#: The "other" column, before the hand score, where some hand has such items.
 OTHER_COLUMN = _Column("other", 10.5)
 
 
@@ -669,7 +669,7 @@ class _HandTable:
         """The table cut into one table per page (each with the header), page breaks between.
 
         reportlab splits a long table page by page, copying and restyling the rest each time:
-        a 1,000-hand sheet took seconds (issue 16). Here each page's rows are known from the
+        a 1,000-hand sheet took seconds. Here each page's rows are known from the
         rows' heights (one wrap of the whole table), and each page's table is built once.
         ``first_room``: the height left on the first page; ``room``: on the others.
         """

@@ -1,4 +1,4 @@
-/* Starts the page's scripts without holding up its first view (issue 16): a phone on a slow
+/* Starts the page's scripts without holding up its first view: a phone on a slow
    line sees and can use the page (every form works without JavaScript) while htmx and the
    page's own scripts arrive. They are fetched early (<link rel="preload" data-run> in the
    head, in the order to run) and run, in that order, once the document is complete: htmx then

@@ -91,7 +91,7 @@
   d.addEventListener("htmx:timeout", lost);
 })();
 
-/* 2. Entry forms: bring the first problem into view and focus it (issue 15: the red hint sat at
+/* 2. Entry forms: bring the first problem into view and focus it (the red hint sat at
    the bottom while the problem was at the top). Runs when a refused save (409, 422) swaps the
    form back in, and when the save bar's "Check the red notes" is tapped. Without this file the
    hint is a link to the top of the fields. */
@@ -138,7 +138,7 @@
   });
 
   /* The live preview (target #hand-summary) brings only the note slots that have notes
-     (issue 16: on a slow phone each element swapped costs, and most slots are empty): empty
+     (on a slow phone each element swapped costs, and most slots are empty): empty
      every slot first, and the preview fills those it brings. */
   d.addEventListener("htmx:beforeSwap", function (e) {
     var detail = e.detail;

@@ -1,4 +1,4 @@
-/* Sharing the view link and the score sheet (issue 15): the phone's share sheet (Web Share
+/* Sharing the view link and the score sheet: the phone's share sheet (Web Share
    API) where there is one, else the link is copied and the button says so. Without this file
    the links themselves are on the page. */
 (function () {

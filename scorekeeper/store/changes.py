@@ -123,7 +123,7 @@ def add_hand(
     given = parse_version(version)
     checked = checked_for(game, checked, teams, lone_player, stock_out)
     # What the state was at ``given``: this session's, the cache's or the game's summary (then
-    # no hand is read at all, issue 16); else derived from the hands once the game is claimed.
+    # no hand is read at all); else derived from the hands once the game is claimed.
     before = state_before(game, given)
     now = utcnow()
     claimed = before is None
@@ -262,7 +262,7 @@ def keep_revision(game: Game, hand: Hand, kind: str, version: int) -> HandRevisi
     return revision
 
 
-# A deleted hand can be brought back for this long (issue 15: a message with "Undo" for a
+# A deleted hand can be brought back for this long (a message with "Undo" for a
 # while, also after a reload), and only while nothing else has changed in the game.
 UNDO_SECONDS = 15 * 60
 
@@ -337,7 +337,7 @@ def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None
     Raises :class:`HandNotFound`, :class:`GameProblems`, :class:`VersionConflict`.
     """
     given = parse_version(version)
-    # The state before it, when known without reading the hands (issue 16): then only the hand
+    # The state before it, when known without reading the hands: then only the hand
     # itself is read, and the state after it needs no other (nor does the next save).
     before = state_before(game, given) if game.ruleset in PRESETS else None
     if before is None or "hands" not in sa_inspect(game).unloaded:

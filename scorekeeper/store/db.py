@@ -15,20 +15,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
 from flask import Flask, current_app
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, make_url, text
+from sqlalchemy import Engine, create_engine, event, make_url, text
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from ..migrations import FIRST_REVISION
-
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
-# pg_advisory_lock key that serialises schema upgrades of processes starting at once
-# (the bytes of "scorekpr").
-UPGRADE_LOCK_KEY = 0x73636F72656B7072
 
 # Seconds a save waits for SQLite's write lock (in this process, then in SQLite) before it is
 # answered 503 with Retry-After; ``SQLITE_BUSY_TIMEOUT`` changes it.
@@ -108,16 +101,6 @@ def init_app(app: Flask) -> None:
         upgrade_schema(engine_)
 
 
-def alembic_config(connection: Connection | None = None, url: str | None = None) -> Config:
-    """Alembic's configuration in code (no alembic.ini, so it works from an installed wheel)."""
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    if url is not None:
-        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
-    config.attributes["connection"] = connection
-    return config
-
-
 def head_revisions() -> set[str]:
     """The newest revisions in ``migrations/versions``, read from the files' ``revision`` and
     ``down_revision`` lines."""
@@ -148,42 +131,15 @@ def schema_is_current(engine: Engine) -> bool:
 
 
 def upgrade_schema(engine: Engine, revision: str = "head") -> None:
-    """Bring the database to ``revision`` (every migration by default); cheap when it is there.
-
-    A database made by ``create_all`` before migrations existed (tables, no ``alembic_version``)
-    is stamped at the first revision, then upgraded. On PostgreSQL the whole upgrade runs under
-    a session advisory lock on the same connection, so two processes starting at once take
-    turns: the second finds the schema at head and does nothing.
-    """
+    """Bring the database to ``revision`` (every migration by default); one small query when
+    it is there already, the usual start."""
     if revision == "head" and schema_is_current(engine):
-        return  # the usual start: one small query
-    with engine.connect() as connection:
-        postgres = connection.dialect.name == "postgresql"
-        sqlite = connection.dialect.name == "sqlite"
-        if postgres:
-            connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": UPGRADE_LOCK_KEY})
-            connection.commit()
-        if sqlite:
-            # SQLite alters a table by copying it and dropping the old one; with foreign keys on,
-            # that drop would cascade and delete every hand of every game.
-            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
-            connection.commit()
-        try:
-            config = alembic_config(connection)
-            with connection.begin():
-                tables = set(inspect(connection).get_table_names())
-                if "alembic_version" not in tables and "games" in tables:
-                    command.stamp(config, FIRST_REVISION)
-                command.upgrade(config, revision)
-        finally:
-            if sqlite:
-                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
-                connection.commit()
-            if postgres:
-                connection.execute(
-                    text("SELECT pg_advisory_unlock(:key)"), {"key": UPGRADE_LOCK_KEY}
-                )
-                connection.commit()
+        return
+    # Alembic (with Mako and Pygments) is loaded only when a database is behind: a server
+    # almost never needs it, and it would be a large part of every start.
+    from . import schema
+
+    schema.upgrade(engine, revision)
 
 
 def engine() -> Engine:

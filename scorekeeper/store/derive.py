@@ -72,8 +72,8 @@ def seats(game: Game) -> list[Seat]:
 
 def live_corrections(game: Game) -> dict[int, list[HandRevision]]:
     """:func:`earlier_entries`, read from the database: the corrections that no later deletion
-    of their hand's number ended, without the deletion records (one for every take-back,
-    issue 16). A game without a session: its loaded revisions."""
+    of their hand's number ended, without the deletion records (one for every
+    take-back). A game without a session: its loaded revisions."""
     session = object_session(game)
     if session is None:
         return earlier_entries(game)

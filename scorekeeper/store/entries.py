@@ -151,7 +151,7 @@ class CheckedHand:
     @property
     def stored(self) -> list[dict[str, Any]]:
         """What a save stores: each side as the reader built it (``rules.api.side_json``),
-        never the request's own JSON (issue 12: unread keys are refused, not kept)."""
+        never the request's own JSON (unread keys are refused, not kept)."""
         return [side_json(side) for side in self.entry.sides]
 
 

@@ -1,4 +1,4 @@
-"""An evening at one table (issue 15): the games linked by "same players again"
+"""An evening at one table: the games linked by "same players again"
 (``Game.previous_id``), oldest first. Read-only; each game's state is derived as usual."""
 
 from __future__ import annotations

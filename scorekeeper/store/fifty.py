@@ -80,7 +80,7 @@ class GameRow:
     dealer: int  # seat of the dealer of this game
     created_at: datetime
     updated_at: datetime
-    corrections: list[Correction] = field(default_factory=list)  # oldest first (issue 15)
+    corrections: list[Correction] = field(default_factory=list)  # oldest first
 
     @property
     def corrected(self) -> bool:
@@ -164,7 +164,7 @@ def fifty_state(game: Game) -> FiftyState:
     n = len(names)
     totals = [0] * n
     rows: list[GameRow] = []
-    earlier = earlier_entries(game)  # issue 15: what corrected games were before
+    earlier = earlier_entries(game)  # what corrected games were before
     for hand in game.hands:
         points, piles, _problems = read_entry(hand.teams, n, options)
         scores = []
@@ -422,7 +422,7 @@ def replace_game(session: Session, game: Game, number: Any, version: Any, entrie
     if hand is None:  # pragma: no cover - the version check excludes this
         raise HandNotFound(number)
     if canonical(hand.teams) != canonical(teams):
-        changes.keep_revision(game, hand, "corrected", given + 1)  # issue 15
+        changes.keep_revision(game, hand, "corrected", given + 1)
     hand.teams = teams
     hand.updated_at = utcnow()
     session.flush()

@@ -39,8 +39,8 @@ def _canasta(game: Game | None, any_ruleset: bool) -> Game | None:
 
 # Reading a game loads its row only: its hands (and their history) are loaded when its state has
 # to be derived, which the state cache (:func:`game_state`) spares most requests.
-# A game's corrections and deletions (issue 15) are read where they are used (the game page's
-# undo offer; deriving the history; a change), not by every preview and save (issue 16).
+# A game's corrections and deletions are read where they are used (the game page's
+# undo offer; deriving the history; a change), not by every preview and save.
 # Deletion records grow with every take-back: the undo offer loads the latest one only.
 _LAZY = [lazyload(Game.hands), lazyload(Game.revisions)]
 _NEWER = aliased(HandRevision)

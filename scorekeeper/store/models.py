@@ -84,11 +84,11 @@ class Game(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
     # The game this one was started from with "same players again": the chain of games of one
-    # evening at one table (issue 15). SET NULL: the chain may lose a link, never a game.
+    # evening at one table. SET NULL: the chain may lose a link, never a game.
     previous_id: Mapped[str | None] = mapped_column(
         String(43), ForeignKey("games.id", ondelete="SET NULL"), nullable=True, index=True
     )
-    # What the next save needs of the derived sheet (issue 16): {"engine", "version",
+    # What the next save needs of the derived sheet: {"engine", "version",
     # "updated_at", "hands", "totals"}, written by a save in its version bump (store.games). It
     # is trusted only while its engine fingerprint, version and ``updated_at`` are the game's;
     # any other change of the hands leaves it stale (or clears it), and the sheet is derived.
@@ -144,7 +144,7 @@ class Hand(Base):
 
 
 class HandRevision(Base):
-    """A hand as it was before a correction or a deletion (issue 15: corrections leave a
+    """A hand as it was before a correction or a deletion (corrections leave a
     trace). Who changed it cannot be known (anyone with the link may); when, and what it was
     before, can.
 

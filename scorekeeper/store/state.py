@@ -49,7 +49,7 @@ class Seat:
 
 @dataclass(frozen=True)
 class Correction:
-    """What a corrected hand was before one correction (issue 15): the earlier entry re-scored,
+    """What a corrected hand was before one correction: the earlier entry re-scored,
     when it had been entered and when it was changed."""
 
     entered_at: datetime

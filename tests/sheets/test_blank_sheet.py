@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper.sheets import render_blank_sheet
 from scorekeeper.sheets.demo import sample_blank
+from scorekeeper.sheets.pdf import render_blank_sheet
 from tests.sheets.helpers import POLISH_LABELS, contains_run, pdf_lines, pdf_pages, polish_number
 
 

@@ -11,8 +11,8 @@ import re
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
-from scorekeeper.sheets import render_score_sheet
 from scorekeeper.sheets.demo import sample_sheet
+from scorekeeper.sheets.pdf import render_score_sheet
 from tests.sheets.helpers import pdf_lines, pdf_pages
 
 NASTY = "<b>Ala & Ola</b>"

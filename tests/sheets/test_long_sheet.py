@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 from scorekeeper.sheets.demo import sample_sheet
@@ -30,3 +31,17 @@ def test_a_long_sheet_has_every_hand_once_and_the_header_on_every_page(tmp_path:
         assert sheet.columns[0].name in page  # the header, with the sides' names
         numbers += [int(m) for m in re.findall(r"^\s*(\d+)\s{2,}\d", page, re.M)]
     assert numbers == list(range(1, 301))
+
+
+def test_reportlab_is_imported_only_when_a_pdf_is_made(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from scorekeeper import create_app\n"
+        f"app = create_app({{'DATABASE_URL': 'sqlite:///{tmp_path / 'db.sqlite3'}', "
+        "'SECRET_KEY': 'x'})\n"
+        "assert app.test_client().get('/').status_code == 200\n"
+        "assert 'reportlab' not in sys.modules, 'reportlab at start'\n"
+        "assert app.test_client().get('/sheets/blank.pdf').status_code == 200\n"
+        "assert 'reportlab' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=tmp_path)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from scorekeeper.sheets import ScoreSheet, SheetCell, SheetHand, render_score_sheet
+from scorekeeper.sheets import ScoreSheet, SheetCell, SheetHand
 from scorekeeper.sheets.demo import german_number, sample_cutthroat, sample_sheet
+from scorekeeper.sheets.pdf import render_score_sheet
 from tests.sheets.helpers import contains_run, pdf_lines, pdf_pages
 
 

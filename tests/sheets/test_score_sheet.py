@@ -14,14 +14,9 @@ from PIL import Image
 from pypdf import PdfReader
 
 import scorekeeper.sheets as sheets_package
-from scorekeeper.sheets import (
-    ScoreSheet,
-    SheetCell,
-    SheetColumn,
-    SheetHand,
-    render_score_sheet,
-)
+from scorekeeper.sheets import ScoreSheet, SheetCell, SheetColumn, SheetHand
 from scorekeeper.sheets.demo import german_number, sample_cutthroat, sample_sheet
+from scorekeeper.sheets.pdf import render_score_sheet
 from tests.sheets.helpers import POLISH_LABELS, contains_run, pdf_lines, pdf_pages, polish_number
 
 TRICKY = SheetColumn("<b>Ala & Ola</b>", ("Łódź żółć ß", "Ąę Ćń Śź"))

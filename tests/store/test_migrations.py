@@ -18,7 +18,8 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Column, Engine, Integer, MetaData, Table, inspect, text
 
 from scorekeeper.store import models  # noqa: F401  (registers the tables)
-from scorekeeper.store.db import Base, alembic_config, make_engine, upgrade_schema
+from scorekeeper.store.db import Base, make_engine, upgrade_schema
+from scorekeeper.store.schema import alembic_config
 from tests.store.postgres import empty_postgres
 
 # The first revision's id, as written in scorekeeper/migrations/versions/0001_games_and_hands.py.

@@ -1,4 +1,4 @@
-"""Corrections kept and evenings linked (issue 15): the table ``hand_revisions`` (a hand as it
+"""Corrections kept and evenings linked: the table ``hand_revisions`` (a hand as it
 was before each correction or deletion) and ``games.previous_id`` (the game a "same players
 again" game was started from).
 

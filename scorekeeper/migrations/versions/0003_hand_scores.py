@@ -1,4 +1,4 @@
-"""Scores kept beside the entry (issue 16): ``hands.scored``, what the rules engine made of a
+"""Scores kept beside the entry: ``hands.scored``, what the rules engine made of a
 hand when it was saved, tagged with the engine's fingerprint. Nullable: hands saved before it,
 or by another engine, are scored again when read.
 

@@ -1,4 +1,4 @@
-"""A game's summary (issue 16): ``games.summary``, what the next save needs of the derived sheet
+"""A game's summary: ``games.summary``, what the next save needs of the derived sheet
 (hand count and column totals), tagged with the engine's fingerprint and the game's version and
 ``updated_at``. Nullable: games saved before it, or changed since by anything but a new hand,
 are derived from their hands as before.

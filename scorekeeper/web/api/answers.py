@@ -164,8 +164,8 @@ def answer_body(answer: EngineAnswer, question: str = "") -> Body:
 def answer_response(answer: EngineAnswer, question: str = "", with_rule: bool = False) -> Response:
     """An engine answer as the HTTP response of CONTRACT.md §3."""
     if isinstance(answer, ScoreAnswer):
-        # Sides hold numbers, names and cards only: just the warnings need words (issue 16:
-        # a score answer is not walked value by value for problems it cannot hold).
+        # Sides hold numbers, names and cards only: just the warnings need words (a
+        # score answer is not walked value by value for problems it cannot hold).
         body = score_body(answer)
         body["warnings"] = jsonable(body["warnings"], with_rule)
         return dumped_response(body, status_of(answer))

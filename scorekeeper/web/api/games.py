@@ -37,7 +37,7 @@ csrf.exempt(bp)
 
 def _committed(key: str) -> tuple[GameState, str]:
     """The game as committed, read after a write: the response is built after the commit, so
-    the write lock (see ``store.db.write_scope``) is held for the change only (issue 12)."""
+    the write lock (see ``store.db.write_scope``) is held for the change only."""
     with session_scope() as session:
         game = store.get_game(session, key)
         if game is None:  # pragma: no cover - written a moment ago, games are never deleted
@@ -120,7 +120,7 @@ def create() -> Response:
 
 @bp.post("/import")
 def import_games() -> Response:
-    """Import a backup (issue 15): one game as ``GET /api/v1/games/{id}`` gives it, or
+    """Import a backup: one game as ``GET /api/v1/games/{id}`` gives it, or
     ``{"games": [...]}``; every value is checked as in ``POST /api/v1/games`` and ``…/hands``.
     201 ``{"games": [{"id", "view_id", "version"}]}``; any problem: nothing is stored."""
 
@@ -128,7 +128,7 @@ def import_games() -> Response:
     if data is None:
         return error  # type: ignore[return-value]
     try:
-        with write_scope() as session:  # writers take turns on SQLite (issue 12)
+        with write_scope() as session:  # writers take turns on SQLite
             made = [store.get_game(session, key) for key in create_all(session, data)]
             body = {
                 "games": [

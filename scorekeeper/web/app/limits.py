@@ -1,4 +1,4 @@
-"""Rate limits per client address (Flask-Limiter), generous for a real table (issue 12).
+"""Rate limits per client address (Flask-Limiter), generous for a real table.
 
 - creating a game (API, the new-game forms, "same players again"): ``LIMIT_CREATE``, default
   ``10 per minute;60 per hour`` -- an evening at one table creates a handful;
@@ -17,14 +17,14 @@ Behind a reverse proxy the client address comes from ``X-Forwarded-For`` only wi
 ``--behind-proxy`` (waitress sets it, scorekeeper/serving.py; otherwise every client would
 look like the proxy).
 
-The limits are a guard, never a dependency (issue 21): when the store does not answer (Redis
+The limits are a guard, never a dependency: when the store does not answer (Redis
 stopped, or hung) each process counts in memory until it answers again (Flask-Limiter's
 in-memory fallback, its store checked again after 1, 2, 4 … 32 s), errors are swallowed, and
 Redis gets short socket timeouts (``REDIS_OPTIONS``), so a request is never held for long.
 ``GET /healthz`` is never limited.
 
-Off under ``TESTING`` unless ``RATELIMIT_ENABLED`` is set; when off, Flask-Limiter is not even
-imported (it and its ``limits`` package take ~40 ms of CPU at start, issue 16).
+Off under ``TESTING`` unless ``RATELIMIT_ENABLED`` is set; when off, no limiter is made (it
+would only pass every request through).
 """
 
 from __future__ import annotations

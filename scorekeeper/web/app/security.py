@@ -1,5 +1,5 @@
-"""What every request and response goes through, for a table on a LAN and for a public server
-(issue 12).
+"""What every request and response goes through, for a table on a LAN and for a
+public server.
 
 Before a request:
 
@@ -66,7 +66,7 @@ class HostPolicy:
     addresses: frozenset[net.Address]
     # This machine's own names and addresses count too (no SCOREKEEPER_TRUSTED_HOSTS). They are
     # read from its interfaces when a request first names a host that is not loopback and not
-    # listed: a start (and every request over loopback) never enumerates them (issue 16).
+    # listed: a start (and every request over loopback) never enumerates them.
     machine: bool = False
 
     def allows(self, host: str) -> bool:

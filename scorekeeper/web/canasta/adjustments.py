@@ -1,4 +1,4 @@
-"""Adjustments (issue 15): points a table agreed to add to or take from a side in one hand,
+"""Adjustments: points a table agreed to add to or take from a side in one hand,
 with a note. The engine scores them (item ``adjustments``); this module reads them back out of
 a stored hand for the history, the score sheet and the CSV."""
 

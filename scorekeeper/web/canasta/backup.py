@@ -1,4 +1,4 @@
-"""Backups and moving (issue 15): a game as JSON in the API's own shape (``GET
+"""Backups and moving: a game as JSON in the API's own shape (``GET
 /api/v1/games/{id}`` without the editing key), all games of this phone in one file, the hands
 as CSV for spreadsheets, and importing such files on another installation.
 
@@ -69,7 +69,7 @@ def hands_csv(
                 words["concealed"] if score.concealed else words["yes"] if score.went_out else "",
             ]
         cells.append(len(row.corrections) or "")
-        # Issue 15: each adjustment with its side and note (user text: made safe below).
+        # each adjustment with its side and note (user text: made safe below).
         cells.append(
             "; ".join(
                 f"{a.side}: {a.points:+d} {a.note}".strip() for a in adjustment_lines(state, row)

@@ -1,4 +1,4 @@
-"""The chart of running totals (issue 15): one line per score column over the hands, with the
+"""The chart of running totals: one line per score column over the hands, with the
 target as a dashed line. Drawn on the server as plain SVG shapes (no JavaScript charting); the
 PDF draws the same series with reportlab (:mod:`scorekeeper.sheets.chart`).
 

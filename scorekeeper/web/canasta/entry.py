@@ -39,6 +39,11 @@ class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
 
     keep_for_preview = True  # a preview reads the game's row only (store.read_hand)
 
+    cookie = "games"
+
+    def create(self, session: Session, args: dict[str, Any]) -> Game:
+        return store.create_game(session, **args)
+
     def find(self, session: Session, key: str) -> Game | None:
         return store.get_game(session, key)
 
@@ -100,15 +105,15 @@ class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
     ) -> dict[str, Any]:
         rules = loaded.state.rules
         return {
-            "hf": form,
-            "pv": view,
-            "rs": rules,
+            "hand_form": form,
+            "preview": view,
+            "rules": rules,
             "values": count_values(rules),
             "item_labels": item_labels(keys=item_keys(loaded.state.rules)),
             "item_order": item_keys(loaded.state.rules),
             "pad": [(r, card_token(r)) for r in PAD_RANKS],
             "ruleset_name": ruleset_title(loaded.state.ruleset),
-            "adjustment_note_max": MAX_ADJUSTMENT_NOTE,  # issue 15
+            "adjustment_note_max": MAX_ADJUSTMENT_NOTE,
         }
 
     def preview_context(
@@ -116,8 +121,8 @@ class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
     ) -> dict[str, Any]:
         order = item_keys(loaded.state.rules)
         return {
-            "hf": form,
-            "pv": view,
+            "hand_form": form,
+            "preview": view,
             "slots": slot_ids(form),
             "words": preview_words(),
             "item_labels": _labels(order),
@@ -133,7 +138,7 @@ class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
 
 @per_language
 def _labels(keys: tuple[str, ...]) -> Mapping[str, str]:
-    """The labels of a breakdown's items, worded once per language (issue 16), read-only."""
+    """The labels of a breakdown's items, worded once per language, read-only."""
     return MappingProxyType(item_labels(keys=keys))
 
 

@@ -69,7 +69,7 @@ class SideForm(FieldGroup):
     totals_before: list[int] = field(default_factory=list)  # per column
     black: str = ""  # black threes laid out (RULES.md §6), where threes score by colour
     special: str = ""  # a special hand (RULES.md §6), or ""
-    # Issue 15: agreed corrections, as typed: (points, note) pairs, at least one (empty).
+    # agreed corrections, as typed: (points, note) pairs, at least one (empty).
     adjustments: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -266,8 +266,8 @@ def hand_from_stored(state: GameState, number: int) -> HandForm:
 
 class _Posted:
     """The posted fields as a plain dict. A ``MultiDict`` raises and catches an exception for
-    every field it lacks, and a side counted quickly lacks most of the form's fields: read on
-    every keystroke of the live preview, that was a tenth of its time (issue 16)."""
+    every field it lacks, and a side counted quickly lacks most of the form's fields, read on
+    every keystroke of the live preview."""
 
     __slots__ = ("_lists",)
 
@@ -351,14 +351,14 @@ def _number_field(text: str, where: str, problems: list[Problem]) -> int:
     return value
 
 
-def build_entry(state: GameState, hf: HandForm) -> Entry:
+def build_entry(state: GameState, form: HandForm) -> Entry:
     """The form as the API's ``teams`` list: only the mode each side chose counts, cards in
     English notation, problems for what cannot be read (placed by their ``where``)."""
     problems: list[Problem] = []
     teams: list[dict[str, Any]] = []
     meld_fields: list[list[int]] = []
     sums: list[dict[str, int]] = []
-    for side in hf.sides:
+    for side in form.sides:
         w = f"teams[{side.index}]"
         team: dict[str, Any] = {}
         fields_sent: list[int] = []
@@ -399,8 +399,8 @@ def build_entry(state: GameState, hf: HandForm) -> Entry:
         team["red_threes"] = reds if _per_player_red(side) else reds[0]
         if state.rules.threes_by_colour:
             team["black_threes"] = _number_field(side.black, f"{w}.black_threes", problems)
-        team["went_out"] = hf.out == str(side.index)
-        team["concealed"] = hf.concealed and team["went_out"]
+        team["went_out"] = form.out == str(side.index)
+        team["concealed"] = form.concealed and team["went_out"]
         if side.special:
             team["special_hand"] = side.special
         adjustments = []
@@ -419,8 +419,8 @@ def build_entry(state: GameState, hf: HandForm) -> Entry:
         teams.append(team)
         meld_fields.append(fields_sent)
         sums.append(side_sums)
-    if hf.concealed and not hf.out.isdigit():
+    if form.concealed and not form.out.isdigit():
         problems.append(Problem("concealed.nobody_out", "concealed", {}))
-    lone_player = int(hf.lone) if state.cutthroat and hf.lone.isdigit() else None
-    stock_out = hf.out == "stock" or (state.cutthroat and hf.lone == "all")
+    lone_player = int(form.lone) if state.cutthroat and form.lone.isdigit() else None
+    stock_out = form.out == "stock" or (state.cutthroat and form.lone == "all")
     return Entry(teams, lone_player, stock_out, problems, meld_fields, sums)

@@ -16,7 +16,8 @@ from werkzeug.datastructures import MultiDict
 
 from ...rules.problems import Problem
 from ...rules.ruleset import OPTION_SPECS, PRESETS, RULESET_IDS, RuleSet
-from ..play.entry import Notes, problem_text
+from ..play.entry import problem_text
+from ..play.notes import Notes
 from ..play.pages import read_int
 from ..words.i18n import current_language, home_ruleset
 from ..words.parameters import format_value, option_labels

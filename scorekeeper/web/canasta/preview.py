@@ -18,7 +18,8 @@ from ...rules.ruleset import RuleSet
 from ...rules.scoring import SideEntry, score_side
 from ...store import GameState
 from ...store.models import Game
-from ..play.entry import NoteKind, Notes, Words, problem_text
+from ..play.entry import Words, problem_text
+from ..play.notes import NoteKind, Notes
 from ..words import names
 from ..words.i18n import number, per_language
 from ..words.names import canasta_kind, points_text
@@ -67,7 +68,7 @@ _SIDE_WHERE = re.compile(r"^teams\[(\d+)\](.*)$")
 _INDEX = re.compile(r"^\.(melds|hands)\[(\d+)\]")
 
 
-def slot_for(where: str, hf: HandForm, entry: Entry) -> str:
+def slot_for(where: str, form: HandForm, entry: Entry) -> str:
     """The field a problem's ``where`` points at (its note slot in the form)."""
     m = _SIDE_WHERE.match(where)
     if not m:
@@ -77,7 +78,7 @@ def slot_for(where: str, hf: HandForm, entry: Entry) -> str:
             return "out"
         return "hand"
     i, rest = int(m[1]), m[2]
-    if i >= len(hf.sides):
+    if i >= len(form.sides):
         return "hand"
     p = f"t{i}"
     index = _INDEX.match(rest)
@@ -86,7 +87,7 @@ def slot_for(where: str, hf: HandForm, entry: Entry) -> str:
         k = int(index[2])
         return f"{p}-m{sent[k]}" if k < len(sent) else p
     if index and index[1] == "hands":
-        return f"{p}-h{index[2]}" if int(index[2]) < len(hf.sides[i].hands) else p
+        return f"{p}-h{index[2]}" if int(index[2]) < len(form.sides[i].hands) else p
     if rest.startswith(".red_threes"):
         return f"{p}-red"
     if rest.startswith(".black_threes"):
@@ -108,9 +109,9 @@ def slot_for(where: str, hf: HandForm, entry: Entry) -> str:
     return p
 
 
-def slot_ids(hf: HandForm) -> list[str]:
-    ids = ["hand", "out"] + (["lone"] if hf.lone else [])
-    for side in hf.sides:
+def slot_ids(form: HandForm) -> list[str]:
+    ids = ["hand", "out"] + (["lone"] if form.lone else [])
+    for side in form.sides:
         p = side.prefix
         ids += [
             p,
@@ -121,32 +122,34 @@ def slot_ids(hf: HandForm) -> list[str]:
             f"{p}-q-black_threes_in_hand",
             f"{p}-adj",
         ]
-        ids += [f"{p}-{extra}" for extra in hf.extra_slots]
+        ids += [f"{p}-{extra}" for extra in form.extra_slots]
         ids += [f"{p}-m{f}" for f in range(len(side.melds))]
         ids += [f"{p}-h{h}" for h in range(len(side.hands))]
     return ids
 
 
-def preview(game: Game, state: GameState, hf: HandForm) -> Preview:
+def preview(game: Game, state: GameState, form: HandForm) -> Preview:
     """Score the hand as typed so far, and place every problem next to its field."""
-    entry = build_entry(state, hf)
+    entry = build_entry(state, form)
     checked = store.read_hand(game, entry.teams, entry.lone_player, entry.stock_out)
     result = checked.result
     notes = Notes()
     problems = _unique(entry.problems + checked.problems)
     for p in problems:
-        slot = slot_for(p.where, hf, entry)
+        slot = slot_for(p.where, form, entry)
         text = problem_text(p, WORDS)
         named = _SIDE_WHERE.match(p.where)
         if slot == "out" and named:
-            text = f"{hf.sides[int(named[1])].name}: {text}"
+            text = f"{form.sides[int(named[1])].name}: {text}"
         notes.add(slot, text)
     for w in result.warnings:
-        notes.add(slot_for(w.where, hf, entry), problem_text(w, WORDS), NoteKind.WARNING)
+        notes.add(slot_for(w.where, form, entry), problem_text(w, WORDS), NoteKind.WARNING)
 
     side_previews = []
-    scored_sides = result.sides if len(result.sides) == len(hf.sides) else [None] * len(hf.sides)
-    for side, scored in zip(hf.sides, scored_sides, strict=True):
+    scored_sides = (
+        result.sides if len(result.sides) == len(form.sides) else [None] * len(form.sides)
+    )
+    for side, scored in zip(form.sides, scored_sides, strict=True):
         if scored is None:
             side_previews.append(SidePreview(None, {}, {}, None, [], []))
             continue
@@ -207,7 +210,7 @@ def _field_info(
             slot = f"{p}-q-{kind}"
             if slot not in notes:
                 notes.add(slot, _counted(total), NoteKind.INFO)
-        # Issue 15: say what is subtracted for the cards left in hand, black threes apart.
+        # say what is subtracted for the cards left in hand, black threes apart.
         quick = entry.teams[side.index].get("quick") or {}
         threes, points = quick.get("black_threes_in_hand"), quick.get("hand_points")
         slot = f"{p}-q-black_threes_in_hand"
@@ -221,11 +224,11 @@ def _field_info(
                     each=number(rs.black_three_in_hand_penalty),
                     total=number(scored.items.get("in_hand", 0)),
                 ),
-                "info",
+                NoteKind.INFO,
             )
 
 
-# The notes a preview repeats on every keystroke, worded once per language (issue 16).
+# The notes a preview repeats on every keystroke, worded once per language.
 
 
 @per_language

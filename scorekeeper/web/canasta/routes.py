@@ -23,7 +23,8 @@ from ...store.models import Game
 from ..api.answers import dumped_response
 from ..app.security import share_link
 from ..play import pages
-from ..play.entry import Notes, problem_text
+from ..play.entry import problem_text
+from ..play.notes import Notes
 from ..play.pages import Rendered, cached_game_page, qr_svg
 from ..words.i18n import home_ruleset
 from ..words.names import item_labels
@@ -35,13 +36,8 @@ from .stats import evening_of
 
 bp = Blueprint("games", __name__)
 
-RECENT_COOKIE = "games"
-
-
-def remember_game(response: Response, game_id: str) -> Response:
-    """Keep the editing keys of this browser's games in a cookie: the start page lists only
-    those, since every key grants editing and must not be shown to strangers."""
-    return pages.remember(response, RECENT_COOKIE, game_id)
+RECENT_COOKIE = HANDS.cookie
+remember_game = HANDS.remember
 
 
 def recent_ids() -> list[str]:
@@ -61,19 +57,9 @@ def new_game() -> Response | str | tuple[str, int]:
             asked if asked in RULESET_IDS else home_ruleset(), request.args.get("players", type=int)
         )
         return render_template("games/new.html", form=nf, notes=Notes())
-    nf, args, notes = read_new_game(request.form)
-    if request.form.get("action") != "create":
-        return _new_game_page(nf, notes, 200)
-    if notes:
-        return _new_game_page(nf, notes, 422)
-    made = pages.create(
-        lambda session: store.create_game(session, **args), "games.show", remember_game
+    return HANDS.start(
+        read_new_game, _new_game_page, lambda problem: where_slot_new_game(problem.where)
     )
-    if isinstance(made, Response):
-        return made
-    for p in made:
-        notes.add(where_slot_new_game(p.where), problem_text(p))
-    return _new_game_page(nf, notes, 422)
 
 
 def _new_game_page(nf: NewGameForm, notes: Notes, status: int) -> tuple[str, int]:
@@ -103,7 +89,7 @@ def show(game_id: str) -> Response:
 
 def _render_show(game_id: str) -> Rendered:
     game, state = pages.find_game(game_id, store.game_state, _with_revisions)
-    # Issue 12: the base URL, else the LAN address, never an untrusted Host header.
+    # the base URL, else the LAN address, never an untrusted Host header.
     link = share_link(url_for("games.view", view_id=state.view_id))
     referee = [
         (
@@ -114,7 +100,7 @@ def _render_show(game_id: str) -> Rendered:
         )
         for column in state.columns
     ]
-    evening, chain = evening_of(game_id, store.get_game)  # issue 15: other games change it
+    evening, chain = evening_of(game_id, store.get_game)  # other games change it
     undo = store.undoable_deletion(game)
     html = render_template(
         "games/show.html",

@@ -1,4 +1,4 @@
-"""End-of-game statistics per side and the evening across games (issue 15), from the derived
+"""End-of-game statistics per side and the evening across games, from the derived
 score sheets only: nothing here adds points of its own (the rules engine scored every hand)."""
 
 from __future__ import annotations

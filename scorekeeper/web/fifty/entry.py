@@ -37,7 +37,7 @@ def board_context(state: store.FiftyState) -> dict[str, Any]:
         "joker_text": joker_text(state.joker),
         "end_text": end_text(state),
         "winner_names": ", ".join(state.players[i] for i in state.winners),
-        "ago": ago,  # issue 15: when a corrected game was entered and changed
+        "ago": ago,  # when a corrected game was entered and changed
     }
 
 
@@ -45,6 +45,11 @@ class FiftyGames(EntryFlow["store.FiftyState", EntryForm, Preview]):
     blueprint = "fifty"
     templates = Templates.of("fifty", "entry")
     words = WORDS
+
+    cookie = "fifty"
+
+    def create(self, session: Session, args: dict[str, Any]) -> Game:
+        return store.create_game(session, **args)
 
     def find(self, session: Session, key: str) -> Game | None:
         return store.get_game(session, key)
@@ -87,12 +92,17 @@ class FiftyGames(EntryFlow["store.FiftyState", EntryForm, Preview]):
     def page_context(
         self, loaded: Loaded[store.FiftyState], form: EntryForm, view: Preview | None
     ) -> dict[str, Any]:
-        return {"ef": form, "pv": view, "pad": [(r, card_label(r)) for r in PAD], "problems": []}
+        return {
+            "entry_form": form,
+            "preview": view,
+            "pad": [(r, card_label(r)) for r in PAD],
+            "problems": [],
+        }
 
     def preview_context(
         self, loaded: Loaded[store.FiftyState], form: EntryForm, view: Preview
     ) -> dict[str, Any]:
-        return {"ef": form, "pv": view, "slots": slot_ids(form)}
+        return {"entry_form": form, "preview": view, "slots": slot_ids(form)}
 
     def board_context(self, loaded: Loaded[store.FiftyState]) -> dict[str, Any]:
         return board_context(loaded.state)

@@ -18,7 +18,8 @@ from ...rules import three_is_fifty as rules
 from ...rules.problems import Problem
 from ...store import fifty as store
 from ...store.models import Game
-from ..play.entry import FieldGroup, Notes, Words, problem_text
+from ..play.entry import FieldGroup, Words, problem_text
+from ..play.notes import Notes
 from ..play.pages import read_int
 from ..words.i18n import number
 from ..words.names import card_label

@@ -21,17 +21,17 @@ from ...store import fifty as store
 from ...store.db import session_scope
 from ..app.security import share_link
 from ..play import pages
-from ..play.entry import Notes
+from ..play.notes import Notes
 from ..play.pages import Rendered, cached_game_page, qr_svg
 from ..sheets.routes import score_sheet_pdf
 from ..sheets.routes import sheet_labels as canasta_labels
 from ..words.i18n import long_date, number
 from .entry import GAMES, board_context
-from .forms import PLAYER_SEATS, NewForm, describe, end_text, joker_text, read_new, slot_new
+from .forms import PLAYER_SEATS, NewForm, end_text, joker_text, read_new, slot_new
 
 bp = Blueprint("fifty", __name__)
 
-COOKIE = "fifty"
+COOKIE = GAMES.cookie
 
 
 # ---- recent games of this browser ------------------------------------------------------------
@@ -41,9 +41,7 @@ def recent_ids() -> list[str]:
     return pages.recent_ids(COOKIE)
 
 
-def remember(response: Response, game_id: str) -> Response:
-    """Keep this browser's editing keys (every key grants editing: never list them to others)."""
-    return pages.remember(response, COOKIE, game_id)
+remember = GAMES.remember
 
 
 def recent_games() -> list[tuple[str, store.FiftyState]]:
@@ -70,15 +68,7 @@ def new_game() -> Response | tuple[str, int]:
         if players in rules.PLAYERS_ALLOWED:
             nf.players = players
         return _new_page(nf, Notes(), 200)
-    nf, args, notes = read_new(request.form)
-    if notes:
-        return _new_page(nf, notes, 422)
-    made = pages.create(lambda session: store.create_game(session, **args), "fifty.show", remember)
-    if not isinstance(made, Response):
-        for p in made:
-            notes.add(slot_new(p.where), describe(p))
-        made = _new_page(nf, notes, 422)
-    return made
+    return GAMES.start(read_new, _new_page, lambda problem: slot_new(problem.where))
 
 
 def _new_page(nf: NewForm, notes: Notes, status: int) -> tuple[str, int]:
@@ -120,11 +110,11 @@ def show(game_id: str) -> Response:
 def _render_show(game_id: str) -> Rendered:
     loaded = GAMES.load(game_id)
     state = loaded.state
-    # Issue 12: the base URL, else the LAN address, never an untrusted Host header.
+    # the base URL, else the LAN address, never an untrusted Host header.
     link = share_link(url_for("fifty.view", view_id=state.view_id))
     view_url = link.url
     pdfs = pages.pdf_links("fifty.sheet", game_id)
-    undo = canasta_store.undoable_deletion(loaded.game)  # issue 15, as on the Canasta page
+    undo = canasta_store.undoable_deletion(loaded.game)  # as on the Canasta page
     html = render_template(
         "fifty/show.html",
         game_id=game_id,
@@ -163,7 +153,7 @@ def sheet_labels() -> SheetLabels:
 
 def _game_note(state: store.FiftyState, row: store.GameRow) -> str:
     note = _("%(name)s dealt.", name=state.players[row.dealer])
-    if row.corrections:  # issue 15: marked on paper too, with what it said before
+    if row.corrections:  # marked on paper too, with what it said before
         note += " " + _(
             "Corrected; entered before: %(scores)s.",
             scores=" · ".join(
@@ -177,7 +167,7 @@ def score_sheet(state: store.FiftyState) -> ScoreSheet:
     """A stored evening as the renderer's plain data, in the current locale."""
 
     labels = sheet_labels()
-    if not state.finished:  # issue 15: no final score while the evening goes on
+    if not state.finished:  # no final score while the evening goes on
         labels = replace(labels, final_score=_("Score so far"))
     winner = state.winners[0] if len(state.winners) == 1 else None
     if len(state.winners) > 1:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from flask import (
@@ -34,50 +33,13 @@ from werkzeug.datastructures import MultiDict
 from ... import store as games_store
 from ...rules.problems import Problem
 from ...store import cache, stamps
-from ...store.db import DatabaseBusy
+from ...store.db import DatabaseBusy, write_scope
 from ...store.models import Game
 from ..app.security import BUSY_RETRY_AFTER
 from ..words.i18n import number
 from ..words.messages import message
 from . import pages
-
-# ---- notes next to the fields ----------------------------------------------------------------
-
-
-class NoteKind(StrEnum):
-    """What a note under a field says (also its CSS class)."""
-
-    PROBLEM = "problem"
-    """The entry breaks a rule or cannot be read: it cannot be saved like this."""
-    WARNING = "warning"
-    """Allowed, but probably not what was meant (the rules engine's warnings)."""
-    INFO = "info"
-    """What the field counts as, for the scorer to check (a meld's points, a canasta)."""
-
-
-@dataclass(frozen=True)
-class Note:
-    """One line shown under a field."""
-
-    kind: NoteKind
-    text: str
-
-
-class Notes(dict[str, list[Note]]):
-    """The notes of a form by slot (the field they belong to; see ``_fields.html``); a slot
-    without notes has none (``notes[slot]`` is empty, and stays out of the dict)."""
-
-    def __missing__(self, slot: str) -> list[Note]:
-        return []
-
-    def add(self, slot: str, text: str, kind: NoteKind = NoteKind.PROBLEM) -> None:
-        notes = self.setdefault(slot, [])
-        if all(n.text != text for n in notes):
-            notes.append(Note(kind, text))
-
-    def texts(self, slot: str) -> list[str]:
-        return [n.text for n in self.get(slot, [])]
-
+from .notes import Notes
 
 Words = Mapping[str, Callable[[dict[str, Any]], str]]
 
@@ -181,7 +143,14 @@ class EntryFlow(Generic[State, Form, View]):
     templates: ClassVar[Templates]
     words: ClassVar[Words] = {}
 
+    #: the cookie that lists this browser's games of this kind (``pages.remember``)
+    cookie: ClassVar[str]
+
     # ---- hooks: what each game does its own way ----
+    def create(self, session: Session, args: dict[str, Any]) -> Game:
+        """A new game from the new-game form's arguments (the store's ``create_game``)."""
+        raise NotImplementedError
+
     def find(self, session: Session, key: str) -> Game | None:
         """The stored game by its editing key (None when there is none)."""
         raise NotImplementedError
@@ -265,6 +234,36 @@ class EntryFlow(Generic[State, Form, View]):
     def show_url(self, game_id: str) -> str:
         return url_for(f"{self.blueprint}.show", game_id=game_id)
 
+    def remember(self, response: Response, game_id: str) -> Response:
+        """Keep the game's editing key in this browser's list of its games: the start page
+        lists only those, since every key grants editing and must not be shown to strangers."""
+        return pages.remember(response, self.cookie, game_id)
+
+    def start(
+        self,
+        read: Callable[[MultiDict[str, str]], tuple[Any, dict[str, Any], Notes]],
+        page: Callable[[Any, Notes, int], tuple[str, int]],
+        place: Callable[[Problem], str],
+    ) -> Response | tuple[str, int]:
+        """A posted new-game form: ``read`` gives the form as typed, the store's arguments and
+        the form's own problems; ``page`` shows the form. Without ``action=create`` (the
+        ruleset or the players changed) the form is shown again; with problems (the form's, or
+        the store's at their field's slot ``place``) it is shown with them (422); else the
+        game is created and its page follows (303)."""
+        form, args, notes = read(request.form)
+        if request.form.get("action") != "create":
+            return page(form, notes, 200)
+        if not notes:
+            try:
+                with write_scope() as session:
+                    game_id = self.create(session, args).id
+            except games_store.GameProblems as error:
+                for problem in error.problems:
+                    notes.add(place(problem), self.text(problem))
+            else:
+                return self.remember(pages.see_other(self.show_url(game_id)), game_id)
+        return page(form, notes, 422)
+
     def render(
         self,
         loaded: Loaded[State],
@@ -325,7 +324,7 @@ class EntryFlow(Generic[State, Form, View]):
             for p in error.problems:
                 view.notes.add(self.slot(p.where, form, view), self.text(p))
             return self.render(loaded, form, view, 422)
-        except DatabaseBusy:  # issue 12: nothing stored; the entry stays on the page
+        except DatabaseBusy:  # nothing stored; the entry stays on the page
             view.notes.add(self.slot("", form, view), self.text(Problem("request.busy", "", {})))
             html, status = self.render(loaded, form, view, 503)
             return html, status, {"Retry-After": str(BUSY_RETRY_AFTER)}  # type: ignore[return-value]
@@ -373,7 +372,7 @@ class EntryFlow(Generic[State, Form, View]):
         return pages.see_other(self.show_url(game_id))
 
     def undo(self, game_id: str) -> Response | tuple[str, int]:
-        """Bring back the hand deleted last (issue 15) while nothing else has changed: a stale
+        """Bring back the hand deleted last while nothing else has changed: a stale
         offer is a 409 over the game as it is now, an expired one a 422; nothing changes then."""
         revision = pages.read_int(request.form.get("revision"))
         version = pages.read_int(request.form.get("version")) or 0

@@ -28,7 +28,6 @@ from flask_wtf.csrf import generate_csrf
 from sqlalchemy.orm import Session
 
 from ... import store as games_store
-from ...rules.problems import Problem
 from ...store import cache, stamps
 from ...store.db import session_scope, write_scope
 from ...store.models import Game
@@ -121,19 +120,6 @@ def stored_game(game_id: str, get: Getter) -> Iterator[tuple[Session, Game]]:
         yield session, game
 
 
-def create(
-    make: Callable[[Session], Game], show: str, remember_new: Callable[[Response, str], Response]
-) -> Response | list[Problem]:
-    """Create a game in a transaction of its own and go to its page (``show``, the endpoint),
-    the game joining this browser's recent games; or the store's problems (nothing stored)."""
-    try:
-        with write_scope() as session:
-            game_id = make(session).id
-    except games_store.GameProblems as error:
-        return list(error.problems)
-    return remember_new(see_other(url_for(show, game_id=game_id)), game_id)
-
-
 def start_again(
     game_id: str, get: Getter, show: str, remember_new: Callable[[Response, str], Response]
 ) -> Response:
@@ -191,7 +177,7 @@ def live_view(
 def quiet_poll(view_id: str, rulesets: Container[str]) -> bool:
     """Whether this request is a view's poll (htmx, ``?since=N``) while the game with the view
     key ``view_id``, of one of ``rulesets``, is still at version N: one light read instead of
-    loading the game (issue 16). Answer it with :func:`unchanged`."""
+    loading the game. Answer it with :func:`unchanged`."""
     if not request.htmx or request.htmx.history_restore_request:
         return False
     since = request.args.get("since", type=int)

@@ -19,7 +19,7 @@ from ...rules import three_is_fifty as rules
 from ...rules.problems import Problem
 from ..fifty.forms import DEFAULT_PLAYERS, MAX_TEXT, PAD, PLAYER_SEATS, cards_text, describe
 from ..play import pages
-from ..play.entry import Notes
+from ..play.notes import Notes
 from ..words.messages import message
 from ..words.names import card_label
 from .routes import bp

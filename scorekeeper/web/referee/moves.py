@@ -1,5 +1,5 @@
 """ "What may I do?" on the referee page: the whole situation in one form, every legal move as
-the answer (the engine's :func:`scorekeeper.rules.options.turn_options`, the same function as
+the answer (the engine's :func:`scorekeeper.rules.turns.turn_options`, the same function as
 ``POST /api/v1/referee/options``).
 
 The form is read here into typed cards and flags; each move becomes a :class:`MoveView`:
@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from flask_babel import gettext as _
 
 from ...rules.api import Reader
-from ...rules.options import Move, TurnOptions, turn_options
 from ...rules.problems import Problem
+from ...rules.turns import Move, MoveKind, TurnOptions, turn_options
 from ..rulebook.book import rule_items, section_titles
 from ..words.messages import message
 from ..words.names import rank_name
@@ -50,15 +50,15 @@ class OptionsAnswer:
 
 
 def _title(move: Move) -> str:
-    if move.kind == "take_pile":
+    if move.kind == MoveKind.TAKE_PILE:
         return _("Take the discard pile")
-    if move.kind == "initial_meld":
+    if move.kind == MoveKind.INITIAL_MELD:
         if move.variant == "fewest_cards":
             return _("Initial meld keeping the most cards")
         return _("Initial meld with the most points")
-    if move.kind == "add":
+    if move.kind == MoveKind.ADD:
         return _("Add to your meld of %(rank)s", rank=rank_name(move.reason.params.get("rank")))
-    if move.kind == "meld":
+    if move.kind == MoveKind.MELD:
         return _("New melds")
     if move.variant == "concealed":
         return _("Go out concealed")

@@ -337,7 +337,7 @@ def _render_page(
     html = render_template(
         "referee/page.html",
         settings=settings,
-        rs=settings.ruleset,
+        rules=settings.ruleset,
         answers=answers,
         values=values,
         ruleset_links=ruleset_links,

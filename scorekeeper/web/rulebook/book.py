@@ -253,7 +253,7 @@ def rule_items(
             _("The game ends when a side reaches the target:"),
             per_players(rs, rs.target_for, "target" in changed),
         )
-    # Where the sources are unclear: the readings, each with the source's words (issue 14).
+    # Where the sources are unclear: the readings, each with the source's words.
     add_readings(rs, counts, add)
     return items
 

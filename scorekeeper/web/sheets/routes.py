@@ -15,7 +15,6 @@ from flask_babel import gettext as _
 from ... import store
 from ...rules.ruleset import PRESETS, RuleSet
 from ...sheets import BlankSheet, ScoreSheet, SheetCell, SheetColumn, SheetHand, SheetLabels
-from ...sheets.pdf import render_blank_sheet, render_score_sheet
 from ..canasta.adjustments import adjustment_lines
 from ..play.pages import State, find_game
 from ..words.i18n import (
@@ -59,7 +58,7 @@ def sheet_labels() -> SheetLabels:
         page_of=_("Page {page} of {pages}"),
         pad_title=_("Canasta score pad"),
         chart=_("Running totals"),
-        other=_("Other"),  # issue 15: black threes, penalties, special hands, adjustments
+        other=_("Other"),  # black threes, penalties, special hands, adjustments
     )
 
 
@@ -154,8 +153,10 @@ def pdf_response(data: bytes, filename: str) -> Response:
 
 def score_sheet_pdf(build: Callable[[State], ScoreSheet], state: State, filename: str) -> Response:
     """A stored game's score sheet as PDF, in the language of ``?lang=``."""
+    from ...sheets import pdf  # reportlab: loaded when the first PDF is drawn, not at a start
+
     with forced_locale(_lang()):
-        data = render_score_sheet(build(state))
+        data = pdf.render_score_sheet(build(state))
     return pdf_response(data, filename)
 
 
@@ -174,6 +175,7 @@ def blank_sheet() -> Response:
     players = request.args.get("players", type=int) or base.default_players
     if players not in base.players_allowed:
         players = base.default_players
+    from ...sheets import pdf  # reportlab: loaded when the first PDF is drawn, not at a start
 
     with forced_locale(_lang()):
         sheet = BlankSheet(
@@ -188,7 +190,7 @@ def blank_sheet() -> Response:
             house_rules=(),
         )
 
-        data = render_blank_sheet(sheet)
+        data = pdf.render_blank_sheet(sheet)
     return pdf_response(data, f"canasta-{ruleset_id}-blank.pdf")
 
 
@@ -198,11 +200,11 @@ def _hand_note(state: store.GameState, row: store.HandRow) -> str:
         notes.append(_("The stock ran out: nobody went out."))
     elif state.cutthroat and row.lone_player is not None:
         notes.append(_("%(name)s played alone.", name=state.columns[row.lone_player].name))
-    for a in adjustment_lines(state, row):  # issue 15: each with its note (escaped by _text)
+    for a in adjustment_lines(state, row):  # each with its note (escaped by _text)
         line = _("Adjustment for %(name)s:", name=a.side) + " " + signed(a.points)
         notes.append(f"{line} \u2013 {a.note}." if a.note else f"{line}.")
     if row.corrections:
-        # Issue 15: a corrected hand is marked on paper too, with what it said before.
+        # a corrected hand is marked on paper too, with what it said before.
         notes.append(
             _(
                 "Corrected; entered before: %(scores)s.",
@@ -249,7 +251,7 @@ def score_sheet(state: store.GameState) -> ScoreSheet:
         hands=hands,
         winner=state.winner,
         margin=state.margin,
-        # Issue 15: a game without a winner has no final score yet.
+        # a game without a winner has no final score yet.
         labels=sheet_labels()
         if state.finished
         else replace(sheet_labels(), final_score=_("Score so far")),

@@ -37,7 +37,7 @@ def select_locale() -> str:
 
 def reader_locale() -> Locale:
     """:func:`select_locale` as a Babel ``Locale``, made once per language: flask_babel parses
-    a locale's text again on every request (issue 16)."""
+    a locale's text again on every request."""
     return _parsed(select_locale())
 
 
@@ -65,14 +65,14 @@ def forced_locale(code: str) -> Iterator[None]:
 #: The reader's locale of the request being served, worked out at its first use and forgotten
 #: when the request ends (``init_app``: teardown). A context variable, not ``flask.g``: a page
 #: asks for it with every number and word it formats, and each ``g`` lookup goes through
-#: Werkzeug's proxies (issue 16).
+#: Werkzeug's proxies.
 _LOCALE_ID: ContextVar[str | None] = ContextVar("scorekeeper_locale_id", default=None)
 
 
 def locale_id() -> str:
     """The reader's locale as text ("de", "pl", "en"), worked out once per request: a page or
     a preview formats a dozen numbers and words, and Babel's lookup costs more than a
-    formatted number kept per language (issue 16)."""
+    formatted number kept per language."""
     found = _LOCALE_ID.get()
     if found is not None:
         return found
@@ -112,13 +112,13 @@ def number(value: int | float | None) -> str:
 def _group_symbol(locale: str) -> str:
     """The locale's thousands separator: whole numbers are grouped by threes with it, as Babel
     groups them in every language offered (a test holds the two equal); Babel's formatting
-    costs ~11 µs a number, and every keystroke of the preview brings new totals (issue 16)."""
+    is slow for a number, and every keystroke of the preview brings new totals."""
     return numbers.get_group_symbol(locale)
 
 
 @lru_cache(maxsize=4096)
 def _decimal(value: int | float, locale: str) -> str:
-    """Babel's formatting, kept: a page formats the same few scores over and over (issue 16)."""
+    """Babel's formatting, kept: a page formats the same few scores over and over."""
     return numbers.format_decimal(value, locale=locale)
 
 
@@ -127,7 +127,7 @@ WORDS_KEPT = 4096
 
 
 def per_language(words: Callable[..., T]) -> Callable[..., T]:
-    """``words`` remembered per reader's language and arguments (issue 16: a live preview asks
+    """``words`` remembered per reader's language and arguments (a live preview asks
     for the same labels and counted nouns on every keystroke, and each gettext call looks up
     the request's locale and catalogue again). Only for results made of the catalogues, which
     are read once at start, and hashable arguments; callers must not change what they get."""

@@ -295,7 +295,7 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
         "Too long: at most %(maximum)s characters.", maximum=reasons.number_param(p, "maximum")
     ),
     "request.detail_and_quick": lambda p: _("Enter a side either in detail or quickly, not both."),
-    # issue 12: what the server refuses, and why
+    # what the server refuses, and why
     "request.unknown_key": lambda p: _(
         "Unknown field “%(key)s”: nothing was stored.", key=p.get("key", "")
     ),
@@ -350,7 +350,7 @@ def problem_json(problem: Problem, with_rule: bool = False) -> dict[str, Any]:
         out["params"] = dict(problem.params)
     if with_rule:
         out["rule"] = rule_anchor(problem.code)
-        # The rules-page item the reason rests on, read from the reason itself (issue 22.4).
+        # The rules-page item the reason rests on, read from the reason itself.
         out["rule_item"] = rule_item(problem.code, problem.params)
     return out
 
@@ -414,7 +414,7 @@ MESSAGES.update(
             "%(num)s natural cards.",
             int(p.get("minimum", 5)),
         ),
-        # RULES.md §5 (issue 22): never a single card left unless going out.
+        # RULES.md §5: never a single card left unless going out.
         "meld.one_card_left": lambda p: _(
             "A move that would leave you a single card is not offered: unless your side can go "
             "out, keep at least two cards after melding, one to discard and one to play on."

@@ -82,7 +82,7 @@ def item_labels(short: bool = False, keys: Sequence[str] = ITEM_KEYS) -> dict[st
         "penalties": _("Penalties"),
         "in_hand": _("In hand") if short else _("Left in hand"),
         "special_hand": _("Special hand"),
-        "adjustments": _("Adjustment"),  # issue 15
+        "adjustments": _("Adjustment"),
     }
     return {key: labels[key] for key in keys}
 

@@ -76,7 +76,7 @@ def option_labels() -> dict[str, str]:
         "going_out_needs_discard": _("Going out needs a final discard"),
         "pile_needs_natural_pair_always": _("The pile is always taken with a natural pair"),
         "melds_minus_without_canasta": _("Melded cards count minus without a canasta"),
-        # RULES.md §6 settled readings (issue 22)
+        # RULES.md §6 settled readings
         "new_meld_clean_until": _(
             "After the initial meld, a new meld takes wild cards from this many natural cards"
             " (0 = always)"

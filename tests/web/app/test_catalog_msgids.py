@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 
 from scorekeeper.web.app.catalogs import extract
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 LOCALES = ("de", "pl")
 
 

@@ -21,8 +21,14 @@ from sqlalchemy import event
 from scorekeeper import store
 from scorekeeper.store import cache, changes
 from scorekeeper.store.db import session_scope
-from tests.web.test_corrections import a_game_whose_hand_was_deleted
-from tests.web.test_game_pages import DETAIL_US, QUICK_THEM, create_game, hand_form, save_hand
+from tests.web.canasta.test_corrections import a_game_whose_hand_was_deleted
+from tests.web.canasta.test_game_pages import (
+    DETAIL_US,
+    QUICK_THEM,
+    create_game,
+    hand_form,
+    save_hand,
+)
 
 # CONTRACT.md §3's worked example: the detail side scores 690, the quick side 415.
 TEAMS = [

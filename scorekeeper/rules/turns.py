@@ -15,7 +15,7 @@ ruleset (also those added later) are covered.
 >>> from .cards import parse_cards
 >>> hand = parse_cards("K K K 2 4 4 4 9 6")[0]
 >>> answer = turn_options(get_ruleset("german"), 4, hand, cumulative_score=2000, drawn=True)
->>> [(m.kind, m.variant, m.points) for m in answer.moves]
+>>> [(m.kind.value, m.variant, m.points) for m in answer.moves]
 [('initial_meld', 'most_points', 95), ('initial_meld', 'fewest_cards', 90)]
 """
 
@@ -24,10 +24,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from . import referee
 from .cards import Card
+from .explain import rule_item
 from .laying import MAX_HAND, Pick, best_melds, go_out_with
 from .melds import check_meld, meld_rank
 from .problems import Problem
@@ -37,18 +39,32 @@ from .scoring import SideEntry, score_side
 Cards = tuple[Card, ...]
 
 
+class MoveKind(StrEnum):
+    """What a move does (the value is the JSON API's ``kind``)."""
+
+    TAKE_PILE = "take_pile"
+    """Take the discard pile, laying the top card at once with the cards it needs."""
+    INITIAL_MELD = "initial_meld"
+    """The side's first melds, reaching its minimum."""
+    ADD = "add"
+    """Cards onto a meld the side has on the table."""
+    MELD = "meld"
+    """New melds of a side that has melded."""
+    GO_OUT = "go_out"
+    """Lay or discard the last cards (concealed or not)."""
+
+
 @dataclass(frozen=True)
 class Move:
     """One move a player may make.
 
-    ``kind``: ``take_pile``, ``initial_meld``, ``add`` (cards onto a meld of the side),
-    ``meld`` (new melds of a side that has melded) or ``go_out``. ``cards``: the cards it takes
+    ``kind``: what it does (:class:`MoveKind`). ``cards``: the cards it takes
     from the hand; ``melds``: the melds it makes or grows, as they lie afterwards; ``points``:
     the card points laid (for ``go_out`` the side's score for the hand, see ``items``);
     ``rule``: the rules-page anchor and ``item`` the rule it rests on; ``reason``: what to say.
     """
 
-    kind: str
+    kind: MoveKind
     cards: Cards
     melds: tuple[Cards, ...]
     points: int
@@ -76,7 +92,7 @@ class Move:
             out["variant"] = self.variant
         if self.discard is not None:
             out["discard"] = self.discard.token
-        if self.kind == "add":
+        if self.kind == MoveKind.ADD:
             out["wilds"] = self.wilds
         if self.items:
             out["items"] = dict(self.items)
@@ -94,7 +110,7 @@ class TurnOptions:
     required: int | None = None
     needed: int = 1
 
-    def kinds(self) -> list[str]:
+    def kinds(self) -> list[MoveKind]:
         return [m.kind for m in self.moves]
 
 
@@ -183,7 +199,7 @@ def turn_options(
             )
             moves.append(
                 Move(
-                    "take_pile",
+                    MoveKind.TAKE_PILE,
                     cards,
                     tuple(shown),
                     points,
@@ -216,7 +232,7 @@ def turn_options(
             seen.append(shape)
             moves.append(
                 Move(
-                    "initial_meld",
+                    MoveKind.INITIAL_MELD,
                     tuple(c for m in pick.melds for c in m),
                     pick.melds,
                     pick.points,
@@ -261,8 +277,6 @@ def turn_options(
 
 def referee_item(reason: Problem, frozen: bool) -> str:
     """The rules-page item a pile verdict rests on (as :mod:`.explain` names them)."""
-    from .explain import rule_item
-
     return rule_item(reason.code, reason.params, frozen=frozen)
 
 
@@ -360,7 +374,7 @@ def _lay_offs(
         size = len(grown)
         moves.append(
             Move(
-                "add",
+                MoveKind.ADD,
                 tuple(added),
                 (tuple(grown),),
                 sum(rs.card_value(c) for c in added),
@@ -390,7 +404,7 @@ def _lay_offs(
     if pick is not None and pick.melds:
         moves.append(
             Move(
-                "meld",
+                MoveKind.MELD,
                 tuple(c for m in pick.melds for c in m),
                 pick.melds,
                 pick.points,
@@ -461,7 +475,7 @@ def _going_out(
         cards = tuple(c for cards in laid.laid for c in cards)
         moves.append(
             Move(
-                "go_out",
+                MoveKind.GO_OUT,
                 cards,
                 grown,
                 side.score,

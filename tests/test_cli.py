@@ -19,7 +19,7 @@ import pytest
 
 from tests.web.examples import CONTRACT_EXAMPLE
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 SCOREKEEPER = Path(sys.executable).parent / "scorekeeper"
 
 VALID = CONTRACT_EXAMPLE

@@ -392,7 +392,7 @@ def test_start_page_lists_this_browsers_games(client: FlaskClient, game_id: str)
 
 
 def test_start_page_lists_both_games_and_forgets_one(client: FlaskClient, game_id: str) -> None:
-    from tests.web.test_fifty_pages import create as create_fifty
+    from tests.web.fifty.test_fifty_pages import create as create_fifty
 
     fifty_id = create_fifty(client)
     start = client.get("/?lang=en").text

@@ -1,4 +1,4 @@
-"""The "What may I do?" table (``tests/data/options_cases.json``) against the rules layer.
+"""The "What may I do?" table (``tests/data/turn_cases.json``) against the rules layer.
 
 Every case cites its source; its expected numbers were counted from that source by hand (card
 values, minimums and bonuses of RULES.md §1–§4), never taken from the engine.
@@ -14,12 +14,12 @@ import pytest
 from scorekeeper.rules import api as rules_api
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.melds import check_meld
-from scorekeeper.rules.options import turn_options
 from scorekeeper.rules.ruleset import get_ruleset
+from scorekeeper.rules.turns import turn_options
 
 from .casefiles import as_json, ids, load
 
-CASES = load("options_cases.json")
+CASES = load("turn_cases.json")
 RULESETS = {"german": (4,), "polish": (2, 4), "classic": (2, 4), "american": (4,)}
 
 

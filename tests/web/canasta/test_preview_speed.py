@@ -14,10 +14,10 @@ from flask.testing import FlaskClient
 from sqlalchemy import text
 
 from scorekeeper.web.play import pages
-from scorekeeper.web.play.entry import Notes
+from scorekeeper.web.play.notes import Notes
+from tests.web.canasta.test_game_pages import create_game, hand_form, save_hand
+from tests.web.fifty.test_fifty_pages import create as create_fifty
 from tests.web.pagehelpers import HTMX, form_of, slot
-from tests.web.test_fifty_pages import create as create_fifty
-from tests.web.test_game_pages import create_game, hand_form, save_hand
 
 
 @pytest.fixture

@@ -9,10 +9,10 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.web.canasta.test_game_pages import create_game
+from tests.web.fifty.test_fifty_pages import entry, save, three_players, totals
 from tests.web.pagehelpers import HTMX
-from tests.web.test_fifty_pages import entry, save, three_players, totals
-from tests.web.test_game_pages import create_game
-from tests.web.test_page_fast_path import statements
+from tests.web.play.test_page_fast_path import statements
 
 
 def test_a_fifty_page_seen_before_costs_one_read(

@@ -27,7 +27,7 @@ from tests.rules.casefiles import (
 from tests.rules.test_tables import legal_meld
 from tests.web.examples import CONTRACT_EXAMPLE
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SCORE = "/api/v1/score"
 MELD = "/api/v1/referee/meld"
 INITIAL = "/api/v1/referee/initial-meld"

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from scorekeeper.web.app.assets import YEAR, version
 from tests.web.pagehelpers import form_of
 
-STATIC = Path(__file__).resolve().parents[2] / "scorekeeper" / "static"
+STATIC = Path(__file__).resolve().parents[3] / "scorekeeper" / "static"
 
 
 def pages(client: FlaskClient) -> list[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from scorekeeper.web.app.catalogs import ensure_compiled
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 # translations/de/LC_MESSAGES/messages.po
 GERMAN = ("Ask the referee", "Schiedsrichter fragen")
 

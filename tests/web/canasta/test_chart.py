@@ -10,7 +10,13 @@ from pypdf import PdfReader
 
 from scorekeeper.web.canasta.chart import nice_step, running_chart
 from tests.sheets.helpers import pdf_lines
-from tests.web.test_game_pages import DETAIL_US, QUICK_THEM, create_game, hand_form, save_hand
+from tests.web.canasta.test_game_pages import (
+    DETAIL_US,
+    QUICK_THEM,
+    create_game,
+    hand_form,
+    save_hand,
+)
 
 
 def test_the_chart_geometry() -> None:

@@ -6,7 +6,13 @@ import re
 
 from flask.testing import FlaskClient
 
-from tests.web.test_game_pages import DETAIL_US, QUICK_THEM, create_game, hand_form, save_hand
+from tests.web.canasta.test_game_pages import (
+    DETAIL_US,
+    QUICK_THEM,
+    create_game,
+    hand_form,
+    save_hand,
+)
 
 # CONTRACT.md §3's worked example: "Us" melds K K K 2 and a mixed canasta of sevens with one
 # red three and goes out (690); "Them" has one mixed canasta (415). The same hand again with
