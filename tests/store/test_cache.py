@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from flask import Flask
+
 from scorekeeper.store import cache
 
 RULES = Path(cache.__file__).resolve().parent.parent / "rules"
@@ -48,3 +50,26 @@ def test_the_engine_fingerprint_covers_every_file_under_rules_at_any_depth(
     assert cache.engine_fingerprint(copy, reader) not in (before, added)
     reader.write_text(reader.read_text() + "\n# changed\n")
     assert cache.engine_fingerprint(copy, reader) != cache.engine_fingerprint(copy, READER)
+
+
+def test_a_second_app_shares_nothing_kept_with_the_first(app: Flask, other_process: Flask) -> None:
+    """Two apps in one process (a test's second "server") share the database only: what one
+    keeps, the other derives for itself."""
+    game = app.test_client().post(
+        "/api/v1/games",
+        json={
+            "ruleset": "classic",
+            "players": 4,
+            "sides": [
+                {"name": "Us", "players": ["A", "B"]},
+                {"name": "Them", "players": ["C", "D"]},
+            ],
+        },
+    )
+    key = game.get_json()["id"]
+    assert app.test_client().get(f"/games/{key}").status_code == 200
+    assert key in cache.kept(app).states.weights()
+    assert key not in cache.kept(other_process).states.weights()
+    assert cache.kept(other_process).pages.size() == (0, 0)
+    assert other_process.test_client().get(f"/games/{key}").status_code == 200
+    assert key in cache.kept(other_process).states.weights()
