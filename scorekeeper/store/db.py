@@ -21,7 +21,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+from ..migrations import MIGRATIONS
 
 # Seconds a save waits for SQLite's write lock (in this process, then in SQLite) before it is
 # answered 503 with Retry-After; ``SQLITE_BUSY_TIMEOUT`` changes it.

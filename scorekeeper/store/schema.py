@@ -10,8 +10,7 @@ from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy import Connection, Engine, inspect, text
 
-from ..migrations import FIRST_REVISION
-from .db import MIGRATIONS
+from ..migrations import FIRST_REVISION, MIGRATIONS
 
 # pg_advisory_lock key that serialises schema upgrades of processes starting at once
 # (the bytes of "scorekpr").
