@@ -218,7 +218,12 @@ def stylesheet() -> StyleSheet1:
     sheet.add(ParagraphStyle("RefHeadNumber", parent=sheet["InfoLabel"], alignment=TA_RIGHT))
     sheet.add(
         ParagraphStyle(
-            "StatsHead", parent=base, fontName=FONT_BOLD, fontSize=7.5, leading=9, alignment=TA_RIGHT
+            "StatsHead",
+            parent=base,
+            fontName=FONT_BOLD,
+            fontSize=7.5,
+            leading=9,
+            alignment=TA_RIGHT,
         )
     )
     sheet.add(ParagraphStyle("Field", parent=base, fontSize=9.5, leading=16))

@@ -48,7 +48,9 @@ def test_full_layout_labels_each_extra_item_only_when_needed() -> None:
     text = "\n".join(
         pdf_pages(
             render_score_sheet(
-                dataclasses.replace(plain, labels=dataclasses.replace(plain.labels, **GERMAN_EXTRAS))
+                dataclasses.replace(
+                    plain, labels=dataclasses.replace(plain.labels, **GERMAN_EXTRAS)
+                )
             )
         )
     )
@@ -168,7 +170,9 @@ def post(client: FlaskClient, game: dict[str, Any], teams: list[Any]) -> dict[st
 def american_game(client: FlaskClient) -> dict[str, Any]:
     """RULES.md §6, as tests/web/canasta/test_american_game.py works it out, with three black
     threes laid out when going out (+500 with two canastas) and an adjustment."""
-    created = client.post("/api/v1/games", json={"ruleset": "american", "players": 4, "sides": SIDES})
+    created = client.post(
+        "/api/v1/games", json={"ruleset": "american", "players": 4, "sides": SIDES}
+    )
     game = created.get_json()
     game = post(
         client,
@@ -218,7 +222,7 @@ def american_game(client: FlaskClient) -> dict[str, Any]:
         ),
         (
             "pl",
-            ["Czarne trójki", "Kary", "Układ specjalny", "Korekta", "Rozdający", "Wynik"],
+            ["Czarne trójki", "Kary", "Układ specjalny", "Punkty uzgodnione", "Rozdający", "Wynik"],
         ),
     ],
 )
