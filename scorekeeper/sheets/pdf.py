@@ -112,6 +112,7 @@ BLANK_GAP = 6  # between the empty rows and the reference tables
 BLANK_FIELDS_WIDTH = 66  # "Datum: ____" and the target, right of the pad's title
 RESULT_MARGIN_WIDTH = 50  # the "margin" half of the result box
 STATS_LABEL_WIDTH = 48  # the labels of the statistics under a finished game
+STATS_COLUMN_MAX = 36  # a group's column of the statistics
 CELL_PAD_PT = 2  # left/right cell padding
 BASELINE_PT = 4.4  # from a hand row's bottom line to the figures' baseline
 
@@ -125,6 +126,7 @@ SMALLEST_PT = 5.5  # a number too wide for its column shrinks down to this
 HEAD_ACROSS_MIN_PT = 5.5  # smaller than this, the column headings are turned upwards
 HEAD_TURNED_MIN, HEAD_TURNED_MAX = 12, 30  # length of a turned column heading
 HEAD_PAD_PT = 1  # left/right padding of the column headings
+HEAD_STYLES = {"total": "ColumnHeadTotal", "minimum": "ColumnHeadMinimum"}  # else ColumnHead
 
 INK = colors.black
 RULE = colors.Color(0.55, 0.55, 0.55)  # thin grid lines
@@ -272,6 +274,16 @@ def _fitting_size(style: ParagraphStyle, label: str, room: float) -> float:
     if widest <= room:
         return float(style.fontSize)
     return float(style.fontSize) * room / widest
+
+
+def _one_line_size(style: ParagraphStyle, label: str, room: float) -> float:
+    """The size at which the whole label fits on one line, if that still reads
+    (:data:`HEAD_ACROSS_MIN_PT`); else the size at which its longest word fits."""
+    full = pdfmetrics.stringWidth(label.replace("\u00ad", ""), style.fontName, style.fontSize)
+    if full <= room:
+        return float(style.fontSize)
+    size = float(style.fontSize) * room / full
+    return size if size >= HEAD_ACROSS_MIN_PT else _fitting_size(style, label, room)
 
 
 class _Vertical(Flowable):
@@ -542,6 +554,18 @@ class _HandTable:
                 c = self.lead + i
                 need[c] = max(need[c], pdfmetrics.stringWidth(text, font, size) + pad)
         frame = FRAME_WIDTH * mm
+        # Room for every heading across on one line, at the smallest size that reads, where
+        # the page has it: such a heading reads better than a turned one.
+        across = list(need)
+        for i in range(k_all):
+            column = self.layout[i % k]
+            style = self.styles[HEAD_STYLES.get(column.key, "ColumnHead")]
+            label = _column_label(self.labels, column.key).replace("\u00ad", "")
+            width = pdfmetrics.stringWidth(label, style.fontName, HEAD_ACROSS_MIN_PT)
+            c = self.lead + i
+            across[c] = max(across[c], width + 2 * HEAD_PAD_PT + 0.5)
+        if sum(across) < frame:
+            need = across
         if sum(need) >= frame:  # too many figures for the page: they shrink (_shrink_too_wide)
             lead = sum(need[: self.lead])
             scale = (frame - lead) / sum(need[self.lead :])
@@ -605,12 +629,10 @@ class _HandTable:
         heads: list[tuple[str, ParagraphStyle, float]] = []
         for g in range(self.groups):
             for i, column in enumerate(self.layout):
-                style = {"total": "ColumnHeadTotal", "minimum": "ColumnHeadMinimum"}.get(
-                    column.key, "ColumnHead"
-                )
+                style = HEAD_STYLES.get(column.key, "ColumnHead")
                 room = self.widths[self.first_column(g) + i] - 2 * HEAD_PAD_PT
                 heads.append((_column_label(self.labels, column.key), st[style], room))
-        sizes = [_fitting_size(style, label, room) for label, style, room in heads]
+        sizes = [_one_line_size(style, label, room) for label, style, room in heads]
         if min(sizes, default=HEAD_ACROSS_MIN_PT) >= HEAD_ACROSS_MIN_PT:
             # quarter points, rounded down: few distinct styles, and the word still fits
             return [
@@ -1039,7 +1061,10 @@ def _statistics_table(sheet: ScoreSheet) -> list[Flowable]:
     as the game page shows them."""
     st = _styles()
     label_width = STATS_LABEL_WIDTH * mm
-    width = (FRAME_WIDTH * mm - label_width) / max(1, len(sheet.columns))
+    # a column per group, no wider than a name and a figure need: the eye stays on the row
+    width = min(
+        STATS_COLUMN_MAX * mm, (FRAME_WIDTH * mm - label_width) / max(1, len(sheet.columns))
+    )
     head: list[Any] = [""] + [
         Paragraph(_text(column.name), st["StatsHead"]) for column in sheet.columns
     ]
