@@ -495,7 +495,7 @@ def _build(story: list[Flowable], footer: _Footer, title: str) -> bytes:
 class _HandTable:
     """Builds the table of hands (score sheet) or of empty rows (blank pad).
 
-    Column 0 is the hand number, column 1 who dealt it (when ``dealer``); then column group
+    Column 0 is the hand number, column 1 who dealt it (given ``dealers``); then column group
     ``g`` occupies ``lead + g*k … lead + k - 1 + g*k``. Rows 0 and 1 are the header (repeated
     on every page).
     """
