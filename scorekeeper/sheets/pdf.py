@@ -1270,7 +1270,8 @@ def render_blank_sheet(sheet: BlankSheet) -> bytes:
     )
 
     def hand_table(rows: int, row_height: float | None) -> Table:
-        hands = _HandTable(labels, groups)
+        # a column to write who dealt, as on the score sheet
+        hands = _HandTable(labels, groups, dealers=[""])
         caption = [
             Paragraph(_text(labels.players), st["GroupCaption"]),
             Spacer(0, BLANK_NAME_ROW * mm),

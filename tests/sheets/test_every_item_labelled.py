@@ -284,3 +284,10 @@ def test_a_running_game_prints_no_statistics(client: FlaskClient) -> None:
     lines = pdf_lines(response.data)[0]
     assert "Statistics" not in lines
     assert contains_run(lines, ["1", "Ann"])  # the dealer of hand 1
+
+
+def test_the_blank_pad_has_a_column_to_write_who_dealt(client: FlaskClient) -> None:
+    for lang, word in (("de", "Geber"), ("pl", "Rozdający"), ("en", "Dealer")):
+        response = client.get(f"/sheets/blank.pdf?ruleset=german&players=4&lang={lang}")
+        lines = pdf_lines(response.data)[0]
+        assert lines[lines.index(word) - 1] in ("Nr.", "Nr", "No."), lines[:20]
