@@ -8,7 +8,15 @@ translated and a locale number formatter, and gets PDF bytes back from
 
 from __future__ import annotations
 
-from .model import BlankSheet, ScoreSheet, SheetCell, SheetColumn, SheetHand, SheetLabels
+from .model import (
+    BlankSheet,
+    ScoreSheet,
+    SheetCell,
+    SheetColumn,
+    SheetHand,
+    SheetLabels,
+    SheetStatistic,
+)
 
 __all__ = [
     "BlankSheet",
@@ -17,4 +25,5 @@ __all__ = [
     "SheetColumn",
     "SheetHand",
     "SheetLabels",
+    "SheetStatistic",
 ]

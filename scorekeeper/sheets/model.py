@@ -20,10 +20,10 @@ from dataclasses import dataclass
 #: "bonus" and melded cards with the signed in-hand count under "cards".
 BONUS_KEYS: tuple[str, ...] = ("canasta_bonus", "red_threes", "going_out")
 CARD_KEYS: tuple[str, ...] = ("melded_cards", "in_hand")
-#: The items of neither group: American black threes, penalties and special hands,
-#: and a side's adjustments. The full and compact layouts add them up in one "other" column,
-#: printed only when a hand of the sheet has one that is not zero, so every row adds up.
-OTHER_KEYS: tuple[str, ...] = ("black_threes", "penalties", "special_hand", "adjustments")
+#: The items of neither group: American black threes, penalties and special hands, and a
+#: side's adjustments. Each gets a labelled column of its own, printed only when a hand of the
+#: sheet has it other than zero (most games have none), so every row adds up to its score.
+EXTRA_KEYS: tuple[str, ...] = ("black_threes", "penalties", "special_hand", "adjustments")
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,7 @@ class SheetHand:
     number: int
     cells: tuple[SheetCell, ...]  #: one per column, in the order of ScoreSheet.columns
     note: str = ""  #: e.g. "stock ran out" (translated) or cutthroat partnership info
+    dealer: str = ""  #: who dealt this hand, user text (empty: no dealer column)
 
 
 @dataclass(frozen=True)
@@ -79,10 +80,10 @@ class SheetLabels:
     canasta_bonus: str  #: "Canastas"
     red_threes: str  #: "Rote Dreien"
     going_out: str  #: "Ausmachen"
-    in_hand: str  #: "Auf der Hand"
+    in_hand: str  #: cards left in hand, "Handkarten"
     bonus: str  #: compact layout: canastas + red threes + going out, "Prämien"
     cards: str  #: compact layout: melded cards + cards in hand, "Karten"
-    score: str  #: hand score, "Spiel"
+    score: str  #: the hand's score, "Spiel" (never just "Hand": that reads as cards in hand)
     total: str  #: running total, "Stand"
     minimum: str  #: initial-meld minimum, "Minimum"
     concealed: str  #: legend for a concealed going out, "verdeckt ausgemacht"
@@ -95,7 +96,20 @@ class SheetLabels:
     page_of: str  #: "Seite {page} von {pages}"
     pad_title: str = ""  #: heading of the blank pad, e.g. "Canasta-Block"; empty: ``title``
     chart: str = ""  #: heading of the chart of running totals, "Verlauf der Punktestände"
-    other: str = "Other"  #: the items of :data:`OTHER_KEYS` added up, "Sonstige"
+    black_threes: str = "Black threes"  #: laid out, American: "Schwarze Dreien"
+    penalties: str = "Penalties"  #: "Strafpunkte"
+    special_hand: str = "Special hand"  #: "Sonderblatt"
+    adjustments: str = "Adjustment"  #: points agreed at the table, "Zu-/Abschlag"
+    dealer: str = "Dealer"  #: heading of the dealer column, "Geber"
+    statistics: str = "Statistics"  #: heading of the end-of-game statistics, "Statistik"
+
+
+@dataclass(frozen=True)
+class SheetStatistic:
+    """One row of the statistics under a finished game: "Canastas", ("2 natural", "1 mixed")."""
+
+    label: str
+    values: tuple[str, ...]  #: one per column of the sheet, in column order
 
 
 @dataclass(frozen=True)
@@ -119,6 +133,9 @@ class ScoreSheet:
     #: Printed after the target label instead of ``target`` (e.g. "after 5 games");
     #: an empty string leaves the target line out. None: ``format_number(target)``.
     target_text: str | None = None
+    #: The end-of-game statistics, as the game page shows them: one row per figure, its label
+    #: and one text per column (translated and formatted); empty: none printed.
+    statistics: tuple[SheetStatistic, ...] = ()
 
 
 @dataclass(frozen=True)

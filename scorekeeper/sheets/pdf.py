@@ -46,7 +46,7 @@ from .chart import running_chart
 from .model import (
     BONUS_KEYS,
     CARD_KEYS,
-    OTHER_KEYS,
+    EXTRA_KEYS,
     BlankSheet,
     ScoreSheet,
     SheetCell,
@@ -102,16 +102,22 @@ FOOTER_BASELINE = 9  # from the bottom edge
 FRAME_WIDTH = PAGE_WIDTH / mm - MARGIN_LEFT - MARGIN_RIGHT
 
 HAND_COLUMN = 8  # the hand-number column
+DEALER_COLUMN = 13  # who dealt, beside the hand number (relative, like the layouts' widths)
+DEALER_MAX = 24  # a longer name is cut short with an ellipsis
+COLUMN_MIN = 4.5  # a column of small figures still takes a turned heading
 HAND_ROW = 5.2  # one hand on the score sheet
 BLANK_ROW_MIN, BLANK_ROW_MAX = 6.5, 9.5  # one hand on the empty pad, to write in by pen
 BLANK_NAME_ROW = 10  # room to write the side's names in
 BLANK_GAP = 6  # between the empty rows and the reference tables
 BLANK_FIELDS_WIDTH = 66  # "Datum: ____" and the target, right of the pad's title
 RESULT_MARGIN_WIDTH = 50  # the "margin" half of the result box
+STATS_LABEL_WIDTH = 48  # the labels of the statistics under a finished game
+STATS_COLUMN_MAX = 36  # a group's column of the statistics
 CELL_PAD_PT = 2  # left/right cell padding
 BASELINE_PT = 4.4  # from a hand row's bottom line to the figures' baseline
 
 NUMBER_PT = 7.5
+DEALER_PT = 6.5
 TOTAL_PT = 8.5
 MINIMUM_PT = 6.5
 FINAL_LABEL_PT = 7
@@ -120,6 +126,7 @@ SMALLEST_PT = 5.5  # a number too wide for its column shrinks down to this
 HEAD_ACROSS_MIN_PT = 5.5  # smaller than this, the column headings are turned upwards
 HEAD_TURNED_MIN, HEAD_TURNED_MAX = 12, 30  # length of a turned column heading
 HEAD_PAD_PT = 1  # left/right padding of the column headings
+HEAD_STYLES = {"total": "ColumnHeadTotal", "minimum": "ColumnHeadMinimum"}  # else ColumnHead
 
 INK = colors.black
 RULE = colors.Color(0.55, 0.55, 0.55)  # thin grid lines
@@ -211,6 +218,16 @@ def stylesheet() -> StyleSheet1:
     sheet.add(ParagraphStyle("RefCell", parent=base, fontSize=7.5, leading=9))
     sheet.add(ParagraphStyle("RefNumber", parent=base, fontSize=7.5, leading=9, alignment=TA_RIGHT))
     sheet.add(ParagraphStyle("RefHeadNumber", parent=sheet["InfoLabel"], alignment=TA_RIGHT))
+    sheet.add(
+        ParagraphStyle(
+            "StatsHead",
+            parent=base,
+            fontName=FONT_BOLD,
+            fontSize=7.5,
+            leading=9,
+            alignment=TA_RIGHT,
+        )
+    )
     sheet.add(ParagraphStyle("Field", parent=base, fontSize=9.5, leading=16))
     return sheet
 
@@ -257,6 +274,16 @@ def _fitting_size(style: ParagraphStyle, label: str, room: float) -> float:
     if widest <= room:
         return float(style.fontSize)
     return float(style.fontSize) * room / widest
+
+
+def _one_line_size(style: ParagraphStyle, label: str, room: float) -> float:
+    """The size at which the whole label fits on one line, if that still reads
+    (:data:`HEAD_ACROSS_MIN_PT`); else the size at which its longest word fits."""
+    full = pdfmetrics.stringWidth(label.replace("\u00ad", ""), style.fontName, style.fontSize)
+    if full <= room:
+        return float(style.fontSize)
+    size = float(style.fontSize) * room / full
+    return size if size >= HEAD_ACROSS_MIN_PT else _fitting_size(style, label, room)
 
 
 class _Vertical(Flowable):
@@ -318,29 +345,54 @@ COMPACT_LAYOUT = (
 MINIMAL_LAYOUT = (_Column("score", 12), _Column("total", 14))
 
 
-#: The "other" column, before the hand score, where some hand has such items.
-OTHER_COLUMN = _Column("other", 10.5)
+#: Where each item of :data:`~.model.EXTRA_KEYS` goes when a sheet has it: the key it follows.
+#: Black threes beside the red ones (a bonus like them); penalties after the cards; a special
+#: hand and the adjustment last, just before the score they change.
+EXTRA_AFTER = {
+    "black_threes": "red_threes",
+    "penalties": "in_hand",
+    "special_hand": "in_hand",
+    "adjustments": "in_hand",
+}
+EXTRA_WIDTH = 10.5
+#: The compact layout folds the bonuses and the cards; the extra items still stand apart.
+COMPACT_EXTRA_AFTER = "cards"
 
 
-def _with_other(layout: tuple[_Column, ...]) -> tuple[_Column, ...]:
-    at = [c.key for c in layout].index("score")
-    return (*layout[:at], OTHER_COLUMN, *layout[at:])
+def _with_extras(layout: tuple[_Column, ...], extras: Sequence[str]) -> tuple[_Column, ...]:
+    """The layout with a column for each extra item, in :data:`~.model.EXTRA_KEYS` order."""
+    columns = list(layout)
+    keys = [c.key for c in columns]
+    for key in EXTRA_KEYS:
+        if key not in extras:
+            continue
+        after = EXTRA_AFTER[key] if EXTRA_AFTER[key] in keys else COMPACT_EXTRA_AFTER
+        at = keys.index(after) + 1
+        while at < len(keys) and keys[at] in EXTRA_KEYS:  # after the extras already there
+            at += 1
+        columns.insert(at, _Column(key, EXTRA_WIDTH))
+        keys.insert(at, key)
+    return tuple(columns)
 
 
-def _layout(groups: int, minus_points: bool = False, other: bool = False) -> tuple[_Column, ...]:
+def _layout(
+    groups: int, minus_points: bool = False, extras: Sequence[str] = ()
+) -> tuple[_Column, ...]:
     if minus_points:
         return MINIMAL_LAYOUT
     if groups <= 2:
-        return _with_other(FULL_LAYOUT) if other else FULL_LAYOUT
+        return _with_extras(FULL_LAYOUT, extras)
     if groups == 3:
-        return _with_other(COMPACT_LAYOUT) if other else COMPACT_LAYOUT
+        return _with_extras(COMPACT_LAYOUT, extras)
     return MINIMAL_LAYOUT
 
 
-def _has_other(sheet: ScoreSheet) -> bool:
-    """Whether a hand of the sheet has an item of :data:`~.model.OTHER_KEYS` that is not 0."""
-    return any(
-        cell.items.get(key) for hand in sheet.hands for cell in hand.cells for key in OTHER_KEYS
+def _extras(sheet: ScoreSheet) -> tuple[str, ...]:
+    """The items of :data:`~.model.EXTRA_KEYS` that some hand of the sheet has other than 0."""
+    return tuple(
+        key
+        for key in EXTRA_KEYS
+        if any(cell.items.get(key) for hand in sheet.hands for cell in hand.cells)
     )
 
 
@@ -443,29 +495,99 @@ def _build(story: list[Flowable], footer: _Footer, title: str) -> bytes:
 class _HandTable:
     """Builds the table of hands (score sheet) or of empty rows (blank pad).
 
-    Column 0 is the hand number; column group ``g`` occupies ``1 + g*k … k + g*k``.
-    Rows 0 and 1 are the header (repeated on every page).
+    Column 0 is the hand number, column 1 who dealt it (given ``dealers``); then column group
+    ``g`` occupies ``lead + g*k … lead + k - 1 + g*k``. Rows 0 and 1 are the header (repeated
+    on every page).
     """
 
     HEADER_ROWS = 2
 
     def __init__(
-        self, labels: SheetLabels, groups: int, minus_points: bool = False, other: bool = False
+        self,
+        labels: SheetLabels,
+        groups: int,
+        minus_points: bool = False,
+        extras: Sequence[str] = (),
+        dealers: Sequence[str] = (),
+        content: Sequence[Sequence[str]] = (),
     ) -> None:
+        """``dealers``: who dealt each hand (none: no dealer column); ``content``: the texts
+        of the body rows (every group's, in layout order), so each column is as wide as its
+        widest figure needs and what is left goes by the layout's widths."""
         self.labels = labels
         self.groups = groups
-        self.layout = _layout(groups, minus_points, other)
+        self.layout = _layout(groups, minus_points, extras)
         self.styles = _styles()
-        raw = [HAND_COLUMN] + [c.width for _ in range(groups) for c in self.layout]
-        scale = FRAME_WIDTH / sum(raw)
-        self.widths = [w * scale * mm for w in raw]
+        self.lead = 2 if dealers else 1  # the columns before the first group
+        self.widths = self._widths(dealers, content)
         self.rows: list[list[Any]] = []
         self.commands: list[tuple[Any, ...]] = []
         self.free_rows: set[int] = set()  # notes and the final row: as tall as their text
         self.final_row = -1
 
+    def _widths(self, dealers: Sequence[str], content: Sequence[Sequence[str]]) -> list[float]:
+        """The column widths (pt): first what each column's widest text needs (at least
+        :data:`COLUMN_MIN`), then the rest of the frame in the proportions of the layout."""
+        base = [HAND_COLUMN] + ([DEALER_COLUMN] if dealers else [])
+        base += [c.width for _ in range(self.groups) for c in self.layout]
+        k_all = self.groups * len(self.layout)
+        pad = 2 * CELL_PAD_PT + 0.5  # and a little, so a text that just fits is not cut
+        need = [COLUMN_MIN * mm] * len(base)
+        # the hand number and the dealer columns keep their headings across
+        head = self.styles["ColumnHead"]
+        for c, label in enumerate([self.labels.hand, self.labels.dealer][: len(base) - k_all]):
+            words = _pieces(label) or [""]
+            widest = max(pdfmetrics.stringWidth(w, head.fontName, head.fontSize) for w in words)
+            need[c] = max(need[c], widest + 2 * CELL_PAD_PT + 0.5)
+        if dealers:
+            widest = max(pdfmetrics.stringWidth(d, FONT, DEALER_PT) for d in dealers)
+            need[1] = min(max(need[1], widest + pad), DEALER_MAX * mm)
+        k = len(self.layout)
+        for row in content:
+            for i, text in enumerate(row):
+                if not text:
+                    continue
+                font, size = {
+                    "total": (FONT_BOLD, FINAL_TOTAL_PT),
+                    "minimum": (FONT_ITALIC, MINIMUM_PT),
+                }.get(self.layout[i % k].key, (FONT, NUMBER_PT))
+                c = self.lead + i
+                need[c] = max(need[c], pdfmetrics.stringWidth(text, font, size) + pad)
+        frame = FRAME_WIDTH * mm
+        # Room for every heading across on one line, at the smallest size that reads, where
+        # the page has it: such a heading reads better than a turned one.
+        across = list(need)
+        for i in range(k_all):
+            column = self.layout[i % k]
+            style = self.styles[HEAD_STYLES.get(column.key, "ColumnHead")]
+            label = _column_label(self.labels, column.key).replace("\u00ad", "")
+            width = pdfmetrics.stringWidth(label, style.fontName, HEAD_ACROSS_MIN_PT)
+            c = self.lead + i
+            across[c] = max(across[c], width + 2 * HEAD_PAD_PT + 0.5)
+        if sum(across) < frame:
+            need = across
+        if sum(need) >= frame:  # too many figures for the page: they shrink (_shrink_too_wide)
+            lead = sum(need[: self.lead])
+            scale = (frame - lead) / sum(need[self.lead :])
+            return need[: self.lead] + [n * scale for n in need[self.lead :]]
+        # What is left goes to every column by its layout width, each keeping what it needs:
+        # a column whose share is too small gets what it needs, and the others share again.
+        fixed: set[int] = set()
+        scale = 0.0
+        while True:
+            free = [i for i in range(len(base)) if i not in fixed]
+            if not free:
+                break
+            scale = (frame - sum(need[i] for i in fixed)) / sum(base[i] for i in free)
+            short = {i for i in free if base[i] * scale < need[i]}
+            if not short:
+                break
+            fixed |= short
+        widths = [need[i] if i in fixed else base[i] * scale for i in range(len(base))]
+        return widths
+
     def first_column(self, group: int) -> int:
-        return 1 + group * len(self.layout)
+        return self.lead + group * len(self.layout)
 
     # header
 
@@ -475,6 +597,10 @@ class _HandTable:
         labels, st = self.labels, self.styles
         top: list[Any] = [Paragraph(_text(labels.hand), st["ColumnHead"])]
         heads: list[Any] = [""]
+        if self.lead == 2:
+            top.append(Paragraph(_text(labels.dealer), st["ColumnHead"]))
+            heads.append("")
+            self.commands.append(("SPAN", (1, 0), (1, 1)))
         for g in range(self.groups):
             top += [group_cells[g]] + [""] * (len(self.layout) - 1)
         heads += self._column_heads()
@@ -482,10 +608,10 @@ class _HandTable:
         self.commands += [
             ("SPAN", (0, 0), (0, 1)),
             ("BACKGROUND", (0, 0), (-1, 1), HEAD_FILL),
-            ("BACKGROUND", (1, 0), (-1, 0), name_fill),
+            ("BACKGROUND", (self.lead, 0), (-1, 0), name_fill),
             ("VALIGN", (0, 0), (-1, 1), "MIDDLE"),
-            ("VALIGN", (1, 1), (-1, 1), "BOTTOM"),
-            ("ALIGN", (1, 1), (-1, 1), "CENTER"),
+            ("VALIGN", (self.lead, 1), (-1, 1), "BOTTOM"),
+            ("ALIGN", (self.lead, 1), (-1, 1), "CENTER"),
             ("TOPPADDING", (0, 0), (-1, 1), 2.5),
             ("BOTTOMPADDING", (0, 0), (-1, 1), 3),
             ("LEFTPADDING", (0, 1), (-1, 1), HEAD_PAD_PT),
@@ -503,12 +629,10 @@ class _HandTable:
         heads: list[tuple[str, ParagraphStyle, float]] = []
         for g in range(self.groups):
             for i, column in enumerate(self.layout):
-                style = {"total": "ColumnHeadTotal", "minimum": "ColumnHeadMinimum"}.get(
-                    column.key, "ColumnHead"
-                )
+                style = HEAD_STYLES.get(column.key, "ColumnHead")
                 room = self.widths[self.first_column(g) + i] - 2 * HEAD_PAD_PT
                 heads.append((_column_label(self.labels, column.key), st[style], room))
-        sizes = [_fitting_size(style, label, room) for label, style, room in heads]
+        sizes = [_one_line_size(style, label, room) for label, style, room in heads]
         if min(sizes, default=HEAD_ACROSS_MIN_PT) >= HEAD_ACROSS_MIN_PT:
             # quarter points, rounded down: few distinct styles, and the word still fits
             return [
@@ -537,11 +661,17 @@ class _HandTable:
         values: Sequence[Sequence[str]],
         stripe: bool,
         quiet: Sequence[Sequence[int]] = (),
+        dealer: str = "",
     ) -> int:
         """One hand row; ``values[g]`` holds the group's texts in layout order and
-        ``quiet[g]`` the positions (in layout order) of the texts to print in grey."""
+        ``quiet[g]`` the positions (in layout order) of the texts to print in grey;
+        ``dealer``: who dealt (user text: a plain Table string is never parsed)."""
         row = len(self.rows)
-        self.rows.append([number] + [text for group in values for text in group])
+        lead = [number]
+        if self.lead == 2:
+            room = self.widths[1] - 2 * CELL_PAD_PT
+            lead.append(_fit(" ".join(dealer.split()), FONT, DEALER_PT, room))
+        self.rows.append(lead + [text for group in values for text in group])
         if stripe:
             self.commands.append(("BACKGROUND", (0, row), (-1, row), STRIPE_FILL))
         for g, positions in enumerate(quiet):
@@ -572,10 +702,11 @@ class _HandTable:
         """The final totals under a heavy rule; the winner's total boxed."""
         row = self.final_row = len(self.rows)
         self.free_rows.add(row)
-        cells: list[Any] = ["\u03a3"]
+        cells: list[Any] = ["\u03a3"] + [""] * (self.lead - 1)
         k = len(self.layout)
         label = self.labels.final_score
-        room = sum(self.widths[1:k]) - 2 * CELL_PAD_PT
+        first = self.lead
+        room = sum(self.widths[first : first + k - 1]) - 2 * CELL_PAD_PT
         if pdfmetrics.stringWidth(label, FONT_BOLD, FINAL_LABEL_PT) > room:
             label = ""  # the narrow layout of many columns: Σ says it
         for g in range(self.groups):
@@ -587,6 +718,7 @@ class _HandTable:
             ("FONTNAME", (0, row), (-1, row), FONT_BOLD),
             ("FONTSIZE", (0, row), (-1, row), FINAL_LABEL_PT),
             ("ALIGN", (0, row), (0, row), "CENTER"),
+            ("SPAN", (0, row), (self.lead - 1, row)),
             ("TOPPADDING", (0, row), (-1, row), 3),
             ("BOTTOMPADDING", (0, row), (-1, row), 3.5),
         ]
@@ -628,6 +760,16 @@ class _HandTable:
             ("FONTSIZE", (0, body), (-1, -1), NUMBER_PT),
             ("ALIGN", (1, body), (-1, -1), "RIGHT"),
             ("ALIGN", (0, body), (0, -1), "CENTER"),
+            # who dealt: a name, read from the left, smaller and grey like the hand number
+            *(
+                [
+                    ("ALIGN", (1, body), (1, -1), "LEFT"),
+                    ("FONTSIZE", (1, body), (1, -1), DEALER_PT),
+                    ("TEXTCOLOR", (1, body), (1, -1), MUTED),
+                ]
+                if self.lead == 2
+                else []
+            ),
             # Bottom, not middle: the small minimum figures then share the baseline.
             ("VALIGN", (0, body), (-1, -1), "BOTTOM"),
             ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD_PT),
@@ -718,11 +860,11 @@ class _HandTable:
         commands: list[tuple[Any, ...]] = []
         for r in range(self.HEADER_ROWS, len(self.rows)):
             row = self.rows[r]
-            for c in range(1, len(row)):
+            for c in range(self.lead, len(row)):
                 text = row[c]
                 if not isinstance(text, str) or not text:
                     continue
-                key = keys[(c - 1) % len(keys)]
+                key = keys[(c - self.lead) % len(keys)]
                 if r == self.final_row:
                     if key != "total":
                         continue  # the spanned label, fitted in add_final_row
@@ -815,9 +957,9 @@ def _item_texts(
             text = fmt(cell.score)
         elif key == "total":
             text = fmt(cell.total)
-        elif key in ("bonus", "cards", "other"):
+        elif key in ("bonus", "cards"):
             # Compact layout: shows the engine's items side by side, folded, never a new score.
-            folded = {"bonus": BONUS_KEYS, "cards": CARD_KEYS, "other": OTHER_KEYS}[key]
+            folded = {"bonus": BONUS_KEYS, "cards": CARD_KEYS}[key]
             present = [items[k] for k in folded if k in items]
             text = fmt(sum(present)) if present else ""
             if present and not any(present):
@@ -914,6 +1056,43 @@ def _result_box(sheet: ScoreSheet) -> Table:
     )
 
 
+def _statistics_table(sheet: ScoreSheet) -> list[Flowable]:
+    """The end-of-game statistics: a heading, then a figure a row and a column group a column,
+    as the game page shows them."""
+    st = _styles()
+    label_width = STATS_LABEL_WIDTH * mm
+    # a column per group, no wider than a name and a figure need: the eye stays on the row
+    width = min(
+        STATS_COLUMN_MAX * mm, (FRAME_WIDTH * mm - label_width) / max(1, len(sheet.columns))
+    )
+    head: list[Any] = [""] + [
+        Paragraph(_text(column.name), st["StatsHead"]) for column in sheet.columns
+    ]
+    data: list[list[Any]] = [head]
+    for row in sheet.statistics:
+        data.append(
+            [Paragraph(_text(row.label), st["RefCell"])]
+            + [Paragraph(_text(value), st["RefNumber"]) for value in row.values]
+        )
+    table = _table(
+        data,
+        [label_width] + [width] * len(sheet.columns),
+        [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 2),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+            ("TOPPADDING", (0, 0), (-1, -1), 1),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+            ("LINEABOVE", (0, 0), (-1, 0), 0.8, INK),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.3, RULE),
+            ("BACKGROUND", (0, 0), (-1, 0), HEAD_FILL),
+        ],
+        repeatRows=1,
+    )
+    return [Paragraph(_text(sheet.labels.statistics), st["RefHead"]), table]
+
+
 def render_score_sheet(sheet: ScoreSheet) -> bytes:
     """The score sheet of a game as PDF bytes (A4 portrait, one row per hand)."""
     labels, fmt, st = sheet.labels, sheet.format_number, _styles()
@@ -942,12 +1121,28 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
     info.append((labels.players, sides))
     story += [_info_table(info), Spacer(0, 4 * mm)]
 
-    hands = _HandTable(labels, groups, sheet.minus_points, _has_other(sheet))
+    extras = _extras(sheet)
+    layout = _layout(groups, sheet.minus_points, extras)
+    rows = [[_item_texts(cell, layout, fmt) for cell in hand.cells] for hand in sheet.hands]
+    dealers = [hand.dealer for hand in sheet.hands] if any(h.dealer for h in sheet.hands) else []
+    hands = _HandTable(
+        labels,
+        groups,
+        sheet.minus_points,
+        extras,
+        dealers=[" ".join(d.split()) for d in dealers],
+        content=[[text for texts, _ in row for text in texts] for row in rows],
+    )
     hands.add_header([_group_header(c.name, c.players) for c in sheet.columns])
-    for i, hand in enumerate(sheet.hands):
+    for i, (hand, texts) in enumerate(zip(sheet.hands, rows, strict=True)):
         stripe = i % 2 == 1
-        texts = [_item_texts(cell, hands.layout, fmt) for cell in hand.cells]
-        hands.add_row(str(hand.number), [t for t, _ in texts], stripe, [z for _, z in texts])
+        hands.add_row(
+            str(hand.number),
+            [t for t, _ in texts],
+            stripe,
+            [z for _, z in texts],
+            dealer=hand.dealer,
+        )
         if hand.note:
             hands.add_note(hand.note, stripe)
     final = sheet.hands[-1].cells if sheet.hands else None
@@ -967,6 +1162,8 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
         closing.append(Spacer(0, 1.5 * mm))
     closing.append(_result_box(sheet))
     story.append(KeepTogether(closing))
+    if sheet.statistics:
+        story.append(KeepTogether([Spacer(0, 5 * mm), *_statistics_table(sheet)]))
     chart = running_chart(sheet, FRAME_WIDTH * mm, FONT, FONT_BOLD)
     if chart is not None:
         story += [Spacer(0, 5 * mm), chart]
@@ -1073,7 +1270,8 @@ def render_blank_sheet(sheet: BlankSheet) -> bytes:
     )
 
     def hand_table(rows: int, row_height: float | None) -> Table:
-        hands = _HandTable(labels, groups)
+        # a column to write who dealt, as on the score sheet
+        hands = _HandTable(labels, groups, dealers=[""])
         caption = [
             Paragraph(_text(labels.players), st["GroupCaption"]),
             Spacer(0, BLANK_NAME_ROW * mm),

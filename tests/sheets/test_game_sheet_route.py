@@ -196,9 +196,10 @@ def test_the_minimum_each_side_had_is_printed(
     text = sheet(client, german_game["id"], "de")[0]
     # Hand 3 started at 665 and 2,115: minimum 50 and 90 (RULES.md §3).
     start = text.index("3", text.index("Gesamt"))  # the row of hand 3
-    row = text[start : start + 17]
-    # Nr., then per side: minimum, canastas, red threes, going out, melded, hand, game, total.
-    assert row[0] == "3" and row[1] == "50" and row[9] == "90", row
+    row = text[start : start + 18]
+    # Nr., the dealer, then per side: minimum, canastas, red threes, going out, melded, hand,
+    # score, total.
+    assert row[0] == "3" and row[1] == "Jörg" and row[2] == "50" and row[10] == "90", row
 
 
 def test_the_winner_and_margin(client: FlaskClient) -> None:

@@ -11,11 +11,11 @@ from ...rules.scoring import item_keys
 from ...store import GameState
 from ..play.entry import problem_text
 from ..words.i18n import ago
-from ..words.names import canasta_kind, item_labels, ruleset_title
+from ..words.names import item_labels, ruleset_title
 from ..words.parameters import house_rule_lines
 from .adjustments import adjustment_lines
 from .chart import running_chart
-from .stats import side_stats
+from .stats import side_stats, stat_rows
 
 # A long game shows its latest hands and a link to all of them, so the page stays light on a
 # phone (issue: the game page's first load under 80 KB); short games show every hand.
@@ -25,6 +25,7 @@ HISTORY_ALL_UP_TO = 8
 
 def board_context(state: GameState) -> dict[str, Any]:
     count = len(state.hands)
+    stats = side_stats(state)
     show_all = request.args.get("all") == "1" or count <= HISTORY_ALL_UP_TO
     return {
         "hands_from": 0 if show_all else count - HISTORY_SHOWN,
@@ -39,8 +40,8 @@ def board_context(state: GameState) -> dict[str, Any]:
         "problem_text": problem_text,
         "adjustment_lines": adjustment_lines,
         "ago": ago,
-        "stats": side_stats(state),
-        "canasta_kind": canasta_kind,
+        "stats": stats,
+        "stat_rows": stat_rows(stats),
         "chart": running_chart(
             [c.name for c in state.columns],
             [[s.total for s in row.scores] for row in state.hands],

@@ -236,8 +236,8 @@ def export_csv(game_id: str) -> Response:
         "went_out": _("Went out"),
         "yes": _("yes"),
         "concealed": _("concealed"),
-        "corrected": _("Corrections"),
-        "adjustment_notes": _("Adjustments"),
+        "corrected": _("Times corrected"),
+        "adjustment_notes": _("Adjustment notes"),
     }
     text = hands_csv(state, keys, item_labels(keys=keys), words)
     # A byte order mark: spreadsheet programs then read the names as UTF-8.

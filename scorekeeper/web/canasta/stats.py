@@ -6,10 +6,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext as _
+
 from ... import store
 from ...store import GameState
 from ...store import evening as evenings
 from ...store.db import session_scope
+from ..words.i18n import number, signed
+from ..words.names import canastas_of_kind
+
+#: The canasta kinds in the order the statistics list them.
+CANASTA_KINDS = ("natural", "mixed", "wild")
 
 
 @dataclass
@@ -18,8 +25,8 @@ class SideStats:
     hands: int = 0
     canastas: dict[str, int] = field(default_factory=dict)  # natural, mixed, wild, …
     red_threes: int | None = 0  # None: not known per column (cutthroat partners' lists)
-    went_out: int = 0
-    concealed: int = 0
+    went_out: int = 0  # every going out, the concealed ones included
+    concealed: int = 0  # of them, concealed
     best: int | None = None
     worst: int | None = None
     total: int = 0
@@ -38,7 +45,7 @@ def side_stats(state: GameState) -> list[SideStats]:
             stats.hands += 1
             for kind, count in score.canastas.items():
                 stats.canastas[kind] = stats.canastas.get(kind, 0) + count
-            stats.went_out += score.went_out and not score.concealed
+            stats.went_out += score.went_out or score.concealed
             stats.concealed += score.concealed
             stats.best = score.score if stats.best is None else max(stats.best, score.score)
             stats.worst = score.score if stats.worst is None else min(stats.worst, score.score)
@@ -46,6 +53,37 @@ def side_stats(state: GameState) -> list[SideStats]:
             if stats.red_threes is not None:
                 stats.red_threes = None if threes is None else stats.red_threes + threes
     return out
+
+
+@dataclass(frozen=True)
+class StatRow:
+    """One figure of the statistics: its label and, per column, the lines of its cell."""
+
+    label: str
+    cells: list[list[str]]
+
+
+def stat_rows(stats: list[SideStats]) -> list[StatRow]:
+    """The statistics as the game page and the score sheet print them, translated: one place
+    for their labels, order and formats."""
+
+    def canastas(s: SideStats) -> list[str]:
+        counts = [(kind, s.canastas.get(kind, 0)) for kind in CANASTA_KINDS]
+        counts += sorted((k, n) for k, n in s.canastas.items() if k not in CANASTA_KINDS)
+        return [canastas_of_kind(kind, n) for kind, n in counts if n] or [number(0)]
+
+    def figure(value: int | None, show: Any = number) -> list[str]:
+        return ["\u2013" if value is None else show(value)]
+
+    return [
+        StatRow(_("Canastas"), [canastas(s) for s in stats]),
+        StatRow(_("Red threes"), [figure(s.red_threes) for s in stats]),
+        StatRow(_("Went out"), [figure(s.went_out) for s in stats]),
+        StatRow(_("of them concealed"), [figure(s.concealed) for s in stats]),
+        StatRow(_("Best hand"), [figure(s.best, signed) for s in stats]),
+        StatRow(_("Worst hand"), [figure(s.worst, signed) for s in stats]),
+        StatRow(_("Average per hand"), [figure(s.average, signed) for s in stats]),
+    ]
 
 
 def _red_threes(teams: Any, team: int) -> int | None:

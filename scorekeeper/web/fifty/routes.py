@@ -151,16 +151,17 @@ def sheet_labels() -> SheetLabels:
     )
 
 
-def _game_note(state: store.FiftyState, row: store.GameRow) -> str:
-    note = _("%(name)s dealt.", name=state.players[row.dealer])
-    if row.corrections:  # marked on paper too, with what it said before
-        note += " " + _(
-            "Corrected; entered before: %(scores)s.",
-            scores=" · ".join(
-                " / ".join(number(score) for score in fix.scores) for fix in row.corrections
-            ),
-        )
-    return note
+def _game_note(row: store.GameRow) -> str:
+    """A corrected game is marked on paper too, with what it said before (who dealt has its
+    column, as on the Canasta sheet)."""
+    if not row.corrections:
+        return ""
+    return _(
+        "Corrected; entered before: %(scores)s.",
+        scores=" · ".join(
+            " / ".join(number(score) for score in fix.scores) for fix in row.corrections
+        ),
+    )
 
 
 def score_sheet(state: store.FiftyState) -> ScoreSheet:
@@ -179,7 +180,8 @@ def score_sheet(state: store.FiftyState) -> ScoreSheet:
             cells=tuple(
                 SheetCell(items={}, score=s.points, total=s.total, minimum=0) for s in row.scores
             ),
-            note=_game_note(state, row),
+            note=_game_note(row),
+            dealer=state.players[row.dealer],
         )
         for row in state.rows
     )

@@ -8,14 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from flask import Blueprint, Response, abort, request
 from flask_babel import gettext as _
 
 from ... import store
 from ...rules.ruleset import PRESETS, RuleSet
-from ...sheets import BlankSheet, ScoreSheet, SheetCell, SheetColumn, SheetHand, SheetLabels
+from ...rules.scoring import ADJUSTMENTS, ALL_ITEM_KEYS
+from ...sheets import (
+    BlankSheet,
+    ScoreSheet,
+    SheetCell,
+    SheetColumn,
+    SheetHand,
+    SheetLabels,
+    SheetStatistic,
+)
 from ..canasta.adjustments import adjustment_lines
+from ..canasta.stats import side_stats, stat_rows
 from ..play.pages import State, find_game
 from ..words.i18n import (
     LANGUAGES,
@@ -42,10 +53,10 @@ def sheet_labels() -> SheetLabels:
         players=_("Players"),
         target=_("Target"),
         hand=_("No."),
-        **item_labels(short=True),
+        **item_labels(short=True, keys=(*ALL_ITEM_KEYS, ADJUSTMENTS)),
         bonus=_("Bonuses"),
         cards=_("Cards"),
-        score=_("Hand"),
+        score=_("Score"),
         total=_("Total"),
         minimum=_("Minimum"),
         concealed=_("went out concealed"),
@@ -58,7 +69,8 @@ def sheet_labels() -> SheetLabels:
         page_of=_("Page {page} of {pages}"),
         pad_title=_("Canasta score pad"),
         chart=_("Running totals"),
-        other=_("Other"),  # black threes, penalties, special hands, adjustments
+        dealer=_("Dealer"),
+        statistics=_("Statistics"),
     )
 
 
@@ -200,6 +212,16 @@ def _hand_note(state: store.GameState, row: store.HandRow) -> str:
         notes.append(_("The stock ran out: nobody went out."))
     elif state.cutthroat and row.lone_player is not None:
         notes.append(_("%(name)s played alone.", name=state.columns[row.lone_player].name))
+    for column, score in zip(state.columns, row.scores, strict=True):
+        # the special hand's name: the sheet's column says only what it scored.
+        if score.items.get("special_hand") and _special_hand(row.teams, score.team):
+            notes.append(
+                _(
+                    "Special hand for %(name)s: %(hand)s.",
+                    name=column.name,
+                    hand=special_hand_name(_special_hand(row.teams, score.team)),
+                )
+            )
     for a in adjustment_lines(state, row):  # each with its note (escaped by _text)
         line = _("Adjustment for %(name)s:", name=a.side) + " " + signed(a.points)
         notes.append(f"{line} \u2013 {a.note}." if a.note else f"{line}.")
@@ -214,6 +236,24 @@ def _hand_note(state: store.GameState, row: store.HandRow) -> str:
             )
         )
     return " ".join(notes)
+
+
+def _special_hand(teams: Any, team: int) -> str:
+    """The special hand a stored side scored ("straight"), or ""."""
+    if isinstance(teams, list) and 0 <= team < len(teams) and isinstance(teams[team], dict):
+        name = teams[team].get("special_hand")
+        return name if isinstance(name, str) else ""
+    return ""
+
+
+def statistics(state: store.GameState) -> tuple[SheetStatistic, ...]:
+    """The game page's end-of-game statistics, for the sheet of a finished game."""
+    if not state.finished:
+        return ()
+    return tuple(
+        SheetStatistic(row.label, tuple("\n".join(cell) for cell in row.cells))
+        for row in stat_rows(side_stats(state))
+    )
 
 
 def score_sheet(state: store.GameState) -> ScoreSheet:
@@ -234,6 +274,7 @@ def score_sheet(state: store.GameState) -> ScoreSheet:
                 for h in row.scores
             ),
             note=_hand_note(state, row),
+            dealer=row.dealer.name,
         )
         for row in state.hands
     )
@@ -256,6 +297,7 @@ def score_sheet(state: store.GameState) -> ScoreSheet:
         if state.finished
         else replace(sheet_labels(), final_score=_("Score so far")),
         format_number=number,
+        statistics=statistics(state),
     )
 
 

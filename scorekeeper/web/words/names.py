@@ -91,6 +91,18 @@ def canasta_kind(kind: str) -> str:
     return {"natural": _("natural"), "mixed": _("mixed"), "wild": _("wild")}.get(kind, kind)
 
 
+def canastas_of_kind(kind: str, count: int) -> str:
+    """ "2 natural" (canastas): a count of one kind in the reader's plural forms; the
+    adjective agrees with the count (Polish "1 czysta, 2 czyste, 5 czystych")."""
+    if kind == "natural":
+        return ngettext("%(num)s natural", "%(num)s natural", count)
+    if kind == "mixed":
+        return ngettext("%(num)s mixed", "%(num)s mixed", count)
+    if kind == "wild":
+        return ngettext("%(num)s wild", "%(num)s wild", count)
+    return f"{number(count)} {kind}"
+
+
 def canastas_text(count: int) -> str:
     """ "1 canasta", "3 canastas" — with the reader's plural forms (Polish has three)."""
     return ngettext("%(num)s canasta", "%(num)s canastas", count)

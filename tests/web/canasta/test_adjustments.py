@@ -160,7 +160,7 @@ def test_stored_trimmed_and_moved_with_a_backup(client: FlaskClient, other: Flas
     )
     head, first = rows
     assert first[head.index("Ihr: Adjustment")] == "-100"
-    assert first[head.index("Adjustments")] == "Ihr: -100 =SUM(A1) <b>"
+    assert first[head.index("Adjustment notes")] == "Ihr: -100 =SUM(A1) <b>"
 
 
 # ---- the hand form, the history, the sheet ---------------------------------------------------
@@ -208,4 +208,4 @@ def test_the_hand_form_history_and_sheet(client: FlaskClient) -> None:
     text = " ".join(
         " ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(pdf.data)).pages
     )
-    assert "Sonstige" in text and f"Zu-/Abschlag für Them: +50 – {NOTE}." in text
+    assert "Zu-/Abschlag Spiel" in text and f"Zu-/Abschlag für Them: +50 – {NOTE}." in text

@@ -27,10 +27,12 @@ def test_quick_entry_says_what_black_threes_cost(client: FlaskClient) -> None:
     game_id = create_game(client)
     page = client.get(f"/games/{game_id}/hands/new").text
     assert "Points left in hand, black threes not counted" in page
-    assert "How many black threes left in hand" in page and "each costs \u22125 in all" in page
+    assert (
+        "How many black threes left in hand" in page and "\u22125 each, card value included" in page
+    )
     german = client.get(f"/games/{game_id}/hands/new?lang=de").text
     assert "Punkte auf der Hand, ohne schwarze Dreien" in german
-    assert "jede kostet insgesamt \u22125" in german
+    assert "je \u22125, Kartenwert inbegriffen" in german
     data = hand_form(client, game_id, **QUICK_US)
     preview = client.post(f"/games/{game_id}/preview?lang=en", data=data, headers=HTMX).text
     # 95 for the cards plus 5 for the black three: -100 (not -105).

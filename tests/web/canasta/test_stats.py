@@ -39,12 +39,41 @@ def test_statistics_per_side(client: FlaskClient) -> None:
     assert cells(page, "Canastas") == ["2 mixed", "2 mixed"]
     assert cells(page, "Red threes") == ["2", "0"]
     assert cells(page, "Went out") == ["2", "0"]
-    assert cells(page, "Went out concealed") == ["0", "0"]
+    assert cells(page, "of them concealed") == ["0", "0"]
     assert cells(page, "Best hand") == ["+690", "+415"]
     assert cells(page, "Worst hand") == ["+690", "+395"]
     assert cells(page, "Average per hand") == ["+690", "+405"]
     german = client.get(f"/games/{game_id}?lang=de").text
     assert "Statistik" in german and "Durchschnitt pro Spiel" in german
+
+
+def test_went_out_counts_the_concealed_outs_and_kinds_agree_with_their_count(
+    client: FlaskClient,
+) -> None:
+    """Issue 23: "went out" counts every going out, the concealed ones among them; a count of
+    canastas of one kind takes the reader's plural form (Polish has three)."""
+    sides = [{"name": "Us", "players": ["A", "B"]}, {"name": "Them", "players": ["C", "D"]}]
+    game = client.post("/api/v1/games", json={"ruleset": "german", "players": 4, "sides": sides})
+    game_id = game.get_json()["id"]
+    us = {"quick": {"natural_canastas": 1, "mixed_canastas": 2, "meld_points": 300}}
+    them = {"quick": {"meld_points": 50, "hand_points": 20}}
+    for concealed in (True, False, False):
+        version = client.get(f"/api/v1/games/{game_id}").get_json()["version"]
+        teams = [{**us, "went_out": True, "concealed": concealed}, them]
+        answer = client.post(
+            f"/api/v1/games/{game_id}/hands", json={"version": version, "teams": teams}
+        )
+        assert answer.status_code == 201, answer.get_json()
+    page = client.get(f"/games/{game_id}").text
+    assert cells(page, "Went out") == ["3", "0"]
+    assert cells(page, "of them concealed") == ["1", "0"]
+    assert cells(page, "Canastas") == ["3 natural 6 mixed", "0"]
+    polish = client.get(f"/games/{game_id}?lang=pl").text
+    assert cells(polish, "Kanasty") == ["3 czyste 6 mieszanych", "0"]
+    assert cells(polish, "w tym ukryte") == ["1", "0"]
+    german = client.get(f"/games/{game_id}?lang=de").text
+    assert cells(german, "Canastas") == ["3 natürliche 6 gemischte", "0"]
+    assert cells(german, "davon verdeckt") == ["1", "0"]
 
 
 def test_an_evening_of_games_with_the_same_players(client: FlaskClient) -> None:
