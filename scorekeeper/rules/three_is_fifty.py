@@ -42,6 +42,7 @@ from .cards import Card, parse_cards
 from .problems import Problem, Rejected, RulesError
 
 RULESET_ID = "three-is-fifty"
+RULESET_NAME = "3 ist 50"  # the name to show (RULES.md, the table of rulesets)
 
 #: Every rank of the game; threes are one rank (suits never matter).
 GAME_RANKS: tuple[str, ...] = (
@@ -85,6 +86,7 @@ JOKER_RANGE = (0, 100)
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 PLAYERS_ALLOWED: tuple[int, ...] = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+DEFAULT_PLAYERS = 4
 MAX_PILE_CARDS = 200  # per pile (or hand, or middle) in a request
 HAND_SIZE = 4  # seed 001: "Jeder Spieler erhält 4 Karten auf die Hand"
 MIDDLE_SIZE = 4  # seed 001: "Offen auf den Tisch werden 4 Karten ausgelegt"
@@ -335,6 +337,38 @@ def pile_points(
     """
     opts = _options(options)
     return sum(card_value(c, opts) for c in game_ranks(cards))
+
+
+def ruleset_dict(players: int = DEFAULT_PLAYERS) -> dict[str, Any]:
+    """Every parameter of the game, JSON-ready (``GET /api/v1/rulesets/three-is-fifty``), in
+    the envelope of a Canasta ruleset's (``id``, ``name``, ``players_allowed``, ``players``).
+
+    >>> d = ruleset_dict(6)
+    >>> d["card_values"]["3"], d["joker"], d["deck"]["X"], d["deck_points"]
+    (50, 10, 6, 1764)
+    """
+    options = Options()
+    return {
+        "id": RULESET_ID,
+        "name": RULESET_NAME,
+        "players_allowed": list(PLAYERS_ALLOWED),
+        "default_players": DEFAULT_PLAYERS,
+        "players": players,
+        "lowest_wins": True,
+        "card_values": dict(CARD_VALUES),
+        "joker": options.joker,
+        "options": {
+            "joker": {
+                "default": DEFAULT_JOKER,
+                "minimum": JOKER_RANGE[0],
+                "maximum": JOKER_RANGE[1],
+            }
+        },
+        "hand_size": HAND_SIZE,
+        "middle_size": MIDDLE_SIZE,
+        "deck": deck_limits(players),
+        "deck_points": deck_points(players, options),
+    }
 
 
 # ---- moves ---------------------------------------------------------------------------------
