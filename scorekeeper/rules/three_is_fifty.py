@@ -212,6 +212,68 @@ def read_cards(
     return cards, problems
 
 
+def _text_tokens(text: str) -> list[str]:
+    """The tokens of valid notation as answers write them (CONTRACT.md §2): a three keeps the
+    colour it was given; one given without (this game accepts it) stays ``3``. The text is read
+    with bare threes taken as red and as black: where the two readings differ, no colour was
+    given."""
+    red = parse_cards(_BARE_THREE.sub("3r", text))[0]
+    black = parse_cards(_BARE_THREE.sub("3b", text))[0]
+    return ["3" if r != b else r.token for r, b in zip(red, black, strict=True)]
+
+
+def card_tokens(value: Any) -> list[str]:
+    """:func:`read_cards` for a value it accepted, in the output notation of CONTRACT.md §2:
+    threes with their colour (``3h``, ``3s``) where one was given.
+
+    >>> card_tokens("3h 3b 3 kd")
+    ['3h', '3s', '3', 'K']
+    >>> card_tokens(["3s", 7, "x"])
+    ['3s', '7', 'X']
+    """
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return _text_tokens(value)
+    out: list[str] = []
+    for item in value:
+        if isinstance(item, Card):
+            out.append(item.token)
+        else:
+            out.extend(_text_tokens(str(item)))
+    return out
+
+
+def echoed(
+    move: Move,
+    middle: Sequence[str],
+    discard_top: str | None,
+    piles: Sequence[Sequence[str]],
+    player: int,
+    hand: Sequence[str],
+) -> Move:
+    """``move`` with the cards as they were given (tokens of :func:`card_tokens`), so a three
+    is answered with its colour: the hand card, then the middle cards and the discard top of its
+    rank (``middle``) or the run from the own pile (``own_pile``), as :class:`Move` lists them.
+
+    >>> move = Move("3", "middle", 1, ("3", "3"))
+    >>> echoed(move, ["3s", "K"], None, [[], []], 0, ["4", "3h"]).cards
+    ('3h', '3s')
+    """
+
+    def same(cards: Iterable[str]) -> list[str]:
+        return [c for c in cards if game_rank(c) == move.card]
+
+    card = next(iter(same(hand)), move.card)
+    taken: list[str] = []
+    if move.kind == "middle":
+        taken = same(middle) + same([] if discard_top is None else [discard_top])
+    elif move.kind == "own_pile":
+        own = piles[player]
+        taken = list(own[len(own) - top_run(game_ranks(own)) :])
+    return Move(card, move.kind, move.to_pile, (card, *taken))
+
+
 def deck_limits(players: int) -> dict[str, int]:
     """How many cards of each game rank the deck holds.
 
@@ -731,7 +793,15 @@ def referee_request(data: Any) -> FiftyMoves | Rejected:
         problems.extend(card_count_problems(everything, len(piles)))
     if problems or piles is None:
         return _rejected(problems)
-    return moves_answer(middle, top, piles, player, hand)
+    answer = moves_answer(middle, top, piles, player, hand)
+    # Answers write threes with the colour the request gave them (CONTRACT.md §2).
+    given = [card_tokens(data.get(key)) for key in ("middle", "hand")]
+    top_given = None if top is None else card_tokens([data["discard_top"]])[0]
+    piles_given = [card_tokens(p) for p in data["piles"]]
+    moves = tuple(
+        echoed(m, given[0], top_given, piles_given, player, given[1]) for m in answer.moves
+    )
+    return FiftyMoves(answer.allowed, answer.reasons, moves, answer.left_neighbour)
 
 
 def moves_answer(
