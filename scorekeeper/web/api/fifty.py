@@ -32,8 +32,9 @@ from .answers import dumped_response, json_response, problem_response
 from .serialize import fifty_game_json, fifty_row_json
 from .undo import revision_to_undo, undo_offer
 
-#: The ways a game's entry may be given, in the order they are looked for.
-ENTRY_KEYS = ("players", "piles", "points")
+#: The ways a game's entry may be given, in the order they are looked for (``teams``: the
+#: Canasta request's key, here one ``{"cards"}`` or ``{"points"}`` per player like ``players``).
+ENTRY_KEYS = ("players", "teams", "piles", "points")
 
 
 def is_fifty(data: dict[str, Any]) -> bool:

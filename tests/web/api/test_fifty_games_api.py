@@ -151,6 +151,12 @@ def test_play_correct_delete_undo_and_read(client: FlaskClient) -> None:
     hand = fixed.get_json()["hands"][0]
     assert hand["corrected"] and hand["corrections"][0]["points"] == [78, 12, 0]
 
+    # The Canasta request's key, "teams", is read like "players"; problems sit at that key.
+    teams = client.put(
+        f"{GAMES}/{key}/hands/2", json={"version": 4, "teams": [{"points": 10}, {}, {"points": 5}]}
+    )
+    assert teams.status_code == 400 and codes(teams) == [("request.type", "teams[1]")]
+
     # A stale version is a 409 and changes nothing.
     stale = client.post(f"{GAMES}/{key}/hands", json={"version": 3, "points": [1, 1, 1]})
     assert stale.status_code == 409 and stale.get_json()["version"] == 4
