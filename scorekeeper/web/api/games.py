@@ -25,7 +25,7 @@ from ..canasta.backup import import_games as create_all
 from . import fifty
 from .answers import dumped_response, json_response, problem_response, read_object
 from .serialize import hand_json, state_json
-from .undo import revision_to_undo, undo_offer
+from .undo import revision_to_undo
 
 bp = Blueprint("games_api", __name__, url_prefix="/api/v1/games")
 csrf.exempt(bp)
@@ -219,8 +219,9 @@ def delete_hand(key: str, number: str) -> Response:
 
 @bp.post("/<key>/undo")
 def undo_delete(key: str) -> Response:
-    """Bring back the hand deleted last: ``{"version", "revision"?}`` (the delete's answer
-    offers both under ``undo``); 409 when anything changed since, 422 once the offer is gone."""
+    """Bring back the hand deleted last: ``{"version", "revision"?}`` (``version``: the one the
+    delete answered with; without ``revision`` the deletion on offer); 409 when anything
+    changed since, 422 once the offer is gone."""
 
     def undo(session: Session, game: Game, data: dict[str, Any]) -> int:
         return store.undo_delete(session, game, revision_to_undo(game, data), _version(data)).number
@@ -241,7 +242,8 @@ def _change(
     sheet with what changed (201 with the new hand's Location when ``created``), 409 or 422
     with problems. What changed: the sides' totals and everything about the game, and in
     ``hands`` the hands from ``hands_from`` on: the new one, or the corrected one and those
-    after it (their running totals moved); none after a delete (which offers ``undo``).
+    after it (their running totals moved); none after a delete (a take-back reads no more than
+    it changes, so the undo on offer is found when asked for, by ``POST …/undo``).
     A key of a 3-ist-50 game goes to :func:`.fifty.change` (``kind``: save, delete, undo)."""
     data, error = read_object(optional=optional_body)
     if data is None:
@@ -268,10 +270,6 @@ def _change(
     body = state_json(state, game_id, hands_from=changed)
     if hand is not None:
         body["hand"] = hand
-    if kind == "delete":
-        with session_scope() as session:
-            stored = store.get_game(session, key)
-            body["undo"] = undo_offer(stored) if stored is not None else None
     if not created:
         return dumped_response(body)
     response = dumped_response(body, 201)

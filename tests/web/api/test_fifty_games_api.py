@@ -255,7 +255,9 @@ def test_canasta_undo_through_the_api(client: FlaskClient) -> None:
     assert added.status_code == 201, added.get_json()
     before, after = (s["total"] for s in added.get_json()["sides"])
     deleted = client.delete(f"{GAMES}/{game['id']}/hands/1?version=2").get_json()
-    assert deleted["undo"]["revision"] and deleted["hands"] == []
+    assert deleted["hands"] == [] and deleted["version"] == 3
+    stale = client.post(f"{GAMES}/{game['id']}/undo", json={"version": 2})
+    assert stale.status_code == 409
     undone = client.post(f"{GAMES}/{game['id']}/undo", json={"version": 3})
     assert undone.status_code == 200 and [s["total"] for s in undone.get_json()["sides"]] == [
         before,
