@@ -42,6 +42,7 @@ from .cards import Card, parse_cards
 from .problems import Problem, Rejected, RulesError
 
 RULESET_ID = "three-is-fifty"
+RULESET_NAME = "3 ist 50"  # the name to show (RULES.md, the table of rulesets)
 
 #: Every rank of the game; threes are one rank (suits never matter).
 GAME_RANKS: tuple[str, ...] = (
@@ -85,6 +86,7 @@ JOKER_RANGE = (0, 100)
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 PLAYERS_ALLOWED: tuple[int, ...] = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+DEFAULT_PLAYERS = 4
 MAX_PILE_CARDS = 200  # per pile (or hand, or middle) in a request
 HAND_SIZE = 4  # seed 001: "Jeder Spieler erhält 4 Karten auf die Hand"
 MIDDLE_SIZE = 4  # seed 001: "Offen auf den Tisch werden 4 Karten ausgelegt"
@@ -208,6 +210,68 @@ def read_cards(
     if len(cards) > limit or any(p.code == "request.too_large" for p in problems):
         return [], [Problem("request.too_large", where, {"limit": limit})]
     return cards, problems
+
+
+def _text_tokens(text: str) -> list[str]:
+    """The tokens of valid notation as answers write them (CONTRACT.md §2): a three keeps the
+    colour it was given; one given without (this game accepts it) stays ``3``. The text is read
+    with bare threes taken as red and as black: where the two readings differ, no colour was
+    given."""
+    red = parse_cards(_BARE_THREE.sub("3r", text))[0]
+    black = parse_cards(_BARE_THREE.sub("3b", text))[0]
+    return ["3" if r != b else r.token for r, b in zip(red, black, strict=True)]
+
+
+def card_tokens(value: Any) -> list[str]:
+    """:func:`read_cards` for a value it accepted, in the output notation of CONTRACT.md §2:
+    threes with their colour (``3h``, ``3s``) where one was given.
+
+    >>> card_tokens("3h 3b 3 kd")
+    ['3h', '3s', '3', 'K']
+    >>> card_tokens(["3s", 7, "x"])
+    ['3s', '7', 'X']
+    """
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return _text_tokens(value)
+    out: list[str] = []
+    for item in value:
+        if isinstance(item, Card):
+            out.append(item.token)
+        else:
+            out.extend(_text_tokens(str(item)))
+    return out
+
+
+def echoed(
+    move: Move,
+    middle: Sequence[str],
+    discard_top: str | None,
+    piles: Sequence[Sequence[str]],
+    player: int,
+    hand: Sequence[str],
+) -> Move:
+    """``move`` with the cards as they were given (tokens of :func:`card_tokens`), so a three
+    is answered with its colour: the hand card, then the middle cards and the discard top of its
+    rank (``middle``) or the run from the own pile (``own_pile``), as :class:`Move` lists them.
+
+    >>> move = Move("3", "middle", 1, ("3", "3"))
+    >>> echoed(move, ["3s", "K"], None, [[], []], 0, ["4", "3h"]).cards
+    ('3h', '3s')
+    """
+
+    def same(cards: Iterable[str]) -> list[str]:
+        return [c for c in cards if game_rank(c) == move.card]
+
+    card = next(iter(same(hand)), move.card)
+    taken: list[str] = []
+    if move.kind == "middle":
+        taken = same(middle) + same([] if discard_top is None else [discard_top])
+    elif move.kind == "own_pile":
+        own = piles[player]
+        taken = list(own[len(own) - top_run(game_ranks(own)) :])
+    return Move(card, move.kind, move.to_pile, (card, *taken))
 
 
 def deck_limits(players: int) -> dict[str, int]:
@@ -335,6 +399,38 @@ def pile_points(
     """
     opts = _options(options)
     return sum(card_value(c, opts) for c in game_ranks(cards))
+
+
+def ruleset_dict(players: int = DEFAULT_PLAYERS) -> dict[str, Any]:
+    """Every parameter of the game, JSON-ready (``GET /api/v1/rulesets/three-is-fifty``), in
+    the envelope of a Canasta ruleset's (``id``, ``name``, ``players_allowed``, ``players``).
+
+    >>> d = ruleset_dict(6)
+    >>> d["card_values"]["3"], d["joker"], d["deck"]["X"], d["deck_points"]
+    (50, 10, 6, 1764)
+    """
+    options = Options()
+    return {
+        "id": RULESET_ID,
+        "name": RULESET_NAME,
+        "players_allowed": list(PLAYERS_ALLOWED),
+        "default_players": DEFAULT_PLAYERS,
+        "players": players,
+        "lowest_wins": True,
+        "card_values": dict(CARD_VALUES),
+        "joker": options.joker,
+        "options": {
+            "joker": {
+                "default": DEFAULT_JOKER,
+                "minimum": JOKER_RANGE[0],
+                "maximum": JOKER_RANGE[1],
+            }
+        },
+        "hand_size": HAND_SIZE,
+        "middle_size": MIDDLE_SIZE,
+        "deck": deck_limits(players),
+        "deck_points": deck_points(players, options),
+    }
 
 
 # ---- moves ---------------------------------------------------------------------------------
@@ -697,7 +793,15 @@ def referee_request(data: Any) -> FiftyMoves | Rejected:
         problems.extend(card_count_problems(everything, len(piles)))
     if problems or piles is None:
         return _rejected(problems)
-    return moves_answer(middle, top, piles, player, hand)
+    answer = moves_answer(middle, top, piles, player, hand)
+    # Answers write threes with the colour the request gave them (CONTRACT.md §2).
+    given = [card_tokens(data.get(key)) for key in ("middle", "hand")]
+    top_given = None if top is None else card_tokens([data["discard_top"]])[0]
+    piles_given = [card_tokens(p) for p in data["piles"]]
+    moves = tuple(
+        echoed(m, given[0], top_given, piles_given, player, given[1]) for m in answer.moves
+    )
+    return FiftyMoves(answer.allowed, answer.reasons, moves, answer.left_neighbour)
 
 
 def moves_answer(

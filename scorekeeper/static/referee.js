@@ -107,3 +107,63 @@
     changed();
   });
 })();
+
+/* Switching the rules or the player count loads the page for the new settings: what was typed
+   into the questions is carried over (session storage, this tab only) and asked again, so a
+   table that picked the wrong rules first loses nothing. Fields the new rules lack are skipped. */
+(function () {
+  "use strict";
+  var KEY = "referee-entries:" + location.pathname;
+  var forms = Array.prototype.slice.call(document.querySelectorAll("form[hx-post]"));
+  if (!forms.length || !window.sessionStorage) return;
+
+  function each(visit) {
+    forms.forEach(function (form, f) {
+      Array.prototype.forEach.call(form.elements, function (el) {
+        if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button") return;
+        var key = f + ":" + (el.id || el.name + "=" + el.value);
+        visit(el, key, form);
+      });
+    });
+  }
+
+  function save() {
+    var kept = {};
+    each(function (el, key) {
+      kept[key] = el.type === "checkbox" || el.type === "radio" ? el.checked : el.value;
+    });
+    try { sessionStorage.setItem(KEY, JSON.stringify(kept)); } catch (e) { /* full: forget */ }
+  }
+
+  document.querySelectorAll("a[data-keep-entries], [data-keep-entries] a").forEach(function (link) {
+    link.addEventListener("click", save);
+  });
+
+  var raw = null;
+  try { raw = sessionStorage.getItem(KEY); sessionStorage.removeItem(KEY); } catch (e) { raw = null; }
+  if (!raw) return;
+  var kept;
+  try { kept = JSON.parse(raw); } catch (e) { return; }
+  var ask = [];
+  each(function (el, key, form) {
+    if (!Object.prototype.hasOwnProperty.call(kept, key)) return;
+    var value = kept[key];
+    if (el.type === "checkbox" || el.type === "radio") {
+      if (el.checked === !!value) return;
+      el.checked = !!value;
+    } else {
+      if (el.value === String(value)) return;
+      el.value = String(value);
+    }
+    if (ask.indexOf(el) < 0 && (el.type !== "number" || el.value)) ask.push(el);
+  });
+  // Ask each question again with what it holds now (htmx answers on "change").
+  window.setTimeout(function () {
+    var asked = [];
+    ask.forEach(function (el) {
+      if (asked.indexOf(el.form) >= 0) return;
+      asked.push(el.form);
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  }, 0);
+})();

@@ -45,8 +45,9 @@ def test_an_american_game_on_the_hand_page(
     page.fill("#t1-meld-0", "7 7 7 2")
     expect(page.locator("#n-t1-m0")).to_contain_text("Sevens are never mixed")
     shot(page, "american-01-sevens-flagged")
-    # Four sevens left unfinished (20 melded, subtracted without a canasta: -20; -2,500) and
-    # one black three laid out with no canasta (-100): -2,620 (RULES.md §6).
+    # Four sevens left unfinished (-2,500), their 20 melded points minus with no canasta
+    # (RULES.md §6: melded cards are added only with a completed canasta) and one black three
+    # laid out with no canasta (-100): -2,620.
     page.fill("#t1-meld-0", "7 7 7 7")
     page.fill("#t1-black", "1")
     expect(page.locator("#n-t1-m0")).not_to_contain_text("Sevens are never mixed")

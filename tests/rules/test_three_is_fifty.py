@@ -121,7 +121,8 @@ def test_referee_request(case: dict[str, Any]) -> None:
     # Through the API function of CONTRACT.md §3 (``POST /api/v1/referee/three-is-fifty``).
     answer = rules_api.referee_three_is_fifty(case["request"])
     assert isinstance(answer, t50.FiftyMoves), answer
-    assert [m.as_dict() for m in answer.moves] == case["moves"]
+    # The engine's moves in game ranks; the answer writes the cards as the request gave them.
+    assert [m.as_dict() for m in answer.moves] == case.get("answer_moves", case["moves"])
     assert answer.allowed is True
     # CONTRACT.md §3: the left neighbour of player i is i + 1 (seating order, wrapping round).
     assert answer.left_neighbour == (case["request"]["player"] + 1) % len(case["request"]["piles"])

@@ -2,7 +2,8 @@
 
 - ``score``: stateless scoring, the referee's questions and the rulesets (the ``api`` blueprint,
   ``/api/v1``)
-- ``games``: the stored games (the ``games_api`` blueprint, ``/api/v1/games``)
+- ``games``: the stored games (the ``games_api`` blueprint, ``/api/v1/games``); ``fifty``: the
+  games of 3 ist 50 behind the same URLs; ``undo``: taking back a deletion
 - ``serialize``: a stored game as JSON; ``answers``: responses, the request body, problems
 """
 

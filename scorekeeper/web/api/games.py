@@ -22,8 +22,10 @@ from ...store import GameState
 from ...store.db import session_scope, write_scope
 from ...store.models import Game
 from ..canasta.backup import import_games as create_all
+from . import fifty
 from .answers import dumped_response, json_response, problem_response, read_object
 from .serialize import hand_json, state_json
+from .undo import revision_to_undo
 
 bp = Blueprint("games_api", __name__, url_prefix="/api/v1/games")
 csrf.exempt(bp)
@@ -99,6 +101,8 @@ def create() -> Response:
     data, error = read_object()
     if data is None:
         return error  # type: ignore[return-value]
+    if fifty.is_fifty(data):
+        return fifty.create(data)
     try:
         with write_scope() as session:
             game_id = store.create_game(
@@ -152,7 +156,7 @@ def detail(key: str) -> Response:
         else:
             game = store.get_by_view(session, key)
             if game is None:
-                return _not_found()
+                return fifty.detail(key) or _not_found()
             body = state_json(store.game_state(game))
     response = dumped_response(body)
     response.headers["Cache-Control"] = "no-store"
@@ -171,7 +175,7 @@ def hand_detail(key: str, number: str) -> Response:
     with session_scope() as session:
         game = store.get_game(session, key) or store.get_by_view(session, key)
         if game is None:
-            return _not_found()
+            return fifty.hand_detail(key, _number(number)) or _not_found()
         state = store.game_state(game)
     n = _number(number)
     row = next((h for h in state.hands if h.number == n), None)
@@ -210,7 +214,19 @@ def delete_hand(key: str, number: str) -> Response:
     def delete(session: Session, game: Game, data: dict[str, Any]) -> None:
         store.delete_hand(session, game, _number(number), _version(data))
 
-    return _change(key, number, delete, optional_body=True)
+    return _change(key, number, delete, optional_body=True, kind="delete")
+
+
+@bp.post("/<key>/undo")
+def undo_delete(key: str) -> Response:
+    """Bring back the hand deleted last: ``{"version", "revision"?}`` (``version``: the one the
+    delete answered with; without ``revision`` the deletion on offer); 409 when anything
+    changed since, 422 once the offer is gone."""
+
+    def undo(session: Session, game: Game, data: dict[str, Any]) -> int:
+        return store.undo_delete(session, game, revision_to_undo(game, data), _version(data)).number
+
+    return _change(key, None, undo, optional_body=True, kind="undo")
 
 
 def _change(
@@ -220,31 +236,35 @@ def _change(
     *,
     created: bool = False,
     optional_body: bool = False,
+    kind: str = "save",
 ) -> Response:
     """Change a game's hands in one transaction that checks its version; answers the new
     sheet with what changed (201 with the new hand's Location when ``created``), 409 or 422
     with problems. What changed: the sides' totals and everything about the game, and in
     ``hands`` the hands from ``hands_from`` on: the new one, or the corrected one and those
-    after it (their running totals moved); none after a delete."""
+    after it (their running totals moved); none after a delete (a take-back reads no more than
+    it changes, so the undo on offer is found when asked for, by ``POST …/undo``).
+    A key of a 3-ist-50 game goes to :func:`.fifty.change` (``kind``: save, delete, undo)."""
     data, error = read_object(optional=optional_body)
     if data is None:
         return error  # type: ignore[return-value]
     try:
         with write_scope() as session:
             game = store.get_game(session, key)
-            if game is None:
-                return _not_found()
-            hand = change(session, game, data)
-            game_id = game.id
-            # A save answers with the sheet it made (what the commit stores), else the game is
-            # read again once committed.
-            made = store.changed_state(session, game)
+            if game is not None:
+                hand = change(session, game, data)
+                game_id = game.id
+                # A save answers with the sheet it made (what the commit stores), else the
+                # game is read again once committed.
+                made = store.changed_state(session, game)
     except store.GameProblems as problems:
         return _problems(problems)
     except store.VersionConflict as conflict:
         return _conflict(conflict)
     except store.HandNotFound:
         return _hand_not_found(number or "")
+    if game is None:  # out of the write transaction first: SQLite writers take turns
+        return fifty.change(key, _number(number or ""), data, _version(data), kind) or _not_found()
     state = made if made is not None else _committed(key)[0]
     changed = hand if hand is not None else state.next_hand
     body = state_json(state, game_id, hands_from=changed)

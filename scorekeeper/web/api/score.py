@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException
 from ...extensions import csrf
 from ...rules import api as rules_api
 from ...rules import ruleset as rulesets
+from ...rules import three_is_fifty as fifty
 from ...rules.problems import Rejected
 from .answers import EngineAnswer, answer_response, json_response, problem_response, read_json
 
@@ -87,17 +88,43 @@ def ruleset_list() -> Response:
                 {"id": rs.id, "name": rs.name, "players": list(rs.players_allowed)}
                 for rs in rulesets.PRESETS.values()
             ]
+            + [
+                {
+                    "id": fifty.RULESET_ID,
+                    "name": fifty.RULESET_NAME,
+                    "players": list(fifty.PLAYERS_ALLOWED),
+                }
+            ]
         }
     )
 
 
 @bp.get("/rulesets/<ruleset_id>")
 def ruleset_detail(ruleset_id: str) -> Response:
+    if ruleset_id == fifty.RULESET_ID:
+        return _fifty_detail()
     rs = rulesets.PRESETS.get(ruleset_id)
     if rs is None:
         return problem_response(404, "ruleset.unknown", "ruleset", ruleset=ruleset_id[:40])
     players = request.args.get("players", type=int) or rs.default_players
     return json_response(rs.as_dict(players))
+
+
+def _fifty_detail() -> Response:
+    """3 ist 50's numbers (RULES.md §7); ``?players=`` from 2 to 6 sizes the deck."""
+    raw = request.args.get("players")
+    if raw is None:
+        return json_response(fifty.ruleset_dict())
+    players = request.args.get("players", type=int)
+    if players not in fifty.PLAYERS_ALLOWED:
+        return problem_response(
+            422,
+            "players.not_allowed",
+            "players",
+            players=raw[:12],
+            allowed=list(fifty.PLAYERS_ALLOWED),
+        )
+    return json_response(fifty.ruleset_dict(players))
 
 
 @bp.errorhandler(HTTPException)

@@ -95,7 +95,13 @@ def _render_show(game_id: str) -> Rendered:
         (
             column.name,
             url_for(
-                "referee.page", ruleset=state.ruleset, players=state.players, score=column.total
+                "referee.page",
+                ruleset=state.ruleset,
+                players=state.players,
+                score=column.total,
+                # the referee answers under the game's house rules and links back to it
+                options=json.dumps(state.options, separators=(",", ":")) if state.options else None,
+                game=game_id,
             ),
         )
         for column in state.columns

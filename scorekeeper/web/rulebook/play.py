@@ -36,6 +36,12 @@ def play_items(
             "A meld is at least %(size)s cards of the same rank; wild cards may "
             "stand in for natural cards.",
             size=number(rs.min_meld_size),
+        )
+        # RULES.md §5, every ruleset (seeds 000 and 002): never one card left but to go out.
+        + " "
+        + _(
+            "Nobody melds or adds to a meld so that a single card is left in hand, unless "
+            "the side may then go out by discarding it."
         ),
     )
     if rs.max_meld_size:
@@ -64,6 +70,15 @@ def play_items(
             "A meld needs at least %(num)s natural cards; it may hold more wild "
             "cards than natural ones.",
             rs.min_natural_per_meld,
+        )
+    if rs.new_meld_clean_until:
+        # RULES.md §6 (seed 002): "must be clean until they contain at least five cards".
+        natural += " " + ngettext(
+            "After the side's initial meld, a new meld takes no wild card until it holds "
+            "%(num)s natural card.",
+            "After the side's initial meld, a new meld takes no wild card until it holds "
+            "%(num)s natural cards.",
+            rs.new_meld_clean_until,
         )
     add("melds.natural", natural)
     add(
@@ -101,6 +116,14 @@ def play_items(
                 _(
                     "Aces take wild cards only when laid in the side's initial meld; "
                     "such a meld of aces counts as an ordinary meld."
+                )
+            )
+            # RULES.md §6: the -2,000 is for unfinished natural aces only.
+            aces.append(
+                _(
+                    "Complete, such a meld of aces is a mixed canasta (%(bonus)s); "
+                    "unfinished, it costs no penalty.",
+                    bonus=number(rs.mixed_canasta_bonus),
                 )
             )
         if rs.aces_canasta_bonus:
@@ -196,9 +219,10 @@ def play_items(
         ),
     )
     add("initial-meld.several", _("Several melds may be laid down at once to reach the minimum."))
-    if rs.concealed_needs_minimum:
+    # Where nobody goes out concealed (RULES.md §6) there is no minimum for it to speak of.
+    if rs.concealed_going_out and rs.concealed_needs_minimum:
         add("initial-meld.concealed", _("A player who goes out concealed needs the minimum too."))
-    else:
+    elif rs.concealed_going_out:
         add("initial-meld.concealed", _("A player who goes out concealed needs no minimum."))
 
     # discard pile
@@ -214,7 +238,30 @@ def play_items(
                 "melding that black three with black threes from hand."
             ),
         )
-    if rs.pile_needs_natural_pair_always:
+    # RULES.md §6 (American): the top card joins a meld of at most this many cards.
+    onto = (
+        ngettext(
+            "The top card joins your side's meld of its rank only while that meld holds at "
+            "most %(num)s card.",
+            "The top card joins your side's meld of its rank only while that meld holds at "
+            "most %(num)s cards.",
+            rs.pile_onto_meld_max,
+        )
+        if rs.pile_onto_meld_max
+        else ""
+    )
+    if rs.pile_needs_natural_pair_always and onto:
+        add(
+            "discard-pile.frozen",
+            _(
+                "The pile is taken only by melding its top card with two natural cards of the "
+                "same rank from your hand. A side that has not melded must also reach its "
+                "minimum."
+            )
+            + " "
+            + onto,
+        )
+    elif rs.pile_needs_natural_pair_always:
         add(
             "discard-pile.frozen",
             _(
@@ -243,7 +290,8 @@ def play_items(
                 "When the pile is not frozen, its top card may go onto your "
                 "side's meld of that rank, or into a new meld with cards "
                 "from your hand."
-            ),
+            )
+            + (" " + onto if onto else ""),
         )
     add(
         "discard-pile.show",
@@ -302,7 +350,9 @@ def play_items(
                 ],
             ),
         )
-    if rs.concealed_going_out_bonus == rs.going_out_bonus:
+    if not rs.concealed_going_out:
+        add("going-out.bonus", _("Going out earns %(bonus)s.", bonus=number(rs.going_out_bonus)))
+    elif rs.concealed_going_out_bonus == rs.going_out_bonus:
         add(
             "going-out.bonus",
             _("Going out earns %(bonus)s, concealed or not.", bonus=number(rs.going_out_bonus)),
@@ -316,12 +366,18 @@ def play_items(
                 concealed=number(rs.concealed_going_out_bonus),
             ),
         )
-    add(
-        "going-out.concealed",
-        _(
-            "Going out concealed: the player has melded nothing earlier in the hand, melds the "
-            "whole hand in one turn including at least one complete canasta of their own, and adds "
-            "nothing to the partner's melds."
-        ),
-    )
+    if rs.concealed_going_out:
+        add(
+            "going-out.concealed",
+            _(
+                "Going out concealed: the player has melded nothing earlier in the hand, melds "
+                "the whole hand in one turn including at least one complete canasta of their own, "
+                "and adds nothing to the partner's melds."
+            ),
+        )
+    else:
+        add(
+            "going-out.concealed",
+            _("These rules know no going out concealed: going out scores its usual bonus."),
+        )
     add("going-out.stock", _("When the stock runs out, nobody earns the going-out bonus."))

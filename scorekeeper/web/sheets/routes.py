@@ -131,8 +131,17 @@ def scoring_rows(rs: RuleSet, players: int) -> tuple[tuple[str, str], ...]:
             ),
         ]
     rows.append((_("Going out"), number(rs.going_out_bonus)))
-    if rs.concealed_going_out_bonus != rs.going_out_bonus:
+    if not rs.concealed_going_out:  # RULES.md §6: American has none
+        rows.append((_("Going out concealed"), _("not played")))
+    elif rs.concealed_going_out_bonus != rs.going_out_bonus:
         rows.append((_("Going out concealed"), number(rs.concealed_going_out_bonus)))
+    # RULES.md §6, the American readings of seed 002 a table checks at a glance.
+    if rs.melds_minus_without_canasta:
+        rows.append((_("Melded cards, side without a canasta"), "\u2212"))
+    if rs.new_meld_clean_until:
+        rows.append((_("New meld clean until (cards)"), number(rs.new_meld_clean_until)))
+    if rs.pile_onto_meld_max:
+        rows.append((_("Top card onto a meld of at most (cards)"), number(rs.pile_onto_meld_max)))
     # RULES.md §6: penalties at the end of the hand.
     for label, value in (
         (_("Unfinished meld of sevens"), rs.unfinished_sevens_penalty),

@@ -422,3 +422,11 @@ MESSAGES.update(
         "quick.not_in_rules": lambda p: _("These rules do not score this."),
     }
 )
+
+
+# RULES.md §7 (3 ist 50): a stored game's entry, through the games API.
+MESSAGES["three_is_fifty.points_over_deck"] = lambda p: _(
+    "Together %(points)s minus points: more than the whole deck holds (%(maximum)s).",
+    points=reasons.number_param(p, "points"),
+    maximum=reasons.number_param(p, "maximum"),
+)

@@ -84,3 +84,18 @@ def test_an_american_hand_breaking_its_rules_changes_nothing(client: FlaskClient
     assert "Siebener" in problems[0]["message"]
     after = client.get(f"{GAMES}/{game['id']}").get_json()
     assert after["hands"] == [] and [s["total"] for s in after["sides"]] == [0, 0]
+
+
+def test_the_hand_form_offers_concealed_going_out_only_where_it_is_played(
+    client: FlaskClient,
+) -> None:
+    """RULES.md §6 settles that Modern American Canasta has no concealed going out
+    (``concealed_going_out`` false): its hand form does not offer it; German does (§4)."""
+    for ruleset, offered in (("american", False), ("german", True)):
+        game = client.post(GAMES, json={"ruleset": ruleset, "players": 4, "sides": SIDES})
+        page = client.get(f"/games/{game.get_json()['id']}/hands/new?lang=en").text
+        assert ('name="concealed"' in page) is offered, ruleset
+    house = {"ruleset": "american", "players": 4, "sides": SIDES}
+    house["options"] = {"concealed_going_out": True}  # a table that plays it: offered again
+    game = client.post(GAMES, json=house)
+    assert 'name="concealed"' in client.get(f"/games/{game.get_json()['id']}/hands/new").text

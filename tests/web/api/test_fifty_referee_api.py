@@ -1,0 +1,53 @@
+"""3 ist 50's "What may I play?" (``POST /api/v1/referee/three-is-fifty``) echoes the cards as
+they were given: threes with their colour (CONTRACT.md §2), since suits never matter in the
+game (seed 001) but every request reads a three by its colour."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+URL = "/api/v1/referee/three-is-fifty"
+
+
+@pytest.mark.parametrize(
+    ("body", "moves"),
+    [
+        # Rule 1 takes the middle three and the discard top's (3d is a red three), rule 2 the
+        # run of threes on the own pile (3c 3h), rule 3 puts it on any pile topped by a three.
+        (
+            {
+                "middle": ["3s", "K"],
+                "discard_top": "3d",
+                "piles": [["9", "3c", "3h"], ["3s"]],
+                "player": 0,
+                "hand": ["3h", "4"],
+            },
+            [
+                ("3h", "middle", 1, ["3h", "3s", "3h"]),
+                ("3h", "own_pile", 1, ["3h", "3s", "3h"]),
+                ("3h", "any_pile", 0, ["3h"]),
+                ("3h", "any_pile", 1, ["3h"]),
+            ],
+        ),
+        # Nothing matches: a black three may be discarded, and is answered black.
+        (
+            {"piles": [[], ["K"]], "player": 0, "hand": "3♣ 7"},
+            [("3s", "discard", None, ["3s"]), ("7", "discard", None, ["7"])],
+        ),
+        # A three given without a colour (this game accepts it) keeps none.
+        (
+            {"piles": [["3"], []], "player": 1, "hand": ["3"]},
+            [("3", "any_pile", 0, ["3"])],
+        ),
+    ],
+)
+def test_threes_come_back_with_their_colour(
+    client: FlaskClient, body: dict[str, Any], moves: list[tuple[Any, ...]]
+) -> None:
+    response = client.post(URL, json=body)
+    assert response.status_code == 200, response.get_json()
+    got = [(m["card"], m["kind"], m["to_pile"], m["cards"]) for m in response.get_json()["moves"]]
+    assert got == [(c, k, t, cards) for c, k, t, cards in moves]
