@@ -190,9 +190,9 @@ def test_partners_in_cutthroat_each_see_their_total(client: FlaskClient) -> None
 BY_MACROS = """\
 {%- from "_fields.html" import slot -%}
 {%- from "games/_macros.html" import side_score, summary -%}
-{{ summary(hf, pv) }}
-{%- for side in hf.sides %}
-{{ side_score(side, pv.sides[loop.index0], item_labels, item_order, oob=True) }}
+{{ summary(hand_form, preview) }}
+{%- for side in hand_form.sides %}
+{{ side_score(side, preview.sides[loop.index0], item_labels, item_order, oob=True) }}
 {%- endfor %}
 {%- for id in slots if notes[id] %}
 {{ slot(id, notes, oob=True) }}
