@@ -14,7 +14,12 @@
   /* A tap is a finished edit, not typing: "change" asks for the preview at once (typing waits
      for a pause, "input changed delay:…"). */
   function fire(el) { el.dispatchEvent(new Event("change", { bubbles: true })); }
-  function visible(f) { return f.offsetParent !== null; }
+  /* Shown, and not folded away in a closed <details> (whose content keeps its layout box). */
+  function visible(f) {
+    if (f.offsetParent === null) return false;
+    var folded = f.closest && f.closest("details:not([open])");
+    return !folded || folded.querySelector("summary").contains(f);
+  }
 
   /* The cards of a field's text as ranks (A K Q J 10 9 … 4 2 X 3r 3b), read the way the rules
      engine reads card notation (CONTRACT.md §2, rules/cards.py): "666", "KdKd", "B" and "W"
@@ -50,7 +55,8 @@
      the pad's header shows of the field's side: its running score, so the pad hides nothing
      that matters), countField(el) (el is a number field the pad fills now: the key of its
      data-pad-count rank adds one), countInto(field, rank) (the count field a key of that rank
-     adds one to instead of writing the card into the card field). */
+     adds one to instead of writing the card into the card field), last() (Enter on the
+     form's last field). */
   window.scorekeeperCardPad = function (options) {
     var active = null, keyboard = false;
     var pad = { tokens: tokens, fire: fire, visible: visible, ranks: ranks };
@@ -227,7 +233,7 @@
         options.form + " input:not([type=hidden]):not([type=radio]):not([type=checkbox])"),
         visible);
       var n = all[all.indexOf(t) + 1];
-      if (n) n.focus();
+      if (n) n.focus(); else if (options.last) options.last();
     });
 
     d.addEventListener("htmx:load", function (e) { prepare(e.detail.elt); });

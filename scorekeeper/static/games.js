@@ -96,7 +96,7 @@
 
   var pad = window.scorekeeperCardPad({
     form: "#hand-form", label: label, next: next, liftSaveBar: true,
-    score: score, countField: countField, countInto: countInto
+    score: score, countField: countField, countInto: countInto, last: toSave
   });
 
   /* Switching how a side is entered keeps what the other way says: the score it came to as the

@@ -45,8 +45,8 @@ def test_an_american_game_on_the_hand_page(
     page.fill("#t1-meld-0", "7 7 7 2")
     expect(page.locator("#n-t1-m0")).to_contain_text("Sevens are never mixed")
     shot(page, "american-01-sevens-flagged")
-    # Four sevens left unfinished (20 melded, -2,500) and one black three laid out with no
-    # canasta (-100): -2,580.
+    # Four sevens left unfinished (20 melded, counted as minus without a canasta: RULES.md §6;
+    # -2,500) and one black three laid out with no canasta (-100): -2,620.
     page.fill("#t1-meld-0", "7 7 7 7")
     page.fill("#t1-black", "1")
     expect(page.locator("#n-t1-m0")).not_to_contain_text("Sevens are never mixed")
@@ -54,6 +54,6 @@ def test_an_american_game_on_the_hand_page(
     shot(page, "american-02-hand")
     page.get_by_role("button", name="Save").click()
     page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{22}$"))
-    assert totals(page) == ["3,505", "\u22122,580"]
+    assert totals(page) == ["3,505", "\u22122,620"]
     assert minimums(page) == ["155", "125"]  # RULES.md §6: 3,000–4,995 155
     shot(page, "american-03-board")
