@@ -317,3 +317,59 @@ def test_total_mode_in_polish_and_switching_keeps_the_score(
     saved(page, game_id)
     totals = [x.strip() for x in page.locator(".board .total").all_inner_texts()]
     assert totals == ["750", "\u221285"]
+
+
+def test_cutthroat_bar_statistics_and_the_screen_kept_on(
+    live_server: str, page: Page, shot: Callable[..., Path], scroll_width: Callable[[Page], int]
+) -> None:
+    made = page.request.post(
+        f"{live_server}/api/v1/games",
+        data={
+            "ruleset": "classic",
+            "players": 3,
+            "sides": [{"players": ["Alice"]}, {"players": ["Bogusław"]}, {"players": ["Carol"]}],
+        },
+    )
+    assert made.status == 201, made.text()
+    game_id = made.json()["id"]
+    # Bogusław alone; Alice and Carol together, each with their own red threes (RULES.md §4)
+    teams = [
+        {"quick": {"mixed_canastas": 1, "meld_points": 150}, "red_threes": 0},
+        {
+            "quick": {"natural_canastas": 2, "meld_points": 300},
+            "red_threes": [2, 1],
+            "went_out": True,
+        },
+    ]
+    version = made.json()["version"]
+    added = page.request.post(
+        f"{live_server}/api/v1/games/{game_id}/hands",
+        data={"version": version, "teams": teams, "lone_player": 1},
+    )
+    assert added.status == 201, added.text()
+    page.goto(f"{live_server}/games/{game_id}/hands/new?lang=en")
+    page.locator("label.chip", has_text="Bogusław").first.click()
+    expect(page.locator("#t1-name")).to_have_text("Alice & Carol")
+    page.locator("#side-t1 .seg label", has_text="Quick").click()
+    page.fill("input[name=t1-natural_canastas]", "1")
+    page.fill("#t1-meld_points", "80")
+    page.fill("#t1-red-0", "1")
+    # each partner's own score in the bar: 80 + 500 (+ 100 for Alice's red three)
+    expect(page.locator("#hand-summary")).to_contain_text("Alice +680")
+    expect(page.locator("#hand-summary")).to_contain_text("Carol +580")
+    assert "Alice & Carol" not in page.locator("#hand-summary").inner_text()
+    shot(page, "entry-05-cutthroat-bar")
+    # the game page keeps the screen on where the browser lets it
+    page.goto(f"{live_server}/games/{game_id}?lang=pl")
+    expect(page.locator("html")).to_have_attribute("data-wake-lock", re.compile("on|off|none"))
+    page.locator("details.stats summary").click()
+    row = page.locator(".stats-table tr", has_text=re.compile("Czerwone trójki"))
+    expect(row.locator("td")).to_have_text(["2", "0", "1"])
+    assert scroll_width(page) <= 390
+    # the table fits its card: nothing to scroll sideways
+    assert page.evaluate(
+        "(() => { const w = document.querySelector('.stats .table-wrap');"
+        " return w.scrollWidth <= w.clientWidth; })()"
+    )
+    page.locator("details.stats").scroll_into_view_if_needed()
+    shot(page, "entry-06-cutthroat-stats-pl")
