@@ -102,3 +102,21 @@ def test_cutthroat_partners_both_score_a_total(client: FlaskClient) -> None:
     response = client.post(f"{GAMES}/{game['id']}/hands", json=hand)
     assert response.status_code == 201, response.get_json()
     assert [s["total"] for s in response.get_json()["sides"]] == [600, 250, 250]
+
+
+def test_a_game_of_totals_prints_exports_and_counts(client: FlaskClient) -> None:
+    """The score sheet, the CSV, the backup and the statistics take a hand of totals: the
+    sheet prints its score (its items are not known), the statistics count what is known."""
+    body = {"ruleset": "german", "players": 4, "sides": GERMAN_SIDES, "options": {}}
+    game = client.post(GAMES, json=body).get_json()
+    teams = [{"total": 1230, "went_out": True}, {"total": -415}]
+    sheet = client.post(f"{GAMES}/{game['id']}/hands", json={"version": 1, "teams": teams})
+    assert sheet.status_code == 201
+    pdf = client.get(f"/games/{game['id']}/sheet.pdf?lang=de")
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+    csv = client.get(f"/games/{game['id']}/hands.csv")
+    assert csv.status_code == 200 and "1230" in csv.get_data(as_text=True)
+    backup = client.get(f"/games/{game['id']}/export.json")
+    assert backup.status_code == 200 and '"total":1230' in backup.get_data(as_text=True)
+    page = client.get(f"/games/{game['id']}?lang=en").text
+    assert "Canastas and red threes: from 0 of 1 hand (the others were entered as totals)." in page
