@@ -373,3 +373,36 @@ def test_cutthroat_bar_statistics_and_the_screen_kept_on(
     )
     page.locator("details.stats").scroll_into_view_if_needed()
     shot(page, "entry-06-cutthroat-stats-pl")
+
+
+def test_house_rules_are_the_rulesets_own_and_folded(
+    live_server: str, page: Page, shot: Callable[..., Path], scroll_width: Callable[[Page], int]
+) -> None:
+    page.goto(f"{live_server}/games/new?ruleset=polish&lang=pl")
+    page.locator("details.house > summary").click()
+    groups = page.locator("details.opt-group")
+    # six groups: penalties and special hands are American only (RULES.md §6)
+    assert groups.count() == 6
+    expect(page.locator("[name=opt-special_garbage_value]")).to_have_count(0)
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height < 2600, height  # the panel open, its groups folded
+    groups.nth(0).locator("summary").click()  # card values
+    expect(page.locator("[name=opt-two_value]")).to_be_visible()
+    assert scroll_width(page) <= 390
+    page.locator("details.house").scroll_into_view_if_needed()
+    shot(page, "entry-07-house-rules-pl")
+
+
+def test_the_adjustment_note_takes_the_full_width(
+    live_server: str, page: Page, shot: Callable[..., Path]
+) -> None:
+    game_id = api_game(page, live_server, ("Wir", "Ihr"))
+    page.goto(f"{live_server}/games/{game_id}/hands/new?lang=de")
+    page.locator("#side-t0 details.adjust > summary").click()
+    page.fill("#t0-adj-points-0", "-100")
+    page.fill("#t0-adj-note-0", "Tischstrafe: Karte gezeigt (Klaus)")
+    note = page.locator("#t0-adj-note-0").bounding_box()
+    side = page.locator("#side-t0").bounding_box()
+    assert note and side and note["width"] > side["width"] * 0.8
+    page.locator("#t0-adj-note-0").scroll_into_view_if_needed()
+    shot(page, "entry-08-adjustment-note-de")
