@@ -112,8 +112,9 @@ class HandForm:
     extra_slots: tuple[str, ...] = ()  # the note slots of fields only some rulesets have
 
     def empty_sides(self) -> list[SideForm]:
-        """The sides with nothing entered that did not go out: saving them as 0 is asked."""
-        return [s for s in self.sides if s.is_empty() and self.out != str(s.index)]
+        """The sides with nothing entered (a side that went out too): saving them as 0 is
+        asked first."""
+        return [s for s in self.sides if s.is_empty()]
 
 
 def extra_slots(rs: RuleSet) -> tuple[str, ...]:

@@ -101,3 +101,12 @@ def test_the_question_is_translated_and_counts_sides(client: FlaskClient) -> Non
     asked = client.post(f"/games/{game_id}/hands?lang=pl", data={**data, "action": "save"})
     assert asked.status_code == 200
     assert "Nic nie wpisano dla: Us, Them. Zapisać te strony z 0 punktów?" in asked.text
+
+
+def test_a_side_that_went_out_with_nothing_entered_is_asked_about_too(
+    client: FlaskClient,
+) -> None:
+    game_id = a_game(client)
+    data = hand_form(client, game_id, out="0", t0__mode="total", t1__mode="total", t1__total="-45")
+    asked = save_hand(client, game_id, data, expect=200, action="save")
+    assert "Nothing is entered for Us. Save this side with 0 points?" in asked.text
