@@ -25,6 +25,7 @@ from .scoring import (
     MAX_ADJUSTMENT_NOTE,
     MAX_ADJUSTMENT_POINTS,
     MAX_ADJUSTMENTS,
+    MAX_TOTAL,
     SPECIAL_QUICK_FIELDS,
     Adjustment,
     QuickEntry,
@@ -52,8 +53,12 @@ SIDE_KEYS: frozenset[str] = frozenset(
         "black_threes",
         "special_hand",  # RULES.md §6
         "adjustments",
+        "total",
     }
 )
+#: The keys a side given as its total may have besides it: the rest of a side describes the
+#: hand the total already counts.
+TOTAL_SIDE_KEYS: frozenset[str] = frozenset({"total", "went_out", "concealed", "adjustments"})
 #: The keys of one of a side's ``adjustments``.
 ADJUSTMENT_KEYS: frozenset[str] = frozenset({"points", "note"})
 #: The keys of a side's ``quick`` entry (the special canastas and penalties of RULES.md §6
@@ -197,7 +202,7 @@ def _ruleset(reader: Reader, data: dict[str, Any]) -> tuple[RuleSet | None, int]
 
 
 def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
-    """One side of a score request (detail or quick)."""
+    """One side of a score request (detail, quick, or only its total)."""
     data = reader.obj(value, where)
     if data is None:
         return SideEntry()
@@ -225,6 +230,11 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
         black_threes=reader.integer(data, "black_threes", f"{where}.black_threes", 0, 0, 12),
     )
     side.adjustments = read_adjustments(reader, data.get("adjustments"), f"{where}.adjustments")
+    if "total" in data:
+        side.total = reader.integer(data, "total", f"{where}.total", None, -MAX_TOTAL, MAX_TOTAL)
+        for key in sorted(k for k in data if k in SIDE_KEYS and k not in TOTAL_SIDE_KEYS):
+            reader.fail("request.total_and_detail", f"{where}.{key}", key=key)
+        return side
     special = data.get("special_hand")
     if special is not None:
         if isinstance(special, str) and special:
@@ -303,6 +313,13 @@ def side_json(side: SideEntry) -> dict[str, Any]:
     ([['Q', 'Q', 'Q', '2']], 1)
     """
     out: dict[str, Any] = {}
+    if side.total is not None:
+        out["total"] = side.total
+        out["went_out"] = side.went_out
+        out["concealed"] = side.concealed
+        if side.adjustments:
+            out["adjustments"] = [{"points": a.points, "note": a.note} for a in side.adjustments]
+        return out
     if side.quick is not None:
         quick: dict[str, Any] = {}
         for f in fields(side.quick):

@@ -43,6 +43,13 @@ ALL_ITEM_KEYS: tuple[str, ...] = (
     "special_hand",
 )
 
+#: The one item of a side entered as its total only (the hand's score as the table counted it).
+TOTAL = "total"
+#: The bounds of a side's total: a side that has not melded may lose a lot (cards in hand).
+MAX_TOTAL = 100_000
+#: Every score in Canasta is a multiple of this (card values, bonuses, penalties).
+TOTAL_STEP = 5
+
 #: A side's agreed corrections at the table (table penalties, agreed corrections; a
 #: house agreement, in no seed): the sum of its ``adjustments``, an item only when it has some.
 ADJUSTMENTS = "adjustments"
@@ -138,7 +145,7 @@ class Adjustment:
 
 @dataclass
 class SideEntry:
-    """What is entered for one side after a hand, in detail or quick."""
+    """What is entered for one side after a hand: in detail, quick, or only its total."""
 
     melds: list[list[Card]] | None = None
     hands: list[list[Card]] | None = None
@@ -149,6 +156,8 @@ class SideEntry:
     black_threes: int = 0  # laid out (RULES.md §6), where threes are scored by colour
     special_hand: str | None = None  # RULES.md §6: "straight", "pairs" or "garbage"
     adjustments: list[Adjustment] = field(default_factory=list)
+    # The hand's score as the table counted it: nothing else of the hand is known.
+    total: int | None = None
 
     @property
     def red_three_counts(self) -> list[int]:
@@ -199,6 +208,8 @@ class ScoreAnswer:
 
 def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> SideScore:
     """Score one side without cross-side checks (meld problems are collected elsewhere)."""
+    if side.total is not None:
+        return _score_total(side)
     details: dict[str, int] = {}
     penalties = 0
     if side.quick is not None:
@@ -298,6 +309,53 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
     return SideScore(score, items, canastas, melds, melded, player_scores, details)
 
 
+def _score_total(side: SideEntry) -> SideScore:
+    """A side entered as its total: the total is its one item; canastas and melds are not
+    known (an empty ``canastas``, so statistics leave the side out rather than count 0)."""
+    assert side.total is not None
+    items = {TOTAL: side.total}
+    if side.adjustments:
+        items[ADJUSTMENTS] = sum(a.points for a in side.adjustments)
+    return SideScore(sum(items.values()), items, {}, melded=side.went_out or side.concealed)
+
+
+def going_out_least(rs: RuleSet, players: int, concealed: bool) -> int:
+    """The least a side that went out scores (RULES.md §2, §4): the going-out bonus and the
+    bonuses of the canastas it must have, each at least a mixed one. Cards left in a
+    partner's hand can take it lower, so falling short is worth a word, not a refusal."""
+    bonus = rs.concealed_going_out_bonus if concealed else rs.going_out_bonus
+    least_canasta = min(rs.natural_canasta_bonus, rs.mixed_canasta_bonus)
+    return bonus + rs.canastas_needed(players) * least_canasta
+
+
+def _total_problems(
+    rs: RuleSet, players: int, side: SideEntry, where: str
+) -> tuple[list[Problem], list[Problem]]:
+    """What can still be checked of a side entered as its total: problems and warnings."""
+    assert side.total is not None
+    problems: list[Problem] = []
+    warnings: list[Problem] = []
+    if side.total % TOTAL_STEP:
+        problems.append(
+            Problem(
+                "total.not_multiple_of_5",
+                f"{where}.total",
+                {"value": side.total, "step": TOTAL_STEP},
+            )
+        )
+    if side.went_out or side.concealed:
+        least = going_out_least(rs, players, side.concealed)
+        if side.total < least:
+            warnings.append(
+                Problem(
+                    "total.below_going_out",
+                    f"{where}.total",
+                    {"minimum": least, "value": side.total},
+                )
+            )
+    return problems, warnings
+
+
 def score_hand(rs: RuleSet, players: int, sides: list[SideEntry]) -> HandResult:
     """Score every side of a hand and check the hand as a whole."""
     scores = [score_side(rs, players, side) for side in sides]
@@ -355,7 +413,11 @@ def score_hand(rs: RuleSet, players: int, sides: list[SideEntry]) -> HandResult:
                 )
             )
         problems.extend(_special_hand_problems(rs, side, result, where))
-        if (side.went_out or side.concealed) and not side.special_hand:
+        if side.total is not None:
+            found, worth_a_word = _total_problems(rs, players, side, where)
+            problems.extend(found)
+            warnings.extend(worth_a_word)
+        elif (side.went_out or side.concealed) and not side.special_hand:
             have = sum(result.canastas.values())
             if have < needed:
                 problems.append(

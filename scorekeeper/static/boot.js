@@ -3,7 +3,9 @@
    page's own scripts arrive. They are fetched early (<link rel="preload" data-run> in the
    head, in the order to run) and run, in that order, once the document is complete: htmx then
    starts at once, on the page as it is. When all have run, <html data-ready="1"> says so (and the
-   performance mark "scorekeeper-ready", which the benchmark reads). */
+   performance mark "scorekeeper-ready", which the benchmark reads). What the first view can do
+   without (the game pages' wake lock) is named by <link rel="prefetch" data-run-later>: the
+   browser fetches it when idle, and it runs after the rest. */
 (function () {
   "use strict";
   var d = document;
@@ -14,6 +16,11 @@
     function ready() {
       d.documentElement.setAttribute("data-ready", "1");
       if (window.performance && performance.mark) performance.mark("scorekeeper-ready");
+      d.querySelectorAll('link[rel="prefetch"][as="script"][data-run-later]').forEach(function (l) {
+        var script = d.createElement("script");
+        script.src = l.href;
+        d.head.appendChild(script);
+      });
     }
     if (!left) { ready(); return; }
     function done() {

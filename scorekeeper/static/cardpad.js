@@ -1,7 +1,8 @@
 /* What the entry pages share (Canasta hands, 3 ist 50 games and its referee question):
    - the card pad: it writes into the card field in use, shows how many of each card that
-     field holds, takes the last card back, moves on with "Next" and Enter, and switches to
-     the phone's keyboard (scorekeeperCardPad);
+     field holds (typed cards too, "666" is three sixes), takes the last card back, moves on
+     with "Next" and Enter, counts a card that belongs in a count field (a Canasta side's red
+     threes) into that field, and switches to the phone's keyboard (scorekeeperCardPad);
    - drafts: what was typed survives a reload in this tab (scorekeeperDraft).
    Each page's script passes what differs. Everything works without JavaScript: the fields
    take typed cards, and a form post keeps what was typed. */
@@ -13,28 +14,86 @@
   /* A tap is a finished edit, not typing: "change" asks for the preview at once (typing waits
      for a pause, "input changed delay:…"). */
   function fire(el) { el.dispatchEvent(new Event("change", { bubbles: true })); }
-  function visible(f) { return f.offsetParent !== null; }
+  /* Shown, and not folded away in a closed <details> (whose content keeps its layout box). */
+  function visible(f) {
+    if (f.offsetParent === null) return false;
+    var folded = f.closest && f.closest("details:not([open])");
+    return !folded || folded.querySelector("summary").contains(f);
+  }
+
+  /* The cards of a field's text as ranks (A K Q J 10 9 … 4 2 X 3r 3b), read the way the rules
+     engine reads card notation (CONTRACT.md §2, rules/cards.py): "666", "KdKd", "B" and "W"
+     for a jack, "D" for a queen, "3♥". What cannot be read counts as "?". */
+  var TOKEN = /^(?:(JOKER|JK|X)|(10|T)|(3[HDR\u2665\u2666\u2661\u2662])|(3[SCB\u2660\u2663\u2664\u2667])|(3)|([2-9])|([AKQJDBW]))/i;
+  var SUITED = /^(?:(?:JOKER|JK|10|[2-9TAKQJDBWX])[HDSC\u2665\u2666\u2660\u2663\u2661\u2662\u2664\u2667])+$/i;
+  var SUITS = "\u2665\u2666\u2660\u2663\u2661\u2662\u2664\u2667hHsScC";
+  var FACE = { A: "A", K: "K", Q: "Q", J: "J", D: "Q", B: "J", W: "J" };
+  function ranks(text) {
+    var out = [];
+    tokens(text).forEach(function (chunk) {
+      var suited = SUITED.test(chunk), start = out.length, i = 0, m, c;
+      while (i < chunk.length) {
+        m = TOKEN.exec(chunk.slice(i));
+        if (!m) { out.push("?"); return; }
+        i += m[0].length;
+        if (m[3]) { out.push("3r"); continue; }
+        if (m[4]) { out.push("3b"); continue; }
+        if (m[5]) { out.push("?"); continue; }
+        out.push(m[1] ? "X" : m[2] ? "10" : m[6] ? m[6] : FACE[m[7].toUpperCase()]);
+        c = chunk.charAt(i);
+        if (c && SUITS.indexOf(c) >= 0) i++;
+        else if ((c === "d" || c === "D") && (suited || (i === chunk.length - 1 && out.length - start === 1))) i++;
+      }
+    });
+    return out;
+  }
 
   /* options: form (selector of the entry form), label(field) (what the pad's title shows),
      next(field, pad) (move on from a card field; default: the next visible card field),
      liftSaveBar (keep the save bar above the open pad), keepOnButton (a tapped button outside
-     the pad keeps it open), onKeyboard(on) (the keyboard toggle changed). */
+     the pad keeps it open), onKeyboard(on) (the keyboard toggle changed), score(field) (what
+     the pad's header shows of the field's side: its running score, so the pad hides nothing
+     that matters), countField(el) (el is a number field the pad fills now: the key of its
+     data-pad-count rank adds one), countInto(field, rank) (the count field a key of that rank
+     adds one to instead of writing the card into the card field), last() (Enter on the
+     form's last field). */
   window.scorekeeperCardPad = function (options) {
     var active = null, keyboard = false;
-    var pad = { tokens: tokens, fire: fire, visible: visible };
+    var pad = { tokens: tokens, fire: fire, visible: visible, ranks: ranks };
 
     function element() { return d.getElementById("pad"); }
+
+    function isCount(f) { return !!(options.countField && f && options.countField(f)); }
+    function padField(f) {
+      return !!(f && f.classList && (f.classList.contains("cardfield") || isCount(f)));
+    }
+    function number(f) { return parseInt(f.value, 10) || 0; }
 
     function counts() {
       var p = element();
       if (!p || !active) return;
-      var list = tokens(active.value.toUpperCase());
+      var count = isCount(active), byRank = !!p.querySelector("[data-rank]");
+      var list = count ? [] : byRank ? ranks(active.value) : tokens(active.value.toUpperCase());
       p.querySelectorAll("[data-card]").forEach(function (b) {
-        var t = b.getAttribute("data-card").toUpperCase(), n = 0;
-        list.forEach(function (x) { if (x === t) n++; });
+        var rank = b.getAttribute("data-rank"), n = 0;
+        var into = rank && options.countInto ? options.countInto(active, rank) : null;
+        if (count) {
+          n = rank === active.getAttribute("data-pad-count") ? number(active) : 0;
+          b.disabled = rank !== active.getAttribute("data-pad-count");
+        } else if (into) {
+          n = number(into);
+          b.disabled = false;
+        } else {
+          var t = byRank ? rank : b.getAttribute("data-card").toUpperCase();
+          list.forEach(function (x) { if (x === t) n++; });
+          b.disabled = false;
+        }
         b.querySelector(".cnt").textContent = n ? n : "";
       });
-      d.getElementById("pad-target").textContent = options.label(active) + " (" + list.length + ")";
+      d.getElementById("pad-target").textContent =
+        options.label(active) + (count ? "" : " (" + list.length + ")");
+      var score = d.getElementById("pad-score");
+      if (score) score.textContent = options.score ? options.score(active) : "";
     }
 
     function lift(height) {
@@ -76,6 +135,10 @@
       (root || d).querySelectorAll(".cardfield").forEach(function (f) {
         f.setAttribute("inputmode", keyboard ? "text" : "none");
       });
+      /* A count field is typed on the phone's number keys unless the pad fills it now. */
+      (root || d).querySelectorAll("[data-pad-count]").forEach(function (f) {
+        f.setAttribute("inputmode", !keyboard && isCount(f) ? "none" : "numeric");
+      });
       if (active && !d.body.contains(active)) close();
     }
 
@@ -90,6 +153,8 @@
     function next(field) { (options.next || nextVisible)(field, pad); }
 
     pad.setActive = setActive;
+    pad.prepare = prepare;
+    pad.isField = padField;
     pad.close = close;
     pad.goTo = goTo;
     pad.counts = counts;
@@ -97,7 +162,7 @@
 
     d.addEventListener("focusin", function (e) {
       var t = e.target;
-      if (t.classList && t.classList.contains("cardfield")) setActive(t);
+      if (padField(t)) setActive(t);
       /* A tapped button may keep the pad: closing it would move the page under the finger. */
       else if (!t.closest("#pad") && !(options.keepOnButton && t.tagName === "BUTTON")) close();
     });
@@ -122,7 +187,24 @@
         return;
       }
       if (!active) return;
-      if (card) {
+      var rank = b.getAttribute("data-rank");
+      var into = card && rank && options.countInto ? options.countInto(active, rank) : null;
+      if (isCount(active)) {
+        if (card && rank !== active.getAttribute("data-pad-count")) return;
+        if (card || action === "undo") {
+          var n = Math.max(0, number(active) + (card ? 1 : -1));
+          active.value = n ? String(n) : "";
+          fire(active);
+        }
+      }
+      if (isCount(active) && action !== "next") {
+        counts();
+        return;
+      }
+      if (into) {
+        into.value = String(number(into) + 1);
+        fire(into);
+      } else if (card) {
         active.value = (active.value.replace(/\s+$/, "") + " " + card).replace(/^\s+/, "");
         fire(active);
       } else if (action === "undo") {
@@ -146,15 +228,17 @@
       var t = e.target;
       if (e.key !== "Enter" || t.tagName !== "INPUT" || !t.closest(options.form)) return;
       e.preventDefault();
-      if (t.classList.contains("cardfield")) { next(t); return; }
+      if (padField(t)) { next(t); return; }
       var all = Array.prototype.filter.call(d.querySelectorAll(
         options.form + " input:not([type=hidden]):not([type=radio]):not([type=checkbox])"),
         visible);
       var n = all[all.indexOf(t) + 1];
-      if (n) n.focus();
+      if (n) n.focus(); else if (options.last) options.last();
     });
 
     d.addEventListener("htmx:load", function (e) { prepare(e.detail.elt); });
+    /* A new preview brings the side's new score: the pad's header shows it. */
+    d.addEventListener("htmx:afterSettle", function () { if (active) counts(); });
     prepare();
     return pad;
   };

@@ -183,7 +183,7 @@ def fifty_state(game: Game) -> FiftyState:
             GameRow(
                 hand.number,
                 scores,
-                (hand.number - 1) % n,
+                (game.first_dealer + hand.number - 1) % n,
                 hand.created_at,
                 hand.updated_at,
                 corrections,
@@ -208,7 +208,7 @@ def fifty_state(game: Game) -> FiftyState:
         totals=totals,
         leaders=leaders,
         finished=finished,
-        next_dealer=len(rows) % max(n, 1),
+        next_dealer=(game.first_dealer + len(rows)) % max(n, 1),
         version=game.version,
         created_at=game.created_at,
         updated_at=game.updated_at,

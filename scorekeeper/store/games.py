@@ -182,9 +182,11 @@ def clean_name(value: Any, where: str, problems: list[Problem]) -> str:
 
 def start_again(session: Session, game: Game) -> Game:
     """A new game (of either kind) for the same table: same rules, house rules, target, name,
-    sides and players in the same seats, no hands (flushed, not committed). Nothing needs
-    checking again: it was all checked when ``game`` was created."""
+    sides and players in the same seats, no hands (flushed, not committed); the deal goes on
+    round the table from where ``game`` left it. Nothing needs checking again: it was all
+    checked when ``game`` was created."""
     now = utcnow()
+    seated = sum(len(side.get("players") or []) for side in game.sides) or 1
     again = Game(
         name=game.name,
         ruleset=game.ruleset,
@@ -196,6 +198,7 @@ def start_again(session: Session, game: Game) -> Game:
         created_at=now,
         updated_at=now,
         previous_id=game.id,
+        first_dealer=(game.first_dealer + len(game.hands)) % seated,
     )
     session.add(again)
     session.flush()

@@ -93,6 +93,9 @@ class Game(Base):
     # is trusted only while its engine fingerprint, version and ``updated_at`` are the game's;
     # any other change of the hands leaves it stale (or clears it), and the sheet is derived.
     summary: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
+    # The seat (in dealing order) that deals the first hand: "same players again" continues the
+    # rotation of the game it was started from instead of giving the deal back to seat 0.
+    first_dealer: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     hands: Mapped[list[Hand]] = relationship(
         back_populates="game",

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from flask_babel import ngettext
 from sqlalchemy.orm import Session
 from werkzeug.datastructures import MultiDict
 
@@ -134,6 +135,17 @@ class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
 
     def standings(self, state: GameState) -> list[tuple[str, int]]:
         return [(c.name, c.total) for c in state.columns]
+
+    def question(self, form: HandForm) -> str | None:
+        empty = form.empty_sides()
+        if not empty:
+            return None
+        return ngettext(
+            "Nothing is entered for %(names)s. Save this side with 0 points?",
+            "Nothing is entered for %(names)s. Save these sides with 0 points?",
+            len(empty),
+            names=", ".join(side.name for side in empty),
+        )
 
 
 @per_language

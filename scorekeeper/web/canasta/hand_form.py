@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from werkzeug.datastructures import MultiDict
@@ -46,6 +47,15 @@ def special_fields(rs: RuleSet) -> list[str]:
     return [name for name, param in SPECIAL_QUICK_FIELDS.items() if getattr(rs, param)]
 
 
+class Mode(StrEnum):
+    """How a side is entered: counted the way players count, card by card, or only the
+    hand's score as the table counted it."""
+
+    QUICK = "quick"
+    DETAIL = "detail"
+    TOTAL = "total"
+
+
 MIN_MELD_FIELDS = 3
 MAX_MELD_FIELDS = 30
 
@@ -58,7 +68,7 @@ class SideForm(FieldGroup):
     name: str
     players: list[str]  # player names on this side in this hand
     columns: list[int]  # score columns this side scores for
-    mode: str = "quick"
+    mode: Mode = Mode.QUICK
     melds: list[str] = field(default_factory=list)
     hands: list[str] = field(default_factory=list)
     red: list[str] = field(default_factory=list)  # one per player where players score their own
@@ -71,6 +81,23 @@ class SideForm(FieldGroup):
     special: str = ""  # a special hand (RULES.md §6), or ""
     # agreed corrections, as typed: (points, note) pairs, at least one (empty).
     adjustments: list[tuple[str, str]] = field(default_factory=list)
+    total: str = ""  # the hand's score as the table counted it (total mode)
+
+    def is_empty(self) -> bool:
+        """Nothing typed for this side in the way it is entered (a forgotten side)."""
+        typed = [
+            *self.red,
+            self.black,
+            self.special,
+            *(t for pair in self.adjustments for t in pair),
+        ]
+        if self.mode is Mode.TOTAL:
+            typed = [self.total, *(t for pair in self.adjustments for t in pair)]
+        elif self.mode is Mode.QUICK:
+            typed += [*self.quick.values(), *self.meld_counts.values(), *self.hand_counts.values()]
+        else:
+            typed += [*self.melds, *self.hands]
+        return not any(t.strip() for t in typed)
 
 
 @dataclass
@@ -83,6 +110,11 @@ class HandForm:
     number: int | None = None  # the hand being corrected, None for a new hand
     dealer: str = ""
     extra_slots: tuple[str, ...] = ()  # the note slots of fields only some rulesets have
+
+    def empty_sides(self) -> list[SideForm]:
+        """The sides with nothing entered (a side that went out too): saving them as 0 is
+        asked first."""
+        return [s for s in self.sides if s.is_empty()]
 
 
 def extra_slots(rs: RuleSet) -> tuple[str, ...]:
@@ -168,13 +200,19 @@ def _make_sides(state: GameState, lone: str, number: int | None) -> tuple[list[S
     return sides, dealer
 
 
-def _last_modes(state: GameState) -> list[str]:
-    """Each side enters the way it did last time (quick or in detail)."""
+def _mode_of(team: Any) -> Mode:
+    if isinstance(team, dict) and "total" in team:
+        return Mode.TOTAL
+    if isinstance(team, dict) and "quick" in team:
+        return Mode.QUICK
+    return Mode.DETAIL
+
+
+def _last_modes(state: GameState) -> list[Mode]:
+    """Each side enters the way it did last time (quick, in detail or as a total)."""
     if not state.hands:
         return []
-    return [
-        "quick" if isinstance(t, dict) and "quick" in t else "detail" for t in state.hands[-1].teams
-    ]
+    return [_mode_of(t) for t in state.hands[-1].teams]
 
 
 def blank_hand(state: GameState) -> HandForm:
@@ -236,13 +274,16 @@ def hand_from_stored(state: GameState, number: int) -> HandForm:
             if isinstance(a, dict)
         ]
         quick = team.get("quick")
-        if isinstance(quick, dict):
-            side.mode = "quick"
+        if "total" in team:
+            side.mode = Mode.TOTAL
+            side.total = str(team.get("total"))
+        elif isinstance(quick, dict):
+            side.mode = Mode.QUICK
             side.quick = {
                 k: str(quick.get(k, 0)) for k in (*QUICK_FIELDS, *special_fields(state.rules))
             }
         else:
-            side.mode = "detail"
+            side.mode = Mode.DETAIL
             side.melds = [cards_text(m) for m in team.get("melds") or []]
             side.hands = [cards_text(h) for h in team.get("hands") or []]
         _pad_fields(side)
@@ -292,7 +333,9 @@ def read_hand(state: GameState, posted: MultiDict[str, str], number: int | None)
     values = count_values(state.rules)
     for side in sides:
         p = side.prefix
-        side.mode = "detail" if form.get(f"{p}-mode") == "detail" else "quick"
+        mode = form.get(f"{p}-mode")
+        side.mode = Mode(mode) if mode in (Mode.DETAIL, Mode.TOTAL) else Mode.QUICK
+        side.total = form.get(f"{p}-total", "")[:12]
         side.melds = [m[:400] for m in form.getlist(f"{p}-meld")][:MAX_MELD_FIELDS]
         side.hands = [h[:400] for h in form.getlist(f"{p}-hand")]
         side.red = [r[:12] for r in form.getlist(f"{p}-red")]
@@ -363,7 +406,10 @@ def build_entry(state: GameState, form: HandForm) -> Entry:
         team: dict[str, Any] = {}
         fields_sent: list[int] = []
         side_sums: dict[str, int] = {}
-        if side.mode == "quick":
+        if side.mode is Mode.TOTAL:
+            typed = side.total.strip().replace("\u2212", "-").removeprefix("+")
+            team["total"] = _number_field(typed, f"{w}.total", problems)
+        elif side.mode is Mode.QUICK:
             quick: dict[str, int] = {}
             for key in (*QUICK_FIELDS, *special_fields(state.rules)):
                 quick[key] = _number_field(side.quick.get(key, ""), f"{w}.quick.{key}", problems)
@@ -395,14 +441,16 @@ def build_entry(state: GameState, form: HandForm) -> Entry:
                 hands.append([c.rank for c in cards])
             team["melds"] = melds
             team["hands"] = hands
-        reds = [_number_field(t, f"{w}.red_threes", problems) for t in side.red] or [0]
-        team["red_threes"] = reds if _per_player_red(side) else reds[0]
-        if state.rules.threes_by_colour:
-            team["black_threes"] = _number_field(side.black, f"{w}.black_threes", problems)
+        if side.mode is not Mode.TOTAL:
+            # a total already counts the threes and a special hand
+            reds = [_number_field(t, f"{w}.red_threes", problems) for t in side.red] or [0]
+            team["red_threes"] = reds if _per_player_red(side) else reds[0]
+            if state.rules.threes_by_colour:
+                team["black_threes"] = _number_field(side.black, f"{w}.black_threes", problems)
+            if side.special:
+                team["special_hand"] = side.special
         team["went_out"] = form.out == str(side.index)
         team["concealed"] = form.concealed and team["went_out"]
-        if side.special:
-            team["special_hand"] = side.special
         adjustments = []
         for points, note in side.adjustments:
             if not points.strip() and not note.strip():

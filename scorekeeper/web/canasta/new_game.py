@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import gettext as _
@@ -37,7 +37,140 @@ class OptionField:
     kind: str
     label: str
     value: Any  # int / bool, or a list of (key, value) text rows for maps and tables
-    standard: str
+    standard: str  # the ruleset's value in words ("" for an empty map: nothing to say)
+    group: str = ""  # its group in OPTION_GROUPS
+
+
+#: The house rules in groups, as a table talks about them (every key of OPTION_SPECS but the
+#: target, which has its own field, is in one group).
+OPTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "values",
+        ("joker_value", "two_value", "ace_value", "high_value", "low_value", "black_three_value"),
+    ),
+    (
+        "melds",
+        (
+            "min_meld_size",
+            "max_meld_size",
+            "max_wild_per_meld",
+            "natural_at_least_wild",
+            "min_natural_per_meld",
+            "black_three_meld_min",
+            "black_three_meld_max",
+            "sevens_never_mixed",
+            "aces_mixed_only_in_initial_meld",
+            "wild_meld_open",
+            "new_meld_clean_until",
+        ),
+    ),
+    (
+        "canastas",
+        (
+            "canasta_size",
+            "natural_canasta_bonus",
+            "mixed_canasta_bonus",
+            "wild_canasta_bonus",
+            "sevens_canasta_bonus",
+            "aces_canasta_bonus",
+            "wild_canasta_jokers_bonus",
+            "wild_canasta_twos_bonus",
+        ),
+    ),
+    (
+        "pile",
+        (
+            "minimum_table",
+            "frozen_needs_natural_pair",
+            "pile_frozen_until_melded",
+            "pile_needs_natural_pair_always",
+            "pile_onto_meld_max",
+            "black_three_pile_when_going_out",
+        ),
+    ),
+    (
+        "going_out",
+        (
+            "going_out_bonus",
+            "canastas_to_go_out",
+            "going_out_needs_discard",
+            "concealed_going_out",
+            "concealed_going_out_bonus",
+            "concealed_needs_minimum",
+            "concealed_needs_all_canastas",
+        ),
+    ),
+    (
+        "threes",
+        (
+            "red_three_value",
+            "red_three_special",
+            "red_threes_negative_without_meld",
+            "black_three_in_hand_penalty",
+            "threes_by_colour",
+            "threes_table",
+            "threes_zero_canastas",
+            "threes_plus_canastas",
+        ),
+    ),
+    (
+        "penalties",
+        (
+            "unfinished_sevens_penalty",
+            "unfinished_aces_penalty",
+            "unfinished_wild_penalty",
+            "held_sevens_aces_penalty",
+            "held_sevens_aces_count",
+            "melds_minus_without_canasta",
+            "special_straight_value",
+            "special_pairs_value",
+            "special_garbage_value",
+        ),
+    ),
+)
+#: Parameters that do something only while another is on in the ruleset.
+NEEDS: dict[str, str] = {
+    "held_sevens_aces_count": "held_sevens_aces_penalty",
+    "threes_table": "threes_by_colour",
+    "threes_zero_canastas": "threes_by_colour",
+    "threes_plus_canastas": "threes_by_colour",
+    "concealed_going_out_bonus": "concealed_going_out",
+    "concealed_needs_minimum": "concealed_going_out",
+    "concealed_needs_all_canastas": "concealed_going_out",
+}
+#: Parameters another replaces while it is on (RULES.md §6: the threes table).
+REPLACED_BY: dict[str, str] = {"red_three_special": "threes_by_colour"}
+
+
+def shown_options(base: RuleSet) -> set[str]:
+    """The parameters a game of ``base`` is offered as house rules: not another ruleset's own
+    (off here and on in only one other ruleset, such as American special canastas in a Polish
+    game), nor one that does nothing under ``base``."""
+    out = set()
+    for key in OPTION_SPECS:
+        if key == "target":
+            continue
+        own_elsewhere = sum(1 for rs in PRESETS.values() if getattr(rs, key)) == 1
+        if not getattr(base, key) and own_elsewhere:
+            continue
+        if key in NEEDS and not getattr(base, NEEDS[key]):
+            continue
+        if key in REPLACED_BY and getattr(base, REPLACED_BY[key]):
+            continue
+        out.add(key)
+    return out
+
+
+def group_titles() -> dict[str, str]:
+    return {
+        "values": _("Card values"),
+        "melds": _("Melds"),
+        "canastas": _("Canastas"),
+        "pile": _("Initial meld and the discard pile"),
+        "going_out": _("Going out"),
+        "threes": _("Threes"),
+        "penalties": _("Penalties and special hands"),
+    }
 
 
 @dataclass
@@ -51,6 +184,7 @@ class NewGameForm:
     options: list[OptionField]
     opts_for: str
     open_options: bool = False
+    open_groups: set[str] = field(default_factory=set)  # groups holding a change or a note
 
     @property
     def base(self) -> RuleSet:
@@ -59,6 +193,15 @@ class NewGameForm:
     @property
     def per_side(self) -> int:
         return self.players // self.layout
+
+    def option_groups(self) -> list[tuple[str, str, list[OptionField]]]:
+        """The house-rule fields by group: (group, its title, the fields)."""
+        titles = group_titles()
+        return [
+            (group, titles[group], [o for o in self.options if o.group == group])
+            for group, _keys in OPTION_GROUPS
+            if any(o.group == group for o in self.options)
+        ]
 
 
 def default_layout(players: int) -> int:
@@ -77,16 +220,19 @@ def option_rows(kind: str, value: Any) -> list[tuple[str, str]]:
 
 
 def option_fields(base: RuleSet, values: dict[str, Any] | None = None) -> list[OptionField]:
+    """The house-rule fields of ``base`` (:func:`shown_options`), group by group."""
     labels = option_labels()
+    shown = shown_options(base)
     out = []
-    for key, spec in OPTION_SPECS.items():
-        if key == "target":  # the target has its own field on the form
-            continue
+    for group, key in ((g, k) for g, keys in OPTION_GROUPS for k in keys if k in shown):
+        spec = OPTION_SPECS[key]
         standard = getattr(base, key)
         value = (values or {}).get(key, standard)
         if spec.kind in ("int_map", "table") and not isinstance(value, list):
             value = option_rows(spec.kind, value)
-        out.append(OptionField(key, spec.kind, labels[key], value, format_value(key, standard)))
+        out.append(
+            OptionField(key, spec.kind, labels[key], value, format_value(key, standard), group)
+        )
     return out
 
 
@@ -146,8 +292,9 @@ def read_new_game(form: MultiDict[str, str]) -> tuple[NewGameForm, dict[str, Any
     values: dict[str, Any] = {}
     changes: dict[str, Any] = {}
     if same_basis:
+        shown = shown_options(base)
         for key, spec in OPTION_SPECS.items():
-            if key == "target":
+            if key not in shown:  # not offered: stays as the ruleset has it
                 continue
             name = f"opt-{key}"
             standard = getattr(base, key)
@@ -198,6 +345,7 @@ def read_new_game(form: MultiDict[str, str]) -> tuple[NewGameForm, dict[str, Any
         for p in problems:
             notes.add("opt-" + p.where.removeprefix("options."), problem_text(p))
         nf.open_options = True
+    nf.open_groups = {o.group for o in nf.options if o.key in changes or f"opt-{o.key}" in notes}
     sides = []
     for i in range(layout):
         names = []

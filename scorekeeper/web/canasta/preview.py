@@ -6,7 +6,7 @@ problem, warning and quiet piece of information placed next to the field it conc
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import gettext as _
@@ -31,6 +31,7 @@ from .hand_form import (
     SPECIAL_CANASTA_FIELDS,
     Entry,
     HandForm,
+    Mode,
     SideForm,
     build_entry,
 )
@@ -51,6 +52,8 @@ class SidePreview:
     player_scores: list[int] | None
     totals_after: list[int]
     after: list[str]  # each column's total after the hand, in words ("total 1,250")
+    # what another way of entering the side can take over (a field name: its value)
+    keep: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -94,6 +97,8 @@ def slot_for(where: str, form: HandForm, entry: Entry) -> str:
         return f"{p}-black"
     if rest.startswith(".special_hand"):
         return f"{p}-special"
+    if rest.startswith(".total"):
+        return f"{p}-total"
     if rest.startswith(".adjustments"):
         return f"{p}-adj"
     if rest.startswith(".quick."):
@@ -121,6 +126,7 @@ def slot_ids(form: HandForm) -> list[str]:
             f"{p}-q-hand_points",
             f"{p}-q-black_threes_in_hand",
             f"{p}-adj",
+            f"{p}-total",
         ]
         ids += [f"{p}-{extra}" for extra in form.extra_slots]
         ids += [f"{p}-m{f}" for f in range(len(side.melds))]
@@ -164,10 +170,34 @@ def preview(game: Game, state: GameState, form: HandForm) -> Preview:
                 per_player,
                 after,
                 [_total_text(total) for total in after],
+                _keep(state.rules, side, scored),
             )
         )
         _field_info(state.rules, state.players, side, scored, entry, notes)
     return Preview(side_previews, notes, bool(problems), entry, checked)
+
+
+def _keep(rs: RuleSet, side: SideForm, scored: Any) -> dict[str, int]:
+    """What switching this side to another way of entering it keeps: its score as the total
+    (adjustments apart: they stay in their own fields), and from card by card the quick
+    counts. A total cannot be split, so it gives nothing."""
+    if side.mode is Mode.TOTAL or side.is_empty():
+        return {}
+    items = scored.items
+    keep = {"total": scored.score - items.get("adjustments", 0)}
+    if side.mode is Mode.DETAIL:
+        threes = scored.details.get("black_threes_in_hand", 0)
+        if "black_threes_in_hand" in scored.details:
+            penalty = threes * rs.black_three_in_hand_penalty
+            keep["hand_points"] = -items.get("in_hand", 0) - penalty
+        keep.update(
+            natural_canastas=scored.canastas.get("natural", 0),
+            mixed_canastas=scored.canastas.get("mixed", 0),
+            wild_canastas=scored.canastas.get("wild", 0),
+            meld_points=abs(items.get("melded_cards", 0)),
+            black_threes_in_hand=threes,
+        )
+    return keep
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:
@@ -186,7 +216,9 @@ def _field_info(
 ) -> None:
     """Quiet information under the fields: what each meld and hand is worth."""
     p = side.prefix
-    if side.mode == "detail":
+    if side.mode is Mode.TOTAL:
+        return
+    if side.mode is Mode.DETAIL:
         for meld, f in zip(scored.melds, entry.meld_fields[side.index], strict=False):
             slot = f"{p}-m{f}"
             if slot in notes or not meld.legal:

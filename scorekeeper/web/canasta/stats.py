@@ -24,7 +24,9 @@ class SideStats:
     name: str
     hands: int = 0
     canastas: dict[str, int] = field(default_factory=dict)  # natural, mixed, wild, …
-    red_threes: int | None = 0  # None: not known per column (cutthroat partners' lists)
+    red_threes: int = 0
+    # hands whose canastas and red threes are known (not entered as the total only)
+    known: int = 0
     went_out: int = 0  # every going out, the concealed ones included
     concealed: int = 0  # of them, concealed
     best: int | None = None
@@ -37,21 +39,26 @@ class SideStats:
 
 
 def side_stats(state: GameState) -> list[SideStats]:
-    """Each score column's figures over the hands played."""
+    """Each score column's figures over the hands played; canastas and red threes over the
+    hands that say them (a side entered as its total only does not)."""
     out = [SideStats(c.name, total=c.total) for c in state.columns]
     for row in state.hands:
         for c, score in enumerate(row.scores):
             stats = out[c]
             stats.hands += 1
-            for kind, count in score.canastas.items():
-                stats.canastas[kind] = stats.canastas.get(kind, 0) + count
             stats.went_out += score.went_out or score.concealed
             stats.concealed += score.concealed
             stats.best = score.score if stats.best is None else max(stats.best, score.score)
             stats.worst = score.score if stats.worst is None else min(stats.worst, score.score)
-            threes = _red_threes(row.teams, score.team)
-            if stats.red_threes is not None:
-                stats.red_threes = None if threes is None else stats.red_threes + threes
+            # the column's place among its side's columns: its own red threes in a list
+            place = [k for k, s in enumerate(row.scores) if s.team == score.team].index(c)
+            threes = _red_threes(row.teams, score.team, place)
+            if threes is None:
+                continue
+            stats.known += 1
+            stats.red_threes += threes
+            for kind, count in score.canastas.items():
+                stats.canastas[kind] = stats.canastas.get(kind, 0) + count
     return out
 
 
@@ -86,21 +93,26 @@ def stat_rows(stats: list[SideStats]) -> list[StatRow]:
     ]
 
 
-def _red_threes(teams: Any, team: int) -> int | None:
+def _red_threes(teams: Any, team: int, place: int) -> int | None:
+    """The red threes of the column at ``place`` of side ``team`` in a hand: a side's number,
+    or the column's own in a list (cutthroat partners); None for a side entered as its total."""
     if (
         not isinstance(teams, list)
         or not 0 <= team < len(teams)
         or not isinstance(teams[team], dict)
     ):
         return 0
+    if "total" in teams[team]:
+        return None
     value = teams[team].get("red_threes", 0)
     if isinstance(value, bool):
-        return None
+        return 0
     if isinstance(value, int):
         return value
-    if isinstance(value, list) and len(value) == 1 and isinstance(value[0], int):
-        return value[0]
-    return None
+    if isinstance(value, list) and value:
+        own = value[place] if place < len(value) else 0
+        return own if isinstance(own, int) and not isinstance(own, bool) else 0
+    return 0
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from ..sheets.routes import sheet_labels as canasta_labels
 from ..words.i18n import long_date, number
 from .entry import GAMES, board_context
 from .forms import PLAYER_SEATS, NewForm, end_text, joker_text, read_new, slot_new
+from .tally import tally_of
 
 bp = Blueprint("fifty", __name__)
 
@@ -115,6 +116,7 @@ def _render_show(game_id: str) -> Rendered:
     view_url = link.url
     pdfs = pages.pdf_links("fifty.sheet", game_id)
     undo = canasta_store.undoable_deletion(loaded.game)  # as on the Canasta page
+    tally, chain = tally_of(game_id, store.get_game)  # the other evenings change it
     html = render_template(
         "fifty/show.html",
         game_id=game_id,
@@ -124,10 +126,11 @@ def _render_show(game_id: str) -> Rendered:
         pdfs=pdfs,
         referee_url=referee_link(state),
         undo=undo,
+        tally=tally,
         **board_context(state),
     )
     ends = undo.changed_at.timestamp() + canasta_store.UNDO_SECONDS if undo else None
-    return html, (game_id,), ends
+    return html, chain or (game_id,), ends
 
 
 @bp.get("/fifty/view/<view_id>")
@@ -139,7 +142,7 @@ def view(view_id: str) -> Response:
         store.fifty_state,
         store.get_by_view,
         ("fifty/view.html", "fifty/_live.html"),
-        board_context,
+        lambda state: {"tally": tally_of(view_id, store.get_by_view)[0], **board_context(state)},
     )
 
 

@@ -43,6 +43,11 @@ from .notes import Notes
 
 Words = Mapping[str, Callable[[dict[str, Any]], str]]
 
+#: The form's save actions: "save" asks first when the entry looks like a slip
+#: (:meth:`EntryFlow.question`); "save-anyway" is the answer that saves it as it is.
+SAVE = "save"
+SAVE_ANYWAY = "save-anyway"
+
 
 def problem_text(problem: Problem, words: Words | None = None) -> str:
     """A problem as a sentence in the reader's language, for a form field.
@@ -202,6 +207,11 @@ class EntryFlow(Generic[State, Form, View]):
         """Each score column's name and total, as a conflict shows them."""
         raise NotImplementedError
 
+    def question(self, form: Form) -> str | None:
+        """What to ask before saving an entry that breaks no rule but is likely a slip (a
+        side left empty), in the reader's language; None: nothing to ask."""
+        return None
+
     #: The live preview keeps the games it loaded (:meth:`load_live`); only for a game whose
     #: preview reads nothing of the game but its own columns (its row is all a kept game has).
     keep_for_preview: ClassVar[bool] = False
@@ -271,12 +281,14 @@ class EntryFlow(Generic[State, Form, View]):
         view: View | None,
         status: int = 200,
         conflict: bool = False,
+        question: str | None = None,
     ) -> tuple[str, int]:
         context = self.page_context(loaded, form, view)
         context.update(
             game_id=loaded.game_id,
             state=loaded.state,
             conflict=conflict,
+            question=question,
             notes=view.notes if view else Notes(),
             standings=self.standings(loaded.state) if conflict else [],
         )
@@ -305,16 +317,21 @@ class EntryFlow(Generic[State, Form, View]):
     def save(self, game_id: str, number: int | None = None) -> Response | tuple[str, int]:
         """Save a new or corrected hand. ``action=check`` (the no-JavaScript preview) or a
         re-render request only shows the form again; problems: 422 with each next to its
-        field; a stale version: 409 with the entry kept."""
+        field; a likely slip: the form with its question (and "save anyway"); a stale
+        version: 409 with the entry kept."""
         loaded = self.load(game_id)
         if number is not None:
             self.existing(loaded, number)
         form = self.read(loaded, request.form, number)
         view = self.preview(loaded, form)
-        if request.form.get("action") != "save":
+        action = request.form.get("action")
+        if action not in (SAVE, SAVE_ANYWAY):
             return self.render(loaded, form, view)
         if view.blocked:
             return self.render(loaded, form, view, 422)
+        question = self.question(form) if action == SAVE else None
+        if question is not None:  # nothing stored until the answer says so
+            return self.render(loaded, form, view, question=question)
         try:
             with pages.stored_game(game_id, self.find) as (session, game):
                 self.write(session, game, form, view)

@@ -273,6 +273,19 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
         value=reasons.number_param(p, "value"),
     ),
     "quick.melded": lambda p: _("A side with melded cards or canastas has melded."),
+    "total.not_multiple_of_5": lambda p: _(
+        "Every Canasta score is a multiple of 5; %(value)s cannot be right.",
+        value=reasons.number_param(p, "value"),
+    ),
+    "total.below_going_out": lambda p: _(
+        "Going out alone brings at least %(minimum)s (the bonus and the canastas it needs); "
+        "is %(value)s right?",
+        minimum=reasons.number_param(p, "minimum"),
+        value=reasons.number_param(p, "value"),
+    ),
+    "request.total_and_detail": lambda p: _(
+        "A side entered as its total has nothing else but who went out and adjustments."
+    ),
     "request.invalid_json": lambda p: _("The request is not readable JSON."),
     "request.type": lambda p: (
         _("\u201c%(field)s\u201d has the wrong type of value.", field=p["field"])

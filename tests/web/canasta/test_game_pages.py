@@ -40,8 +40,11 @@ def save_hand(
     number: int | None = None,
     expect: int = 303,
     headers: dict[str, str] | None = None,
+    action: str = "save-anyway",
 ):
-    data["action"] = "save"
+    # "save-anyway": a side left empty saves as 0 without the question (tested on its own in
+    # test_an_empty_side_is_asked_about); the hands here leave the other side empty on purpose.
+    data["action"] = action
     url = f"/games/{game_id}/hands/{number}" if number else f"/games/{game_id}/hands"
     response = client.post(url, data=data, headers=headers or {})
     assert response.status_code == expect, response.text[:3000]

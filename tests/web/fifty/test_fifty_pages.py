@@ -393,3 +393,34 @@ def test_play_again_with_the_same_players(client: FlaskClient) -> None:
     start = client.get("/").text
     assert f"/fifty/{again_id}" in start and f"/fifty/{game_id}" in start
     assert client.post("/fifty/nope/again").status_code == 404
+
+
+def test_the_evenings_of_the_same_players_are_tallied(client: FlaskClient) -> None:
+    """Canasta's evening tally for 3 ist 50: evenings won and minus points per player, the
+    lowest total winning (seed 001)."""
+    first = three_players(client, stop_after="1")
+    data = entry(client, first, p0__cards="3", p1__cards="X", p2__cards="")  # 50 / 10 / 0
+    assert save(client, first, data)[0] == 303
+    assert "Same players" not in client.get(f"/fifty/{first}").text  # one evening alone
+    second = client.post(f"/fifty/{first}/again").headers["Location"].rsplit("/", 1)[1]
+    data = entry(client, second, p0__cards="", p1__cards="3", p2__cards="X")  # 0 / 50 / 10
+    assert save(client, second, data)[0] == 303
+    for key in (first, second):  # both pages sum up the same evenings
+        page = client.get(f"/fifty/{key}").text
+        tally = re.search(r'<section class="card evening".*?</section>', page, re.S)
+        assert tally and "Same players: 2 evenings" in tally[0]
+        rows = re.findall(
+            r'<tr[^>]*><th scope="row">(.*?)</th><td class="num">(\d+)</td>'
+            r'<td class="num">([^<]+)</td>',
+            tally[0],
+        )
+        assert [(re.sub(r"<[^>]+>|&#9733;", "", n).strip(), w, p) for n, w, p in rows] == [
+            ("Anna", "1", "50"),
+            ("Ben", "0", "60"),
+            ("Cleo", "1", "10"),
+        ]
+        assert "Leading: Cleo" in tally[0]
+    polish = client.get(f"/fifty/{second}?lang=pl").text
+    assert "Ci sami gracze: 2 wieczory" in polish and "Prowadzi: Cleo" in polish
+    view = re.search(r"/fifty/view/([A-Za-z0-9_-]+)", client.get(f"/fifty/{second}").text)
+    assert view and "Same players: 2 evenings" in client.get(f"/fifty/view/{view[1]}?lang=en").text
