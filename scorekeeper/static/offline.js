@@ -60,7 +60,13 @@
 
   /* ---- 1. the worker ---- */
   if ("serviceWorker" in navigator && say.worker) {
-    navigator.serviceWorker.register(say.worker, { scope: "/" }).catch(function () {});
+    var first = !navigator.serviceWorker.controller;
+    navigator.serviceWorker.register(say.worker, { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      /* The page that installed the worker came without it: have it kept too. */
+      if (first && registration.active) registration.active.postMessage({ keep: w.location.href });
+    }).catch(function () {});
   }
 
   /* ---- 2. the banner ---- */
@@ -136,9 +142,17 @@
       if (item.page === gameUrl && item.version >= version) version = item.version + 1;
     });
     var heading = d.querySelector("main h1");
+    var title = heading ? heading.firstChild.textContent.trim() : "";
+    if (!fields.some(function (pair) { return pair[0] === "number"; })) {
+      /* A new hand after those waiting: its number is theirs plus one. */
+      var before = list.filter(function (item) {
+        return item.page === gameUrl && !item.fields.some(function (pair) { return pair[0] === "number"; });
+      }).length;
+      title = title.replace(/\d+/, function (n) { return String(Number(n) + before); });
+    }
     list.push({
       id: id, url: form.getAttribute("action"), page: gameUrl, version: version, fields: fields,
-      title: heading ? heading.firstChild.textContent.trim() : "", summary: describe(form),
+      title: title, summary: describe(form),
       at: Date.now(), state: "waiting"
     });
     if (!saveAll(list)) return false;
@@ -391,7 +405,11 @@
     }
   });
 
-  w.addEventListener("online", function () { showBanner(); sendNow(false); });
+  /* Back online: what waits is sent; a page shown from the phone's copy is fetched anew. */
+  w.addEventListener("online", function () {
+    showBanner();
+    sendNow(false).then(function () { if (keptAt) w.location.reload(); });
+  });
   w.addEventListener("offline", showBanner);
   d.addEventListener("visibilitychange", function () {
     if (d.visibilityState === "visible") sendNow(false);

@@ -134,6 +134,19 @@ function page(event) {
   });
 }
 
+/* The page that installed the worker was fetched without it: keep it now. */
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (typeof data.keep !== "string") return;
+  var url = new URL(data.keep, self.location.href);
+  if (url.origin !== self.location.origin) return;
+  event.waitUntil(fetch(url.href, { credentials: "same-origin" }).then(function (answer) {
+    var type = answer.headers.get("Content-Type") || "";
+    if (answer.status !== 200 || answer.redirected || type.indexOf("text/html") !== 0) return null;
+    return caches.open(PAGES).then(function (pages) { return keep(pages, url.href, answer); });
+  }).catch(function () { return null; }));
+});
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") return;
