@@ -170,9 +170,13 @@
       w.location.assign(page);
       return;
     }
+    /* No kept game page to go to: the form empties for the next entry, under a new id. */
+    form.reset();
+    freshIds();
     var note = form.querySelector("[data-offline-note]");
     note.textContent = say.kept;
     note.hidden = false;
+    note.scrollIntoView({ block: "nearest" });
   }
 
   /* Offline: the save is kept here at once (htmx would only fail). */
@@ -327,7 +331,7 @@
      without an answer. */
   function flush() {
     var done = { saved: 0, pages: {} };
-    if (sending) return Promise.resolve(done);
+    if (sending || offline()) return Promise.resolve(done);  /* the phone knows: no try */
     var queue = load();
     if (!queue.length) return Promise.resolve(done);
     sending = true;
@@ -405,12 +409,19 @@
     }
   });
 
-  /* Back online: what waits is sent; a page shown from the phone's copy is fetched anew. */
+  /* Back online: what waits is sent; a page shown from the phone's copy is fetched anew. A
+     connection that flickers (a new page may hear "online" while none is there) is given a
+     moment to hold first. */
+  var settling = 0;
   w.addEventListener("online", function () {
-    showBanner();
-    sendNow(false).then(function () { if (keptAt) w.location.reload(); });
+    clearTimeout(settling);
+    settling = setTimeout(function () {
+      showBanner();
+      if (offline()) return;
+      sendNow(false).then(function () { if (keptAt && !offline()) w.location.reload(); });
+    }, 1500);
   });
-  w.addEventListener("offline", showBanner);
+  w.addEventListener("offline", function () { clearTimeout(settling); showBanner(); });
   d.addEventListener("visibilitychange", function () {
     if (d.visibilityState === "visible") sendNow(false);
   });

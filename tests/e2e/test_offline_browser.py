@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import time
 import urllib.request
@@ -22,6 +23,9 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from tests.e2e.conftest import wait_ready
 from tests.e2e.helpers import PHONE
 from tests.test_serve import SCOREKEEPER, free_port
+
+#: A navigation offline waits for the worker, which a busy machine may have to start first.
+SLOW = 15000
 
 
 class Server:
@@ -160,13 +164,14 @@ def test_three_hands_entered_offline_are_saved_once_each_in_order(
     entered = [200, 205, 210]
     for n, meld in enumerate(entered, start=1):
         page.get_by_role("link", name="Enter hand 1").click()
+        page.wait_for_url(f"{game_url}/hands/new", timeout=SLOW)
         wait_ready(page)
         expect(page.locator("[data-offline-note]")).to_be_visible()
         enter_hand(page, meld)
         if n == 1:
             shot(page, "offline-01-entry")
         page.get_by_role("button", name="Save").click()
-        page.wait_for_url(game_url)
+        page.wait_for_url(game_url, timeout=SLOW)
         wait_ready(page)
         expect(page.locator("#outbox .outbox-item")).to_have_count(n)
     expect(page.locator("#outbox")).to_contain_text("Waiting to be saved (3)")
@@ -353,3 +358,37 @@ def test_a_page_never_opened_says_so_in_the_readers_language(
         expect(page.locator("#offline-banner")).to_contain_text("Offline")
     finally:
         context.close()
+
+
+def test_a_game_of_three_is_fifty_entered_offline_in_german(
+    live_server: str, page: Page, context: BrowserContext, shot: Callable[..., Path]
+) -> None:
+    """The same outbox on the 3 ist 50 pages, in the reader's language."""
+    page.goto(f"{live_server}/fifty/new?lang=de")
+    page.get_by_role("button", name="Partie starten").click()
+    page.wait_for_url(re.compile(r"/fifty/[A-Za-z0-9_-]{22}$"))
+    game_url = page.url
+    controlled(page)
+    page.get_by_role("link", name="Spiel 1 eintragen").click()
+    page.wait_for_url(f"{game_url}/games/new")
+    page.goto(game_url)
+
+    context.set_offline(True)
+    page.get_by_role("link", name="Spiel 1 eintragen").click()
+    page.wait_for_url(f"{game_url}/games/new")
+    expect(page.locator("[data-offline-note]")).to_contain_text("Keine Verbindung")
+    for player, points in (("p0", "20"), ("p1", "12")):
+        page.locator(f"#player-{player} .seg label", has_text="Gesamt").click()
+        page.fill(f"#{player}-points", points)
+    page.get_by_role("button", name="Speichern").click()
+    page.wait_for_url(game_url)
+    expect(page.locator("#offline-banner")).to_contain_text("Offline — Stand von")
+    expect(page.locator("#outbox")).to_contain_text("Wartet aufs Speichern (1)")
+    expect(page.locator("#outbox .outbox-item b")).to_have_text(["Spiel 1"])
+    shot(page, "offline-07-fifty-de", full_page=True)
+
+    context.set_offline(False)  # "online": sent, and the page shows the game as it is now
+    expect(page.locator("#offline-banner")).to_be_hidden()
+    expect(page.locator("#outbox")).to_have_count(0)
+    assert outbox(page) == []
+    expect(page.get_by_role("link", name="Spiel 2 eintragen")).to_be_visible()
