@@ -5,10 +5,10 @@
      worker, which keeps the new files and drops the old ones.
    - Every page the phone opens (a game, its view, the rules, the start page) is fetched from
      the server first and kept; without an answer the kept copy is shown, marked with the time
-     it was kept (<html data-offline-at>), and static/offline.js shows the banner. A page never
+     it was kept (<html data-offline-at>), and static/notices.js shows the banner. A page never
      opened shows /offline, in the reader's language.
    - Nothing else is touched: saving (POST), the live preview and the API always go to the
-     server; a hand saved offline waits in the page's outbox (static/offline.js). */
+     server; a hand saved offline waits in the page's outbox (static/notices.js). */
 "use strict";
 
 var RELEASE = new URL(self.location.href).searchParams.get("v") || "dev";

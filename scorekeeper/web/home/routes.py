@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from flask import (
     Blueprint,
@@ -12,7 +13,6 @@ from flask import (
     make_response,
     render_template,
     request,
-    send_from_directory,
     url_for,
 )
 from flask_babel import gettext as _
@@ -123,11 +123,12 @@ def manifest() -> Response:
 def service_worker() -> Response:
     """The service worker (static/sw.js), served from ``/`` so that it may keep every page of
     the app for the phone's offline use; ``no-cache``: a phone asks for it again on each visit
-    and so notices a new release (its address carries the release, see static/offline.js)."""
+    and so notices a new release (its address carries the release, see static/notices.js)."""
     folder = current_app.static_folder
     if folder is None:  # pragma: no cover - the app always has its static folder
         abort(404)
-    response = send_from_directory(folder, "sw.js", mimetype="text/javascript", max_age=0)
+    response = make_response(Path(folder, "sw.js").read_bytes())
+    response.mimetype = "text/javascript"
     response.headers["Cache-Control"] = "no-cache"
     return response
 

@@ -75,7 +75,7 @@ def entry_id_of(form: MultiDict[str, str]) -> str | None:
 
 def new_entry_id() -> str:
     """An ``entry_id`` for a form shown without JavaScript (the page's script makes its own
-    each time the page is opened, see static/offline.js)."""
+    each time the page is opened, see static/notices.js)."""
     return secrets.token_urlsafe(12)
 
 
@@ -360,10 +360,10 @@ class EntryFlow(Generic[State, Form, View]):
         return pages.see_other(self.show_url(game_id))
 
     def taken(self, game_id: str, entry_id: str) -> bool:
-        """Whether the game has saved an entry under ``entry_id``."""
+        """Whether the game (loaded already by this request) has saved an entry under
+        ``entry_id``: one indexed read, the game is not loaded again."""
         with session_scope() as session:
-            game = self.find(session, game_id)
-            return game is not None and receipts.seen(session, game.id, entry_id) is not None
+            return receipts.seen(session, game_id, entry_id) is not None
 
     def conflict(self, game_id: str, number: int | None) -> tuple[str, int]:
         """Someone else saved first: the game as it is now with this entry kept, ready to be
