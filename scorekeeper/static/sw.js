@@ -30,11 +30,26 @@ function keep(cache, request, response) {
   });
 }
 
-/* The /static/ addresses a page names (stylesheet, scripts, icons). */
-function staticUrls(html) {
-  var found = {}, re = /(?:href|src)="(\/static\/[^"]+)"/g, m;
-  while ((m = re.exec(html))) found[m[1].replace(/&amp;/g, "&")] = true;
+/* The addresses a page names under ``prefix`` (/static/: stylesheet, scripts, icons;
+   /rules/: the rules page of the menu). */
+function named(html, prefix) {
+  var found = {}, re = /(?:href|src)="(\/[^"]+)"/g, m;
+  while ((m = re.exec(html))) {
+    if (m[1].indexOf(prefix) === 0) found[m[1].replace(/&amp;/g, "&")] = true;
+  }
   return Object.keys(found);
+}
+
+/* The rules pages the menu names, kept at once: the table may want them before it ever opened
+   them, and they change only with a release. */
+function keepRules(html) {
+  return caches.open(PAGES).then(function (pages) {
+    return Promise.all(named(html, "/rules/").map(function (url) {
+      return fetch(url, { credentials: "same-origin" }).then(function (answer) {
+        return answer.ok ? keep(pages, url, answer) : null;
+      }).catch(function () { return null; });
+    }));
+  });
 }
 
 self.addEventListener("install", function (event) {
@@ -44,7 +59,8 @@ self.addEventListener("install", function (event) {
       return answer.clone().text().then(function (html) {
         return Promise.all([
           caches.open(PAGES).then(function (pages) { return keep(pages, FALLBACK, answer); }),
-          shell.addAll(staticUrls(html))
+          shell.addAll(named(html, "/static/")),
+          keepRules(html)
         ]);
       });
     });

@@ -356,6 +356,13 @@ def test_a_page_never_opened_says_so_in_the_readers_language(
         wait_ready(page)
         expect(page.locator("[data-offline-page]")).to_contain_text("nie geöffnet")
         expect(page.locator("#offline-banner")).to_contain_text("Offline")
+        # The rules page of the menu was kept when the worker came, before it was ever opened.
+        page.get_by_role("link", name="Regeln").click()
+        page.wait_for_url(re.compile(r"/rules/"), timeout=SLOW)
+        wait_ready(page)
+        expect(page.locator("[data-offline-page]")).to_have_count(0)
+        expect(page.locator("main h1")).to_be_visible()
+        expect(page.locator("#offline-banner")).to_be_visible()
     finally:
         context.close()
 
