@@ -1,4 +1,4 @@
-/* What the forms tell the reader, in two parts (one file: on a slow phone every file more
+/* What the forms tell the reader, in three parts (one file: on a slow phone every file more
    than six waits for a connection, a whole round trip).
 
    1. What a refused or lost htmx request tells the reader: a 429 (too many
@@ -161,4 +161,440 @@
     if (form && form.tagName !== "FORM") form = form.querySelector("form");
     show(form || d.querySelector("form.hand-form, form.entry-form"));
   });
+})();
+
+/* 3. When the network drops, the table plays on (with static/sw.js, the service worker).
+
+   a. The worker is registered under an address that carries the release.
+   b. A page the worker showed from the phone's copy (<html data-offline-at>), or any page once
+      the connection drops, says so in a banner with the time of the state it shows.
+   c. The outbox: a hand saved while the server cannot be reached (offline, no answer, a lost
+      answer) is kept in localStorage (it survives closing the tab) with its entry_id, shown on
+      its game page as waiting, and sent in order on page load, on "online", when the page
+      becomes visible and from "Send now". The server recognises an entry_id it has taken and
+      answers as the first time, so a hand sent twice is stored once. A refused entry (409:
+      someone else saved first; 422: the rules) stays until the scorer opens it (the entry form
+      with the other change or the problems) or discards it; the hands after it wait.
+   Every form works without this file; the words come from the page (#offline-words). */
+(function () {
+  "use strict";
+  var d = document, w = window;
+  var KEY = "scorekeeper-outbox";
+  var words = d.getElementById("offline-words");
+  if (!words) return;
+  var say = words.dataset;
+
+  function storage() {
+    try { return w.localStorage; } catch (err) { return null; }
+  }
+
+  function load() {
+    var store = storage(), raw = store && store.getItem(KEY);
+    if (!raw) return [];
+    try { var list = JSON.parse(raw); return Array.isArray(list) ? list : []; } catch (err) { return []; }
+  }
+
+  function saveAll(list) {
+    var store = storage();
+    if (!store) return false;
+    try { store.setItem(KEY, JSON.stringify(list)); return true; } catch (err) { return false; }
+  }
+
+  function clock(ms) {
+    try {
+      return new Intl.DateTimeFormat(d.documentElement.lang || undefined,
+        { hour: "2-digit", minute: "2-digit" }).format(new Date(ms));
+    } catch (err) {
+      var t = new Date(ms);
+      return t.getHours() + ":" + ("0" + t.getMinutes()).slice(-2);
+    }
+  }
+
+  function newId() {
+    var bytes = new Uint8Array(16);
+    w.crypto.getRandomValues(bytes);
+    var abc = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", out = "";
+    for (var i = 0; i < bytes.length; i++) out += abc[bytes[i] & 63];
+    return out;
+  }
+
+  function token() {
+    try { return JSON.parse(d.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; }
+    catch (err) { return ""; }
+  }
+
+  /* ---- a. the worker ---- */
+  if ("serviceWorker" in navigator && say.worker) {
+    var first = !navigator.serviceWorker.controller;
+    navigator.serviceWorker.register(say.worker, { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      /* The page that installed the worker came without it: have it kept too. */
+      if (first && registration.active) registration.active.postMessage({ keep: w.location.href });
+    }).catch(function () {});
+  }
+
+  /* ---- b. the banner ---- */
+  var keptAt = Number(d.documentElement.getAttribute("data-offline-at")) || 0;
+  var loadedAt = Date.now();
+  var banner = d.getElementById("offline-banner");
+
+  function offline() { return navigator.onLine === false; }
+
+  function showBanner() {
+    var dropped = offline();
+    if (banner) {
+      banner.hidden = !(keptAt || dropped);
+      banner.textContent = say.banner.replace("{time}", clock(keptAt || loadedAt));
+    }
+    d.querySelectorAll("[data-offline-note]").forEach(function (note) {
+      note.hidden = !(keptAt || dropped);
+    });
+  }
+  showBanner();
+
+  /* ---- c. entry forms: a fresh entry_id for a page shown again ---- */
+  function freshIds() {
+    d.querySelectorAll("input[data-entry-id]").forEach(function (input) { input.value = newId(); });
+  }
+  /* A kept page (or one from the back button's memory) holds an id that may be used already:
+     this entry gets its own. A page from the server has a fresh one. */
+  if (keptAt) freshIds();
+  w.addEventListener("pageshow", function (e) { if (e.persisted) freshIds(); });
+
+  function entryForm(elt) {
+    var form = elt && elt.closest ? elt.closest("form") : null;
+    return form && form.querySelector("input[data-entry-id]") ? form : null;
+  }
+
+  function describe(form) {
+    var parts = [];
+    form.querySelectorAll("section").forEach(function (section) {
+      var name = section.querySelector("h2");
+      var values = [];
+      section.querySelectorAll("input[type=text], input:not([type])").forEach(function (input) {
+        if (!input.value.trim() || input.closest(".seg")) return;
+        var box = input.closest("label, .qrow");
+        var label = box ? (box.querySelector(".qlabel") || box).textContent : "";
+        label = label.replace(input.value, "").replace(/\s+/g, " ").trim();
+        values.push((label ? label + " " : "") + input.value.trim());
+      });
+      if (values.length) parts.push((name ? name.textContent.trim() + ": " : "") + values.join(", "));
+    });
+    var out = form.querySelector("input[name=out]:checked");
+    if (out && out.closest("label")) {
+      parts.unshift(say.wentOut + ": " + out.closest("label").textContent.trim());
+    }
+    return parts.join(" · ").slice(0, 600);
+  }
+
+  function enqueue(form) {
+    var page = (form.querySelector("[data-offline-note]") || {}).dataset;
+    var gameUrl = page && page.gameUrl;
+    if (!gameUrl) return false;
+    var fields = [], version = 0, id = "";
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value !== "string" || name === "csrf_token" || name === "action") return;
+      if (name === "version") { version = Number(value) || 0; return; }
+      if (name === "entry_id") { id = value; return; }
+      fields.push([name, value]);
+    });
+    var list = load();
+    if (list.some(function (item) { return item.id === id; })) return true;  /* queued already */
+    /* Each change moves the game's version on by one: a hand queued after others of the same
+       game builds on them. */
+    list.forEach(function (item) {
+      if (item.page === gameUrl && item.version >= version) version = item.version + 1;
+    });
+    var heading = d.querySelector("main h1");
+    var title = heading ? heading.firstChild.textContent.trim() : "";
+    if (!fields.some(function (pair) { return pair[0] === "number"; })) {
+      /* A new hand after those waiting: its number is theirs plus one. */
+      var before = list.filter(function (item) {
+        return item.page === gameUrl && !item.fields.some(function (pair) { return pair[0] === "number"; });
+      }).length;
+      title = title.replace(/\d+/, function (n) { return String(Number(n) + before); });
+    }
+    list.push({
+      id: id, url: form.getAttribute("action"), page: gameUrl, version: version, fields: fields,
+      title: title, summary: describe(form),
+      at: Date.now(), state: "waiting"
+    });
+    if (!saveAll(list)) return false;
+    /* The tab's draft of this form is the queued entry now: the next entry starts empty. */
+    try {
+      var v = form.querySelector("input[name=version]");
+      w.sessionStorage.removeItem("scorekeeper-draft:" + form.getAttribute("action") + ":" + (v ? v.value : ""));
+    } catch (err) { /* no session storage */ }
+    return true;
+  }
+
+  function kept(form) {
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      var page = form.querySelector("[data-offline-note]").dataset.gameUrl;
+      w.location.assign(page);
+      return;
+    }
+    /* No kept game page to go to: the form empties for the next entry, under a new id. */
+    form.reset();
+    freshIds();
+    var fields = form.querySelector("#hand-fields, #entry-fields");
+    if (fields) fields.dispatchEvent(new Event("change", { bubbles: true }));  /* the preview */
+    /* static/notices.js said "nothing was sent": this entry is kept, though. */
+    var notice = form.querySelector("[data-notice]");
+    if (notice) notice.hidden = true;
+    var note = form.querySelector("[data-offline-note]");
+    note.textContent = say.kept;
+    note.hidden = false;
+    note.scrollIntoView({ block: "center" });
+  }
+
+  /* Offline: the save is kept here at once (htmx would only fail). */
+  d.addEventListener("submit", function (e) {
+    var form = entryForm(e.target);
+    var button = e.submitter;
+    if (!form || !offline() || !button || button.name !== "action" || button.value !== "save") return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (enqueue(form)) kept(form);
+  }, true);
+
+  /* Online but no answer (the server is down, asleep, or the answer was lost): kept too, under
+     the same entry_id, so that a save the server did make is not made twice. */
+  function lost(e) {
+    var detail = e.detail || {};
+    var form = detail.elt && detail.elt.tagName === "FORM" ? entryForm(detail.elt) : null;
+    var config = detail.requestConfig || {};
+    var data = config.formData;
+    var action = data && data.get ? data.get("action") : (config.parameters || {}).action;
+    if (!form || action !== "save" || config.verb !== "post") return;
+    if (enqueue(form)) kept(form);
+  }
+  d.addEventListener("htmx:sendError", lost);
+  d.addEventListener("htmx:timeout", lost);
+
+  /* No live preview offline: the note says the hand is checked when it is sent. */
+  d.addEventListener("htmx:beforeRequest", function (e) {
+    var path = (e.detail && e.detail.requestConfig && e.detail.requestConfig.path) || "";
+    if (offline() && /\/preview$/.test(path)) e.preventDefault();
+  });
+
+  /* ---- the outbox on the game page ---- */
+  var box = null;
+
+  function here() { return w.location.pathname; }
+
+  function button(text, cls) {
+    var b = d.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    if (cls) b.className = cls;
+    return b;
+  }
+
+  function render(note) {
+    var mine = load().filter(function (item) { return item.page === here(); });
+    if (!mine.length) {
+      if (box) { box.remove(); box = null; }
+      return;
+    }
+    var main = d.getElementById("main");
+    if (!main) return;
+    if (!box) {
+      box = d.createElement("section");
+      box.className = "card outbox";
+      box.id = "outbox";
+      box.setAttribute("aria-live", "polite");
+      main.prepend(box);
+    }
+    box.replaceChildren();
+    var h = d.createElement("h2");
+    h.textContent = say.title + " (" + mine.length + ")";
+    var intro = d.createElement("p");
+    intro.className = "small";
+    intro.textContent = note || say.intro;
+    box.append(h, intro);
+    var list = d.createElement("ol");
+    list.className = "outbox-items";
+    mine.forEach(function (item) {
+      var li = d.createElement("li");
+      li.className = "outbox-item " + item.state;
+      li.dataset.entryId = item.id;
+      var head = d.createElement("p");
+      var b = d.createElement("b");
+      b.textContent = item.title;
+      head.append(b, " · " + say.entered.replace("{time}", clock(item.at)));
+      li.append(head);
+      if (item.summary) {
+        var what = d.createElement("p");
+        what.className = "small muted";
+        what.textContent = item.summary;
+        li.append(what);
+      }
+      if (item.state !== "waiting") {
+        var why = d.createElement("p");
+        why.className = "flash flash-error";
+        why.setAttribute("role", "alert");
+        why.textContent = item.state === "conflict" ? say.conflict : say.refused;
+        li.append(why);
+        var open = button(say.open, "primary");
+        open.dataset.outboxOpen = item.id;
+        li.append(open);
+      }
+      var discard = d.createElement("details");
+      discard.className = "more";
+      var summary = d.createElement("summary");
+      summary.textContent = say.discard;
+      var sure = button(say.discardSure, "danger");
+      sure.dataset.outboxDiscard = item.id;
+      discard.append(summary, sure);
+      li.append(discard);
+      list.append(li);
+    });
+    var send = button(say.send, "primary block");
+    send.dataset.outboxSend = "";
+    box.append(list, send);
+  }
+
+  function update(id, change) {
+    var list = load();
+    list.forEach(function (item) { if (item.id === id) change(item); });
+    saveAll(list);
+  }
+
+  function remove(id) {
+    saveAll(load().filter(function (item) { return item.id !== id; }));
+  }
+
+  function body(item, csrf) {
+    var data = new URLSearchParams();
+    item.fields.forEach(function (pair) { data.append(pair[0], pair[1]); });
+    data.append("version", String(item.version));
+    data.append("entry_id", item.id);
+    data.append("csrf_token", csrf);
+    data.append("action", "save");
+    return data;
+  }
+
+  function post(item, csrf) {
+    return fetch(item.url, {
+      method: "POST", body: body(item, csrf), credentials: "same-origin", cache: "no-store",
+      headers: { "HX-Request": "true", "X-CSRFToken": csrf }
+    });
+  }
+
+  /* A token for this phone's session from the server (the page's own may be a kept one). */
+  function freshToken(item) {
+    return fetch(item.page, { credentials: "same-origin", cache: "no-store" }).then(function (answer) {
+      return answer.text();
+    }).then(function (html) {
+      var doc = new DOMParser().parseFromString(html, "text/html");
+      try { return JSON.parse(doc.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; }
+      catch (err) { return ""; }
+    });
+  }
+
+  var sending = false;
+
+  /* Sends what waits, oldest first; a game whose entry was refused sends nothing after it.
+     Resolves with how many were saved and for which game pages; stops at the first request
+     without an answer. */
+  function flush() {
+    var done = { saved: 0, pages: {} };
+    if (sending || offline()) return Promise.resolve(done);  /* the phone knows: no try */
+    var queue = load();
+    if (!queue.length) return Promise.resolve(done);
+    sending = true;
+    var blocked = {}, csrf = token(), retried = {};
+
+    function step(i) {
+      if (i >= queue.length) return Promise.resolve();
+      var item = queue[i];
+      if (blocked[item.page]) return step(i + 1);
+      return post(item, csrf).then(function (answer) {
+        if (answer.ok && (answer.headers.get("HX-Redirect") || answer.redirected)) {
+          remove(item.id);
+          done.saved += 1;
+          done.pages[item.page] = true;
+          return step(i + 1);
+        }
+        if (answer.status === 400 && !retried[item.id]) {  /* an expired form token */
+          retried[item.id] = true;
+          return freshToken(item).then(function (fresh) {
+            if (fresh) csrf = fresh;
+            return step(i);
+          });
+        }
+        if (answer.status === 409 || answer.status === 422 || answer.status === 400 ||
+            answer.status === 404) {
+          update(item.id, function (it) { it.state = answer.status === 409 ? "conflict" : "refused"; });
+          blocked[item.page] = true;
+          return step(i + 1);
+        }
+        return null;  /* busy, too many requests, a server error: later */
+      });
+    }
+
+    return step(0).catch(function () { return null; }).then(function () {
+      sending = false;
+      return done;
+    });
+  }
+
+  function sendNow(asked) {
+    if (load().some(function (it) { return it.page === here(); })) render(say.sending);
+    return flush().then(function (done) {
+      /* Saved: the page shows the game as it is now. */
+      if (done.saved && (done.pages[here()] || keptAt)) { w.location.reload(); return; }
+      var waiting = load().some(function (it) { return it.page === here() && it.state === "waiting"; });
+      render(waiting && (asked || offline()) ? say.stillOffline : "");
+    });
+  }
+
+  d.addEventListener("click", function (e) {
+    var t = e.target;
+    if (!t.closest) return;
+    var send = t.closest("[data-outbox-send]");
+    if (send) { sendNow(true); return; }
+    var gone = t.closest("[data-outbox-discard]");
+    if (gone) { remove(gone.dataset.outboxDiscard); render(); return; }
+    var open = t.closest("[data-outbox-open]");
+    if (open) {
+      /* The entry as a plain form post: the server's answer is the entry form with the other
+         change (409) or the problems (422), or the game page once it is saved. */
+      var item = load().filter(function (it) { return it.id === open.dataset.outboxOpen; })[0];
+      if (!item) return;
+      var form = d.createElement("form");
+      form.method = "post";
+      form.action = item.url;
+      body(item, token()).forEach(function (value, name) {
+        var input = d.createElement("input");
+        input.type = "hidden";
+        input.name = name;
+        input.value = value;
+        form.append(input);
+      });
+      d.body.append(form);
+      form.submit();
+    }
+  });
+
+  /* Back online: what waits is sent; a page shown from the phone's copy is fetched anew. A
+     connection that flickers (a new page may hear "online" while none is there) is given a
+     moment to hold first. */
+  var settling = 0;
+  w.addEventListener("online", function () {
+    clearTimeout(settling);
+    settling = setTimeout(function () {
+      showBanner();
+      if (offline()) return;
+      sendNow(false).then(function () { if (keptAt && !offline()) w.location.reload(); });
+    }, 1500);
+  });
+  w.addEventListener("offline", function () { clearTimeout(settling); showBanner(); });
+  d.addEventListener("visibilitychange", function () {
+    if (d.visibilityState === "visible") sendNow(false);
+  });
+  render();
+  sendNow(false);
 })();

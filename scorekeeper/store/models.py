@@ -178,3 +178,29 @@ class HandRevision(Base):
 
     def __repr__(self) -> str:
         return f"<HandRevision {self.kind} hand {self.number} of {self.game_id[:4]}…>"
+
+
+class EntryReceipt(Base):
+    """An ``entry_id`` a game has taken: a phone names each hand entry (a new hand or a
+    correction) with an id of its own, so an entry sent twice (the answer was lost, the outbox
+    sent it again) is recognised and answered as the first time instead of stored twice.
+
+    ``number`` is the hand the entry made or corrected; ``created`` whether it made a new one
+    (the first answer was 201, else 200). Unique per game: a second save under an id the game
+    has fails at the database even when two copies race.
+    """
+
+    __tablename__ = "entry_receipts"
+    __table_args__ = (UniqueConstraint("game_id", "entry_id", name="uq_entry_receipts_game_entry"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        String(43), ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    entry_id: Mapped[str] = mapped_column(String(64))
+    number: Mapped[int] = mapped_column(Integer)
+    created: Mapped[bool] = mapped_column(Boolean)
+    saved_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+    def __repr__(self) -> str:
+        return f"<EntryReceipt {self.entry_id} hand {self.number} of {self.game_id[:4]}…>"

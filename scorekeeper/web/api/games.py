@@ -13,12 +13,13 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, request, url_for
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ... import store
 from ...extensions import csrf
 from ...rules.problems import Problem
-from ...store import GameState
+from ...store import GameState, receipts
 from ...store.db import session_scope, write_scope
 from ...store.models import Game
 from ..canasta.backup import import_games as create_all
@@ -193,7 +194,9 @@ def replace_hand(key: str, number: str) -> Response:
 
 
 def _write_hand(key: str, number: str | None) -> Response:
-    """Add the next hand (``number`` None) or correct hand ``number``."""
+    """Add the next hand (``number`` None) or correct hand ``number``. With an ``entry_id``
+    the game has taken already, the answer is the first one's (same hand and status) and
+    nothing changes, whatever the version (``store.receipts``)."""
 
     def write(session: Session, game: Game, data: dict[str, Any]) -> int:
         teams = data.get("teams")
@@ -204,7 +207,7 @@ def _write_hand(key: str, number: str | None) -> Response:
             session, game, _number(number), _version(data), teams, **extra
         ).number
 
-    return _change(key, number, write, created=number is None)
+    return _change(key, number, write, created=number is None, once=True)
 
 
 @bp.delete("/<key>/hands/<number>")
@@ -237,6 +240,7 @@ def _change(
     created: bool = False,
     optional_body: bool = False,
     kind: str = "save",
+    once: bool = False,
 ) -> Response:
     """Change a game's hands in one transaction that checks its version; answers the new
     sheet with what changed (201 with the new hand's Location when ``created``), 409 or 422
@@ -249,19 +253,34 @@ def _change(
     if data is None:
         return error  # type: ignore[return-value]
     try:
+        entry_id = receipts.read_entry_id(data.get("entry_id")) if once else None
         with write_scope() as session:
             game = store.get_game(session, key)
+            first = None
             if game is not None:
-                hand = change(session, game, data)
                 game_id = game.id
-                # A save answers with the sheet it made (what the commit stores), else the
-                # game is read again once committed.
-                made = store.changed_state(session, game)
+                if entry_id is not None:
+                    first = receipts.seen(session, game_id, entry_id)
+                if first is None:
+                    hand = change(session, game, data)
+                    # A save answers with the sheet it made (what the commit stores), else
+                    # the game is read again once committed.
+                    made = store.changed_state(session, game)
+                    if entry_id is not None and hand is not None:
+                        receipts.record(session, game_id, entry_id, hand, created)
+        if first is not None:
+            return _repeat(key, first)
     except store.GameProblems as problems:
         return _problems(problems)
-    except store.VersionConflict as conflict:
-        return _conflict(conflict)
-    except store.HandNotFound:
+    except (store.VersionConflict, store.HandNotFound, IntegrityError) as trouble:
+        # A copy of this very entry may have been saved meanwhile: then answer as it was.
+        first = _first_receipt(key, entry_id) if once else None
+        if first is not None:
+            return _repeat(key, first)
+        if isinstance(trouble, store.VersionConflict):
+            return _conflict(trouble)
+        if isinstance(trouble, IntegrityError):
+            raise
         return _hand_not_found(number or "")
     if game is None:  # out of the write transaction first: SQLite writers take turns
         return fifty.change(key, _number(number or ""), data, _version(data), kind) or _not_found()
@@ -274,4 +293,25 @@ def _change(
         return dumped_response(body)
     response = dumped_response(body, 201)
     response.headers["Location"] = url_for(".hand_detail", key=key, number=str(hand))
+    return response
+
+
+def _first_receipt(key: str, entry_id: str | None) -> receipts.Receipt | None:
+    if entry_id is None:
+        return None
+    with session_scope() as session:
+        game = store.get_game(session, key)
+        return receipts.seen(session, game.id, entry_id) if game is not None else None
+
+
+def _repeat(key: str, first: receipts.Receipt) -> Response:
+    """The answer to an entry the game has already taken: the game as it is now, with the hand
+    the first save made or corrected, and the first answer's status (201 or 200)."""
+    state, game_id = _committed(key)
+    body = state_json(state, game_id, hands_from=min(first.number, state.next_hand))
+    body["hand"] = first.number
+    if not first.created:
+        return dumped_response(body)
+    response = dumped_response(body, 201)
+    response.headers["Location"] = url_for(".hand_detail", key=key, number=str(first.number))
     return response

@@ -31,6 +31,18 @@ def version(folder: str, filename: str) -> str:
     return _digest(path, found.st_mtime_ns, found.st_size)
 
 
+def release(folder: str) -> str:
+    """One digest of every static file: it changes with any of them, and the service worker's
+    address carries it, so a new release installs a new worker that replaces the kept files."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return ""
+    return hashlib.blake2b(
+        "".join(f"{name}:{version(folder, name)};" for name in names).encode(), digest_size=6
+    ).hexdigest()
+
+
 @lru_cache(maxsize=256)
 def _digest(path: str, _mtime_ns: int, _size: int) -> str:
     with open(path, "rb") as file:
@@ -48,6 +60,10 @@ def init_app(app: Flask) -> None:
             digest = version(folder, values["filename"])
             if digest:
                 values["v"] = digest
+
+    @app.context_processor
+    def offline_release() -> dict[str, Any]:
+        return {"static_release": lambda: release(folder)}
 
     @app.after_request
     def cached_for_a_year(response: Response) -> Response:

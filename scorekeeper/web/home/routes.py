@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
-from flask import Blueprint, abort, jsonify, make_response, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    jsonify,
+    make_response,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -104,6 +114,30 @@ def manifest() -> Response:
     }
     response = jsonify(body)
     response.mimetype = "application/manifest+json"
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker (static/sw.js), served from ``/`` so that it may keep every page of
+    the app for the phone's offline use; ``no-cache``: a phone asks for it again on each visit
+    and so notices a new release (its address carries the release, see static/notices.js)."""
+    folder = current_app.static_folder
+    if folder is None:  # pragma: no cover - the app always has its static folder
+        abort(404)
+    response = make_response(Path(folder, "sw.js").read_bytes())
+    response.mimetype = "text/javascript"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline")
+def offline() -> Response:
+    """What the service worker shows, offline, for a page this phone never opened."""
+    response = make_response(render_template("main/offline.html"))
+    response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Accept-Language")
     response.vary.add("Cookie")
     return response

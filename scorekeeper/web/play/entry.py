@@ -14,6 +14,7 @@ Everything works without JavaScript (plain POST, then 303); htmx swaps the form 
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -27,13 +28,14 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from werkzeug.datastructures import MultiDict
 
 from ... import store as games_store
 from ...rules.problems import Problem
-from ...store import cache, stamps
-from ...store.db import DatabaseBusy, write_scope
+from ...store import cache, receipts, stamps
+from ...store.db import DatabaseBusy, session_scope, write_scope
 from ...store.models import Game
 from ..app.security import BUSY_RETRY_AFTER
 from ..words.i18n import number
@@ -67,6 +69,19 @@ def problem_text(problem: Problem, words: Words | None = None) -> str:
             maximum=number(params.get("maximum")),
         )
     return message(problem)
+
+
+def entry_id_of(form: MultiDict[str, str]) -> str | None:
+    """The form's ``entry_id`` (the phone's name for this entry; None: none or not one: a
+    form without it is saved as before, only not recognised when sent twice)."""
+    value = form.get("entry_id", "")
+    return value if receipts.ENTRY_ID.fullmatch(value) else None
+
+
+def new_entry_id() -> str:
+    """An ``entry_id`` for a form shown without JavaScript (the page's script makes its own
+    each time the page is opened, see static/notices.js)."""
+    return secrets.token_urlsafe(12)
 
 
 # ---- the flow ---------------------------------------------------------------------------------
@@ -291,6 +306,9 @@ class EntryFlow(Generic[State, Form, View]):
             question=question,
             notes=view.notes if view else Notes(),
             standings=self.standings(loaded.state) if conflict else [],
+            # the posted entry keeps its id through a re-render (a 409 or 422 saved nothing)
+            entry_id=entry_id_of(request.form) or new_entry_id(),
+            game_url=self.show_url(loaded.game_id),
         )
         template = self.templates.form if request.htmx else self.templates.page
         return render_template(template, **context), status
@@ -320,6 +338,12 @@ class EntryFlow(Generic[State, Form, View]):
         field; a likely slip: the form with its question (and "save anyway"); a stale
         version: 409 with the entry kept."""
         loaded = self.load(game_id)
+        saving = request.form.get("action") in (SAVE, SAVE_ANYWAY)
+        entry_id = entry_id_of(request.form)
+        # An entry this game has taken already (sent again by a phone that lost the answer)
+        # is answered as the first time, before anything is checked (``store.receipts``).
+        if saving and entry_id is not None and self.taken(game_id, entry_id):
+            return pages.see_other(self.show_url(game_id))
         if number is not None:
             self.existing(loaded, number)
         form = self.read(loaded, request.form, number)
@@ -335,7 +359,12 @@ class EntryFlow(Generic[State, Form, View]):
         try:
             with pages.stored_game(game_id, self.find) as (session, game):
                 self.write(session, game, form, view)
-        except (games_store.VersionConflict, games_store.HandNotFound):
+                if entry_id is not None:
+                    made = form.number or receipts.last_number(session, game.id)
+                    receipts.record(session, game.id, entry_id, made, form.number is None)
+        except (games_store.VersionConflict, games_store.HandNotFound, IntegrityError):
+            if entry_id is not None and self.taken(game_id, entry_id):
+                return pages.see_other(self.show_url(game_id))  # a copy landed meanwhile
             return self.conflict(game_id, number)
         except games_store.GameProblems as error:
             for p in error.problems:
@@ -346,6 +375,12 @@ class EntryFlow(Generic[State, Form, View]):
             html, status = self.render(loaded, form, view, 503)
             return html, status, {"Retry-After": str(BUSY_RETRY_AFTER)}  # type: ignore[return-value]
         return pages.see_other(self.show_url(game_id))
+
+    def taken(self, game_id: str, entry_id: str) -> bool:
+        """Whether the game (loaded already by this request) has saved an entry under
+        ``entry_id``: one indexed read, the game is not loaded again."""
+        with session_scope() as session:
+            return receipts.seen(session, game_id, entry_id) is not None
 
     def conflict(self, game_id: str, number: int | None) -> tuple[str, int]:
         """Someone else saved first: the game as it is now with this entry kept, ready to be

@@ -298,6 +298,11 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
         else _("A value is missing here.")
     ),
     "request.value": lambda p: _("This value is out of range."),
+    "request.entry_id": lambda p: _(
+        "An entry id is %(minimum)s to %(maximum)s letters, digits, “_” or “-”.",
+        minimum=reasons.number_param(p, "minimum"),
+        maximum=reasons.number_param(p, "maximum"),
+    ),
     "request.too_large": lambda p: _(
         "Too much input: at most %(limit)s entries.", limit=reasons.number_param(p, "limit")
     ),

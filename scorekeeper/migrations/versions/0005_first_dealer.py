@@ -2,7 +2,7 @@
 the first hand. "Same players again" continues the rotation of the game it starts from; games
 stored before it start with seat 0, as they always did.
 
-Revision ID: 0005_entry
+Revision ID: 0005
 Revises: 0004
 Created: 2026-11-26
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005_entry"
+revision = "0005"
 down_revision = "0004"
 branch_labels = None
 depends_on = None
