@@ -39,6 +39,7 @@ def register_blueprints(app: Flask) -> None:
     for bp in (
         api.bp,
         api.games_bp,
+        api.tables_bp,
         home.bp,
         canasta.bp,
         referee.bp,

@@ -422,3 +422,24 @@ MESSAGES.update(
         "quick.not_in_rules": lambda p: _("These rules do not score this."),
     }
 )
+
+
+# Tables of regular players (store.tables).
+MESSAGES.update(
+    {
+        "table.not_found": lambda p: _("There is no such table."),
+        "table.players": lambda p: _(
+            "A table has %(minimum)s to %(maximum)s players.",
+            minimum=reasons.number_param(p, "minimum"),
+            maximum=reasons.number_param(p, "maximum"),
+        ),
+        "table.player_twice": lambda p: _(
+            "%(name)s is named twice: each player once.", name=str(p.get("name", ""))[:40]
+        ),
+        "table.player_unknown": lambda p: _("There is no such player at this table."),
+        "table.merge_same": lambda p: _("Pick two different players to merge."),
+        "table.merge_together": lambda p: _(
+            "These two played in the same game, so they are two people: not merged."
+        ),
+    }
+)
