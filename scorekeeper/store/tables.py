@@ -118,6 +118,18 @@ def create_table(session: Session, name: Any, players: Any) -> Table:
     return table
 
 
+def add_person(session: Session, table: Table, name: Any) -> TablePlayer:
+    """A new person at the table (``table.player_twice`` when the name is taken)."""
+    problems: list[Problem] = []
+    clean = clean_name(name, "name", problems)
+    if problems:
+        raise GameProblems(problems)
+    known = {p.name.casefold(): p for p in people(session, table)}
+    if clean.casefold() in known:
+        raise GameProblems([Problem("table.player_twice", "name", {"name": clean})])
+    return _person(session, table, clean, known)
+
+
 def _touch(table: Table) -> None:
     table.version += 1
     table.updated_at = utcnow()
