@@ -212,7 +212,7 @@ def linked_games(session: Session, table: Table) -> list[tuple[TableGame, Game]]
         .order_by(Game.created_at, Game.id)
         .options(lazyload(Game.hands), lazyload(Game.revisions))
     )
-    return [(link, game) for link, game in session.execute(query).tuples()]
+    return [(link, game) for link, game in session.execute(query)]
 
 
 def _renamed_sides(game: Game, link: TableGame, names: dict[int, str]) -> list[dict[str, Any]]:
@@ -663,7 +663,7 @@ def table_stats(session: Session, table: Table) -> TableStats:
             .join(Game, Game.id == TableGame.game_id)
             .where(TableGame.table_id == table.id)
             .order_by(Game.created_at, Game.id)
-        ).tuples()
+        )
         facts: list[GameFacts] = []
         for link, version, updated_at in rows:
             key = (version, updated_at, _ids(link))

@@ -173,6 +173,7 @@ def table_export(session: Session, table: Table) -> dict[str, Any]:
 
 
 def _fifty_import(session: Session, item: dict[str, Any], where: str) -> Game:
+    """A 3-ist-50 game of the export, every entry added as if typed."""
     try:
         game = fifty.create_game(
             session,
@@ -225,9 +226,20 @@ def import_table(session: Session, data: Any) -> Table:
         if not isinstance(body, dict):
             raise GameProblems([Problem("request.type", where, {"expected": "object"})])
         if body.get("ruleset") == fifty.RULESET_ID:
-            game: Game | None = _fifty_import(session, body, where)
+            game: Game | None = _fifty_import(session, body, where + ".game")
         else:
-            keys = import_games(session, {"games": [body]})
+            try:
+                keys = import_games(session, {"games": [body]})
+            except GameProblems as error:
+                raise GameProblems(
+                    [
+                        Problem(
+                            p.code, where + ".game" + p.where.removeprefix("games[0]"), p.params
+                        )
+                        for p in error.problems
+                    ],
+                    error.status,
+                ) from None
             game = store.get_game(session, keys[0])
         if game is not None:
             tables.attach(session, table, game)
