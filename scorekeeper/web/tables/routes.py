@@ -210,6 +210,10 @@ def new_game(table_id: str) -> Response:
     names = [request.form.get(f"seat{i}", "").strip() for i in range(1, SEATS + 1)]
     names = [n for n in names if n]
     sides_wanted = 3 if request.form.get("sides") == "3" else 2
+    typed = request.form.get("target", "").strip()
+    number = pages.read_int(typed)
+    # A target that is no number goes to the store as typed, which names the problem.
+    target: object = None if not typed else number if number is not None else typed
     try:
         with write_scope() as session:
             table = tables.get_table(session, table_id)
@@ -225,7 +229,7 @@ def new_game(table_id: str) -> Response:
                     members = names[c::columns]
                     side_name = members[0] if len(members) == 1 else " & ".join(members)
                     sides.append({"name": side_name[:40].strip(), "players": members})
-                game = store.create_game(session, ruleset, count, sides)
+                game = store.create_game(session, ruleset, count, sides, target=target)
             tables.attach(session, table, game)
             game_id, kind = game.id, game.ruleset
     except GameProblems as error:
