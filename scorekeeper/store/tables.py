@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, func, select
-from sqlalchemy.orm import Session, lazyload
+from sqlalchemy.orm import Session, lazyload, selectinload
 
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS
@@ -35,6 +35,7 @@ from .rating import START, rate_game
 MAX_PLAYERS = 40  # people at one table: a club, not a city
 MAX_GAMES = 5_000  # games one table keeps (an import is refused beyond it)
 FIFTY = fifty.RULESET_ID
+LOAD_BATCH = 200  # games read at once when their facts must be derived
 
 
 # ---- reading ---------------------------------------------------------------------------------
@@ -664,16 +665,25 @@ def table_stats(session: Session, table: Table) -> TableStats:
             .where(TableGame.table_id == table.id)
             .order_by(Game.created_at, Game.id)
         )
-        facts: list[GameFacts] = []
+        found: dict[str, GameFacts] = {}
+        stale: dict[str, TableGame] = {}
+        order: list[str] = []
         for link, version, updated_at in rows:
-            key = (version, updated_at, _ids(link))
-            kept = cache.table_game_kept(link.game_id, key)
+            order.append(link.game_id)
+            kept = cache.table_game_kept(link.game_id, (version, updated_at, _ids(link)))
             if kept is None:
-                game = session.get(Game, link.game_id)
-                if game is None:  # pragma: no cover - the join found it a moment ago
-                    continue
-                kept = facts_of(game, link)
-            facts.append(kept)
+                stale[link.game_id] = link
+            else:
+                found[link.game_id] = kept
+        # Games whose facts are not kept (after a start: all of them) are read in batches with
+        # their hands, not one by one.
+        keys = list(stale)
+        for start in range(0, len(keys), LOAD_BATCH):
+            batch = keys[start : start + LOAD_BATCH]
+            query = select(Game).where(Game.id.in_(batch)).options(selectinload(Game.hands))
+            for game in session.scalars(query):
+                found[game.id] = facts_of(game, stale[game.id])
+        facts = [found[key] for key in order if key in found]
         return summed(facts)
 
     found: TableStats = cache.table_stats(table.id, stamp(session, table), make)
