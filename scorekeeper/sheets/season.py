@@ -8,6 +8,7 @@ import io
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -30,7 +31,9 @@ def render_season(sheet: SeasonSheet) -> bytes:
     small = ParagraphStyle("small", fontName=font, fontSize=8.5, leading=11)
     heading = ParagraphStyle("heading", fontName=FONT_BOLD, fontSize=11, leading=14)
     cell = ParagraphStyle("cell", fontName=font, fontSize=8, leading=10)
+    figure = ParagraphStyle("figure", parent=cell, alignment=TA_RIGHT)
     head = ParagraphStyle("head", fontName=FONT_BOLD, fontSize=7.5, leading=9)
+    head_figure = ParagraphStyle("head_figure", parent=head, alignment=TA_RIGHT)
     story: list[object] = [
         Paragraph(escape(sheet.title), title),
         Paragraph(escape(sheet.subtitle), small),
@@ -41,16 +44,30 @@ def render_season(sheet: SeasonSheet) -> bytes:
         story.append(Paragraph(escape(section.title), heading))
         story.append(Spacer(1, 1.5 * mm))
         columns = max(1, len(section.head))
-        first = min(62 * mm, width * 0.4) if columns > 1 else width
-        rest = (width - first) / (columns - 1) if columns > 1 else 0
-        data = [[Paragraph(escape(text), head) for text in section.head]]
-        data += [[Paragraph(escape(text), cell) for text in row] for row in section.rows]
+        # the name column, then equal columns of figures (at most 30 mm each)
+        rest = (
+            min((30 if columns > 4 else 45) * mm, (width - 36 * mm) / (columns - 1))
+            if columns > 1
+            else 0
+        )
+        first = width - rest * (columns - 1) if columns > 1 else width
+        data = [
+            [Paragraph(escape(text), head if i == 0 else head_figure)]
+            for i, text in enumerate(section.head)
+        ]
+        data = [[p[0] for p in data]]
+        data += [
+            [Paragraph(escape(text), cell if i == 0 else figure) for i, text in enumerate(row)]
+            for row in section.rows
+        ]
         grid = Grid(data, colWidths=[first] + [rest] * (columns - 1), repeatRows=1)
         style = [
             ("BACKGROUND", (0, 0), (-1, 0), HEAD_FILL),
             ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
         ]
         style += [("BACKGROUND", (0, r), (-1, r), STRIPE_FILL) for r in range(2, len(data), 2)]

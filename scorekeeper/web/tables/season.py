@@ -106,24 +106,13 @@ def season_sheet(table: Table, people: list[TablePlayer], stats: TableStats) -> 
         sections.append(Section(_("Head to head"), ["", _("Wins"), _("Games")], meetings))
     if stats.records:
         by_id = {g.game_id: g for g in stats.games}
-        sections.append(
-            Section(
-                _("Records"),
-                ["", _("Points"), _("Side"), _("Game")],
-                [
-                    [
-                        record_label(r.kind),
-                        number(r.value),
-                        r.names,
-                        long_date(by_id[r.game_id].created_at)
-                        + (f" · {_('hand %(num)s', num=r.hand)}" if r.hand else "")
-                        if r.game_id in by_id
-                        else "",
-                    ]
-                    for r in stats.records
-                ],
-            )
-        )
+        rows = []
+        for r in stats.records:
+            where = long_date(by_id[r.game_id].created_at) if r.game_id in by_id else ""
+            if r.hand:
+                where += " · " + _("hand %(num)s of the game", num=r.hand)
+            rows.append([record_label(r.kind), number(r.value), r.names, where])
+        sections.append(Section(_("Records"), ["", _("Points"), _("Side"), _("Game")], rows))
     games = len(stats.games)
     return SeasonSheet(
         _("Season sheet: %(name)s", name=table.name),
