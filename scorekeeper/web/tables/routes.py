@@ -26,6 +26,7 @@ from ..canasta import routes as canasta
 from ..fifty import routes as fifty
 from ..play import pages
 from ..words.messages import message
+from ..words.names import ruleset_title
 from .chart import form_chart
 from .season import record_label
 
@@ -95,6 +96,7 @@ def _render(page: Page, problems: list[str] | None = None, status: int = 200) ->
         view_url=view_url,
         qr=pages.qr_svg(share) if page.editing else "",
         rulesets=RULESETS,
+        titles={rs: ruleset_title(rs) for rs in RULESETS},
         seats=SEATS,
         problems=problems or [],
         pdf_languages=pages.PDF_LANGUAGES,
