@@ -277,7 +277,7 @@ def _find(session: Session, table: Table, player_id: Any, where: str) -> TablePl
         player_id = int(player_id[:12])
     person = (
         session.get(TablePlayer, player_id)
-        if isinstance(player_id, int) and not isinstance(player_id, bool)
+        if isinstance(player_id, int) and not isinstance(player_id, bool) and 0 < player_id < 2**31
         else None
     )
     if person is None or person.table_id != table.id:

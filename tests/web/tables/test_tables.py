@@ -3,6 +3,7 @@ imported, deleted with its games; bad input answered with a sentence, never a 50
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
@@ -251,3 +252,21 @@ def test_the_season_sheet_is_a_pdf(client: FlaskClient, table: dict[str, Any]) -
         assert answer.data.startswith(b"%PDF")
     assert client.get(f"/tables/{table['view_id']}/sheet.pdf").status_code == 200
     assert client.get("/tables/nothing-here-at-all/sheet.pdf").status_code == 404
+
+
+def test_a_table_file_is_imported_on_the_tables_page(
+    client: FlaskClient, table: dict[str, Any]
+) -> None:
+    saved = client.get(f"/tables/{table['id']}/export.json")
+    assert saved.status_code == 200
+    assert "attachment" in saved.headers["Content-Disposition"]
+    upload = {"backup": (io.BytesIO(saved.data), "table.json")}
+    answer = client.post("/tables/import", data=upload, content_type="multipart/form-data")
+    assert answer.status_code == 303
+    copy = answer.headers["Location"].rsplit("/", 1)[1]
+    assert copy != table["id"]
+    again = client.get(f"/api/v1/tables/{copy}").json
+    assert again is not None and len(again["games"]) == 12
+    junk = {"backup": (io.BytesIO(b"{not json"), "table.json")}
+    refused = client.post("/tables/import", data=junk, content_type="multipart/form-data")
+    assert refused.status_code == 422
