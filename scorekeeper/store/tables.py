@@ -676,12 +676,19 @@ def table_stats(session: Session, table: Table) -> TableStats:
             else:
                 found[link.game_id] = kept
         # Games whose facts are not kept (after a start: all of them) are read in batches with
-        # their hands, not one by one.
+        # their hands and history, not one by one, and derived apart from the session: their
+        # states are then not kept (a table's thousand old games would push the games being
+        # played out of the states cache) and read no more rows.
         keys = list(stale)
         for start in range(0, len(keys), LOAD_BATCH):
             batch = keys[start : start + LOAD_BATCH]
-            query = select(Game).where(Game.id.in_(batch)).options(selectinload(Game.hands))
-            for game in session.scalars(query):
+            query = (
+                select(Game)
+                .where(Game.id.in_(batch))
+                .options(selectinload(Game.hands), selectinload(Game.revisions))
+            )
+            for game in list(session.scalars(query)):
+                session.expunge(game)
                 found[game.id] = facts_of(game, stale[game.id])
         facts = [found[key] for key in order if key in found]
         return summed(facts)

@@ -11,7 +11,7 @@ from ... import store
 from ...rules.problems import Problem
 from ...store import fifty, tables
 from ...store.errors import GameProblems
-from ...store.models import Game, Table, TableGame
+from ...store.models import Game, Table
 from ...store.tables import Figures, GameFacts, TableStats
 from ..canasta.backup import import_games
 from .serialize import state_json
@@ -244,6 +244,3 @@ def import_table(session: Session, data: Any) -> Table:
         if game is not None:
             tables.attach(session, table, game)
     return table
-
-
-__all__ = ["TableGame", "figures_json", "import_table", "table_export", "table_json"]
