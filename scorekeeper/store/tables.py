@@ -431,19 +431,21 @@ def fifty_facts(game: Game, ids: list[list[int]]) -> GameFacts:
     )
 
 
-def facts_of(game: Game, link: TableGame) -> GameFacts:
-    """The game's facts, kept per version (:func:`.cache.table_game`)."""
+def facts_of(game: Game, people: Sequence[Sequence[int]]) -> GameFacts:
+    """The game's facts (``people``: its link row's), kept per version
+    (:func:`.cache.table_game`)."""
 
     def make() -> GameFacts:
-        ids = [list(column) for column in link.players]
+        ids = [list(column) for column in people]
         return fifty_facts(game, ids) if game.ruleset == FIFTY else canasta_facts(game, ids)
 
-    found: GameFacts = cache.table_game(game.id, (game.version, game.updated_at, _ids(link)), make)
+    stamp = (game.version, game.updated_at, _ids(people))
+    found: GameFacts = cache.table_game(game.id, stamp, make)
     return found
 
 
-def _ids(link: TableGame) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(column) for column in link.players)
+def _ids(people: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(column) for column in people)
 
 
 # ---- the table's statistics --------------------------------------------------------------------
@@ -659,22 +661,23 @@ def table_stats(session: Session, table: Table) -> TableStats:
     game derives that game's facts only (the others' are kept per version)."""
 
     def make() -> TableStats:
+        # plain rows, not objects: a thousand games are read on every change of one of them
         rows = session.execute(
-            select(TableGame, Game.version, Game.updated_at)
+            select(TableGame.game_id, TableGame.players, Game.version, Game.updated_at)
             .join(Game, Game.id == TableGame.game_id)
             .where(TableGame.table_id == table.id)
             .order_by(Game.created_at, Game.id)
         )
         found: dict[str, GameFacts] = {}
-        stale: dict[str, TableGame] = {}
+        stale: dict[str, list[list[int]]] = {}
         order: list[str] = []
-        for link, version, updated_at in rows:
-            order.append(link.game_id)
-            kept = cache.table_game_kept(link.game_id, (version, updated_at, _ids(link)))
+        for game_id, people, version, updated_at in rows:
+            order.append(game_id)
+            kept = cache.table_game_kept(game_id, (version, updated_at, _ids(people)))
             if kept is None:
-                stale[link.game_id] = link
+                stale[game_id] = people
             else:
-                found[link.game_id] = kept
+                found[game_id] = kept
         # Games whose facts are not kept (after a start: all of them) are read in batches with
         # their hands and history, not one by one, and derived apart from the session: their
         # states are then not kept (a table's thousand old games would push the games being
