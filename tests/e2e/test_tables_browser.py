@@ -67,6 +67,16 @@ def test_a_table_plays_a_game_and_shows_its_statistics(
     expect(details.locator("tr", has_text="Average per hand")).to_contain_text("+500")
     shot(page, "tables-03-statistics", full_page=True)
     assert scroll_width(page) <= 390
+    assert helpers.small_targets(page, "main select", ".table-game-list a", ".player-link") == []
+
+    # The read-only link: the statistics, no key and no form.
+    view = page.locator(".table-share a.view-link").last.get_attribute("href")
+    assert view and "/tables/view/" in view
+    page.goto(view)
+    expect(page.locator(".table-stats")).to_contain_text("Anna & Cleo")
+    expect(page.locator("form")).to_have_count(0)
+    assert table_url.rsplit("/", 1)[1] not in page.content()
+    page.goto(table_url)
 
     # A second phone joins by the link of the QR code, and remembers the table.
     join = page.locator(".table-share .view-link a").first.get_attribute("href")
