@@ -15,6 +15,7 @@ from flask import Blueprint, Response, abort, make_response, render_template, re
 from sqlalchemy.orm import Session
 
 from ... import store
+from ...rules.problems import Problem
 from ...store import fifty as fifty_store
 from ...store import tables
 from ...store.db import session_scope, write_scope
@@ -281,6 +282,9 @@ def _change(table_id: str, change: object) -> Response:
 
 @bp.post("/tables/<table_id>/delete")
 def delete(table_id: str) -> Response:
+    """Delete the table and every game it played, once the box saying so is ticked."""
+    if request.form.get("confirm") != "yes":
+        return _again(table_id, GameProblems([Problem("table.delete_unconfirmed", "confirm", {})]))
     with write_scope() as session:
         table = tables.get_table(session, table_id)
         if table is None:

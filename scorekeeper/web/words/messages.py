@@ -438,6 +438,9 @@ MESSAGES.update(
         ),
         "table.player_unknown": lambda p: _("There is no such player at this table."),
         "table.merge_same": lambda p: _("Pick two different players to merge."),
+        "table.delete_unconfirmed": lambda p: _(
+            "Tick the box to delete the table: its games go with it."
+        ),
         "table.merge_together": lambda p: _(
             "These two played in the same game, so they are two people: not merged."
         ),

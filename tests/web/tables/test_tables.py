@@ -270,3 +270,15 @@ def test_a_table_file_is_imported_on_the_tables_page(
     junk = {"backup": (io.BytesIO(b"{not json"), "table.json")}
     refused = client.post("/tables/import", data=junk, content_type="multipart/form-data")
     assert refused.status_code == 422
+
+
+def test_the_page_deletes_a_table_only_when_the_box_is_ticked(client: FlaskClient) -> None:
+    table = _table(client)
+    game = _game(client, table["id"])
+    kept = client.post(f"/tables/{table['id']}/delete", data={})
+    assert kept.status_code == 422
+    assert client.get(f"/api/v1/games/{game['id']}").status_code == 200
+    gone = client.post(f"/tables/{table['id']}/delete", data={"confirm": "yes"})
+    assert gone.status_code == 303
+    assert client.get(f"/tables/{table['id']}").status_code == 404
+    assert client.get(f"/api/v1/games/{game['id']}").status_code == 404
