@@ -282,3 +282,35 @@ def test_the_page_deletes_a_table_only_when_the_box_is_ticked(client: FlaskClien
     assert gone.status_code == 303
     assert client.get(f"/tables/{table['id']}").status_code == 404
     assert client.get(f"/api/v1/games/{game['id']}").status_code == 404
+
+
+ODD = [None, [], "x", 5, True, {"name": None}, {"name": "A", "players": [None, {}]}, {"keep": [1]}]
+
+
+def test_no_input_gives_a_500(client: FlaskClient) -> None:
+    table = _table(client)
+    key = table["id"]
+    person = table["players"][0]["id"]
+    calls = [
+        ("post", "/api/v1/tables"),
+        ("post", "/api/v1/tables/import"),
+        ("put", f"/api/v1/tables/{key}/players/{person}"),
+        ("put", f"/api/v1/tables/{key}/players/x"),
+        ("post", f"/api/v1/tables/{key}/merge"),
+        ("post", "/api/v1/games"),
+    ]
+    for method, url in calls:
+        for body in ODD:
+            answer = getattr(client, method)(url, json=body)
+            assert answer.status_code < 500, (url, body)
+        bad_json = getattr(client, method)(url, data=b"{", content_type="application/json")
+        assert bad_json.status_code == 400
+    for body in ({"table": 5}, {"table": None}, {"table": ["x"]}):
+        made = client.post(
+            "/api/v1/games", json={"ruleset": "german", "players": 4, "sides": SIDES, **body}
+        )
+        assert made.status_code in (201, 422)
+    form = {"ruleset": "nope", "seat1": "A" * 500, "sides": "3", "target": "x"}
+    assert client.post(f"/tables/{key}/games", data=form).status_code == 422
+    assert client.post(f"/tables/{key}/merge", data={"keep": "x", "merge": ""}).status_code == 422
+    assert client.post(f"/tables/{key}/players", data={"name": ""}).status_code == 422
