@@ -71,11 +71,6 @@ def tables_of(session: Session, keys: Sequence[str]) -> list[Table]:
     return list(session.scalars(query))
 
 
-def table_of_game(session: Session, game_id: str) -> Table | None:
-    link = session.get(TableGame, game_id)
-    return session.get(Table, link.table_id) if link is not None else None
-
-
 # ---- making and changing -------------------------------------------------------------------
 def _names(value: Any, where: str, problems: list[Problem], minimum: int) -> list[str]:
     if not isinstance(value, list):
