@@ -42,6 +42,13 @@ live preview loaded           game's ``version`` and ``updated_at``   and :data:
 ``statements``: the light     dialect, statement and number of keys   a handful (fixed SQL)
 reads compiled to the
 driver's SQL (:mod:`.stamps`)
+``table_games``: a table's    game id; used only while the game's     :data:`TABLE_GAMES` games
+game boiled down to its       ``version``, ``updated_at`` and the
+facts (``tables.GameFacts``)  people of its link row match
+``tables``: a table's         table id; used only while              :data:`TABLE_MAX` tables
+statistics summed from its    ``tables.stamp`` matches (the table's
+games' facts                  version; its games' count, newest
+(``tables.TableStats``)       change and sum of versions: one read)
 ============================  ======================================  ===========================
 
 A session that changes a game keeps the state it derived for itself (``session.info``) and hands
@@ -188,6 +195,10 @@ RESCORED_MAX = 512
 PAGE_MAX = 64
 PREVIEW_GAMES = 64
 PREVIEW_HANDS = 5_000
+# A game's facts are a few hundred bytes: 20,000 (a few large tables) stay under 10 MB. A
+# table's statistics hold its games' facts again (shared objects) and a few figures per person.
+TABLE_GAMES = 20_000
+TABLE_MAX = 64
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -272,6 +283,8 @@ class Kept:
         self.chains: Bounded[str, tuple[str, ...]] = Bounded(4 * PAGE_MAX)
         self._previewed: dict[str, Bounded[str, Any]] = {}
         self.statements: dict[tuple[str, str, int], tuple[str, tuple[str, ...] | None]] = {}
+        self.table_games: Bounded[str, Any] = Bounded(TABLE_GAMES)
+        self.tables: Bounded[str, Any] = Bounded(TABLE_MAX)
         self._lock = threading.Lock()
 
     def previewed(self, flow: str) -> Bounded[str, Any]:
@@ -284,7 +297,14 @@ class Kept:
 
     def forget(self) -> None:
         """Empty every memory of this app, as a new process starts."""
-        for kept in (self.states, self.rescored, self.pages, self.chains):
+        for kept in (
+            self.states,
+            self.rescored,
+            self.pages,
+            self.chains,
+            self.table_games,
+            self.tables,
+        ):
             kept.clear()
         with self._lock:
             for previewed in self._previewed.values():
@@ -299,6 +319,8 @@ class Kept:
             "states": self.states.size(),
             "rescored": self.rescored.size(),
             "pages": self.pages.size(),
+            "table_games": self.table_games.size(),
+            "tables": self.tables.size(),
             **previewed,
         }
 
@@ -490,3 +512,31 @@ def chain(game_id: str) -> tuple[str, ...]:
 
 def keep_chain(game_id: str, games: tuple[str, ...]) -> None:
     kept().chains.put(game_id, None, games)
+
+
+# ---- tables -----------------------------------------------------------------------------------
+
+
+def table_game_kept(game_id: str, stamp: Hashable) -> Any:
+    """A table's game's facts kept with this stamp, or None."""
+    return kept().table_games.get(game_id, stamp)
+
+
+def table_game(game_id: str, stamp: Hashable, make: Callable[[], Any]) -> Any:
+    """A table's game's facts: kept with this stamp, else ``make()`` (and kept)."""
+    memory = kept().table_games
+    found = memory.get(game_id, stamp)
+    if found is None:
+        found = make()
+        memory.put(game_id, stamp, found)
+    return found
+
+
+def table_stats(table_id: str, stamp: Hashable, make: Callable[[], Any]) -> Any:
+    """A table's statistics: kept with this stamp, else ``make()`` (and kept)."""
+    memory = kept().tables
+    found = memory.get(table_id, stamp)
+    if found is None:
+        found = make()
+        memory.put(table_id, stamp, found)
+    return found

@@ -1,4 +1,4 @@
-"""Tables: a stored game and its hands.
+"""Tables: a stored game and its hands, and the tables (groups of players) games belong to.
 
 Only what was entered is stored: the ruleset, the house rules, the sides and each hand's entry
 exactly as the API request gave it. Totals, initial-meld minimums and the winner are derived by
@@ -204,3 +204,52 @@ class EntryReceipt(Base):
 
     def __repr__(self) -> str:
         return f"<EntryReceipt {self.entry_id} hand {self.number} of {self.game_id[:4]}…>"
+
+
+class Table(Base):
+    """A group of regular players and every game they played together. ``id`` grants
+    everything (new games, renames, export, deletion); ``view_id`` only reading."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(43), primary_key=True, default=new_key)
+    view_id: Mapped[str] = mapped_column(String(43), unique=True, index=True, default=new_key)
+    name: Mapped[str] = mapped_column(String(40))
+    # Bumped by every change of the table itself (players added, renamed, merged): a kept
+    # aggregate of the table is proven current by it and by its games' versions.
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+    def __repr__(self) -> str:
+        return f"<Table {self.name!r} v{self.version}>"
+
+
+class TablePlayer(Base):
+    """A person at a table. Games name their players as text (``Game.sides``); the link row
+    (:class:`TableGame`) says which person each of those names is."""
+
+    __tablename__ = "table_players"
+    __table_args__ = (UniqueConstraint("table_id", "name", name="uq_table_players_name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(43), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    name: Mapped[str] = mapped_column(String(40))
+    position: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class TableGame(Base):
+    """A game played at a table. ``players`` is parallel to ``Game.sides``: per score column,
+    the :class:`TablePlayer` ids of its players in the order of the side's names."""
+
+    __tablename__ = "table_games"
+
+    game_id: Mapped[str] = mapped_column(
+        String(43), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    table_id: Mapped[str] = mapped_column(
+        String(43), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    players: Mapped[list[list[int]]] = mapped_column(JSON)

@@ -10,7 +10,8 @@ Areas with pages or an API:
 - ``referee``: the rule questions of both games (blueprint ``referee``)
 - ``rulebook``: each ruleset explained (blueprint ``rules_pages``)
 - ``sheets``: the score sheet PDFs and blank pads (blueprint ``sheets``)
-- ``api``: the JSON API of CONTRACT.md §3 (blueprints ``api`` and ``games_api``)
+- ``tables``: a table of regular players, its games and statistics (blueprint ``tables``)
+- ``api``: the JSON API of CONTRACT.md §3 (blueprints ``api``, ``games_api``, ``tables_api``)
 
 Shared by the areas, without routes:
 
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import api, canasta, fifty, home, referee, rulebook, sheets
+from . import api, canasta, fifty, home, referee, rulebook, sheets, tables
 from .words.names import (
     canastas_text,
     card_label,
@@ -39,12 +40,14 @@ def register_blueprints(app: Flask) -> None:
     for bp in (
         api.bp,
         api.games_bp,
+        api.tables_bp,
         home.bp,
         canasta.bp,
         referee.bp,
         rulebook.bp,
         sheets.bp,
         fifty.bp,
+        tables.bp,
     ):
         app.register_blueprint(bp)
     app.jinja_env.globals.update(

@@ -4,10 +4,13 @@
   ``/api/v1``)
 - ``games``: the stored games (the ``games_api`` blueprint, ``/api/v1/games``); ``fifty``: the
   games of 3 ist 50 behind the same URLs; ``undo``: taking back a deletion
+- ``tables``: the tables of regular players (the ``tables_api`` blueprint, ``/api/v1/tables``);
+  ``table_json`` their JSON
 - ``serialize``: a stored game as JSON; ``answers``: responses, the request body, problems
 """
 
 from .games import bp as games_bp
 from .score import bp
+from .tables import bp as tables_bp
 
-__all__ = ["bp", "games_bp"]
+__all__ = ["bp", "games_bp", "tables_bp"]

@@ -22,6 +22,7 @@ from ...rules.problems import Problem
 from ...store import GameState, receipts
 from ...store.db import session_scope, write_scope
 from ...store.models import Game
+from ...store.tables import join_table
 from ..canasta.backup import import_games as create_all
 from . import fifty
 from .answers import dumped_response, json_response, problem_response, read_object
@@ -98,7 +99,8 @@ def _number(raw: str) -> int | None:
 
 @bp.post("")
 def create() -> Response:
-    """Create a game: ``{"ruleset", "players", "sides", "options", "target"?, "name"?}``."""
+    """Create a game: ``{"ruleset", "players", "sides", "options", "target"?, "name"?,
+    "table"?}`` (``table``: a table's editing key; the sides name its people)."""
     data, error = read_object()
     if data is None:
         return error  # type: ignore[return-value]
@@ -106,7 +108,7 @@ def create() -> Response:
         return fifty.create(data)
     try:
         with write_scope() as session:
-            game_id = store.create_game(
+            game = store.create_game(
                 session,
                 data.get("ruleset"),
                 data.get("players"),
@@ -114,7 +116,9 @@ def create() -> Response:
                 data.get("options"),
                 target=data.get("target"),
                 name=data.get("name"),
-            ).id
+            )
+            join_table(session, game, data.get("table"))
+            game_id = game.id
     except store.GameProblems as problems:
         return _problems(problems)
     body = state_json(*_committed(game_id))

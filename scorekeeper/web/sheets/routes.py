@@ -25,9 +25,12 @@ from ...sheets import (
     SheetLabels,
     SheetStatistic,
 )
+from ...store import tables
+from ...store.db import session_scope
 from ..canasta.adjustments import adjustment_lines
 from ..canasta.stats import side_stats, stat_rows
 from ..play.pages import State, find_game
+from ..tables.season import season_sheet
 from ..words.i18n import (
     LANGUAGES,
     current_language,
@@ -315,3 +318,21 @@ def game_sheet(game_id: str) -> Response:
     """The score sheet of a stored game (also by its read-only view key)."""
     _game, state = find_game(game_id, store.game_state, store.get_game, store.get_by_view)
     return score_sheet_pdf(score_sheet, state, f"canasta-{state.created_at:%Y-%m-%d}.pdf")
+
+
+@bp.get("/tables/<table_id>/sheet.pdf")
+def table_sheet(table_id: str) -> Response:
+    """A table's season sheet: standings, partnerships, head-to-head and records (also by
+    the table's read-only key)."""
+    from ...sheets import season  # reportlab: loaded when the first PDF is drawn
+
+    with session_scope() as session:
+        table = tables.get_table(session, table_id) or tables.get_by_view(session, table_id)
+        if table is None:
+            abort(404)
+        with forced_locale(_lang()):
+            sheet = season_sheet(
+                table, tables.people(session, table), tables.table_stats(session, table)
+            )
+        day = table.created_at
+    return pdf_response(season.render_season(sheet), f"table-{day:%Y-%m-%d}.pdf")

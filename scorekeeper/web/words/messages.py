@@ -447,4 +447,25 @@ MESSAGES["three_is_fifty.points_over_deck"] = lambda p: _(
     "Together %(points)s minus points: more than the whole deck holds (%(maximum)s).",
     points=reasons.number_param(p, "points"),
     maximum=reasons.number_param(p, "maximum"),
+# Tables of regular players (store.tables).
+MESSAGES.update(
+    {
+        "table.not_found": lambda p: _("There is no such table."),
+        "table.players": lambda p: _(
+            "A table has %(minimum)s to %(maximum)s players.",
+            minimum=reasons.number_param(p, "minimum"),
+            maximum=reasons.number_param(p, "maximum"),
+        ),
+        "table.player_twice": lambda p: _(
+            "%(name)s is named twice: each player once.", name=str(p.get("name", ""))[:40]
+        ),
+        "table.player_unknown": lambda p: _("There is no such player at this table."),
+        "table.merge_same": lambda p: _("Pick two different players to merge."),
+        "table.delete_unconfirmed": lambda p: _(
+            "Tick the box to delete the table: its games go with it."
+        ),
+        "table.merge_together": lambda p: _(
+            "These two played in the same game, so they are two people: not merged."
+        ),
+    }
 )

@@ -1,0 +1,246 @@
+"""A table as JSON: what ``GET /api/v1/tables/<id>`` answers, and the whole table as a backup
+(export and import)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from ... import store
+from ...rules.problems import Problem
+from ...store import fifty, tables
+from ...store.errors import GameProblems
+from ...store.models import Game, Table
+from ...store.tables import Figures, GameFacts, TableStats
+from ..canasta.backup import import_games
+from .serialize import state_json
+
+FORMAT = "scorekeeper-table"
+
+
+def figures_json(figures: Figures) -> dict[str, Any]:
+    return {
+        "games": figures.games,
+        "wins": figures.wins,
+        "win_rate": figures.win_rate,
+        "hands": figures.hands,
+        "average_hand": figures.average_hand,
+        "canastas": {"natural": figures.natural, "mixed": figures.mixed, "wild": figures.wild},
+        "went_out": figures.went_out,
+        "concealed": figures.concealed,
+        "red_threes": figures.red_threes,
+        "red_threes_hands": figures.red_threes_known,
+        "best_hand": figures.best_hand,
+        "highest_game": figures.highest_game,
+        "lowest_game": figures.lowest_game,
+        "fifty": {
+            "games": figures.fifty_games,
+            "wins": figures.fifty_wins,
+            "played": figures.fifty_decks,
+            "average_minus": figures.fifty_average,
+        },
+    }
+
+
+def game_json(facts: GameFacts, names: dict[int, str], editing: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": facts.game_id} if editing else {}
+    out.update(
+        {
+            "view_id": facts.view_id,
+            "kind": facts.kind,
+            "ruleset": facts.ruleset,
+            "created": facts.created_at.isoformat(),
+            "finished": facts.finished,
+            "winner": facts.winners[0] if facts.winners else None,
+            "winners": list(facts.winners),
+            "hands": facts.hands,
+            "sides": [
+                {
+                    "name": c.name,
+                    "players": [names.get(p, "") for p in c.players],
+                    "total": c.total,
+                }
+                for c in facts.columns
+            ],
+        }
+    )
+    return out
+
+
+def stats_json(stats: TableStats, names: dict[int, str]) -> dict[str, Any]:
+    def pair(key: tuple[int, int]) -> list[str]:
+        return [names.get(key[0], ""), names.get(key[1], "")]
+
+    return {
+        "players": [
+            {
+                "id": p,
+                "name": names[p],
+                **figures_json(stats.players.get(p, Figures())),
+                "rating": tables.rated(stats, p),
+            }
+            for p in names
+        ],
+        "partnerships": [
+            {"players": pair(key), **figures_json(figures)}
+            for key, figures in sorted(stats.partnerships.items())
+        ],
+        "head_to_head": {
+            "players": [
+                {"players": pair(key), "games": m.games, "wins": [m.first, m.second]}
+                for key, m in sorted(stats.players_met.items())
+            ],
+            "partnerships": [
+                {
+                    "partnerships": [pair(a), pair(b)],
+                    "games": m.games,
+                    "wins": [m.first, m.second],
+                }
+                for (a, b), m in sorted(stats.partnerships_met.items())
+            ],
+        },
+        "records": [
+            {
+                "kind": r.kind,
+                "value": r.value,
+                "side": r.names,
+                "game": r.view_id,
+                "hand": r.hand or None,
+            }
+            for r in stats.records
+        ],
+    }
+
+
+def table_json(session: Session, table: Table, editing: bool) -> dict[str, Any]:
+    """The table as the API answers it; the editing keys (the table's and its games') only
+    for ``editing``."""
+    people = tables.people(session, table)
+    names = {p.id: p.name for p in people}
+    stats = tables.table_stats(session, table)
+    out: dict[str, Any] = {"id": table.id} if editing else {}
+    out.update(
+        {
+            "view_id": table.view_id,
+            "name": table.name,
+            "version": table.version,
+            "players": [{"id": p.id, "name": p.name} for p in people],
+            "games": [game_json(g, names, editing) for g in stats.games],
+            "stats": stats_json(stats, names),
+        }
+    )
+    return out
+
+
+# ---- backup ------------------------------------------------------------------------------------
+
+
+def fifty_export(game: Game) -> dict[str, Any]:
+    state = fifty.fifty_state(game)
+    return {
+        "ruleset": fifty.RULESET_ID,
+        "name": state.name,
+        "players": list(state.players),
+        "joker": state.joker,
+        "stop_after": state.stop_after,
+        "target": state.target,
+        "games": [{"entries": hand.teams} for hand in game.hands],
+        "points": [[s.points for s in row.scores] for row in state.rows],
+        "totals": list(state.totals),
+        "winners": state.winners,
+        "finished": state.finished,
+        "created_at": state.created_at.isoformat(),
+    }
+
+
+def table_export(session: Session, table: Table) -> dict[str, Any]:
+    """The whole table: its people and every game, complete, oldest first (Canasta games in
+    the games API's shape, 3 ist 50 with every entry), each with the people of its sides."""
+    games = []
+    for link, game in tables.linked_games(session, table):
+        canasta = tables.is_canasta(game.ruleset)
+        body = state_json(store.game_state(game)) if canasta else fifty_export(game)
+        games.append(
+            {"kind": "canasta" if canasta else "fifty", "people": link.players, "game": body}
+        )
+    return {
+        "format": FORMAT,
+        "name": table.name,
+        "players": [{"id": p.id, "name": p.name} for p in tables.people(session, table)],
+        "games": games,
+    }
+
+
+def _fifty_import(session: Session, item: dict[str, Any], where: str) -> Game:
+    """A 3-ist-50 game of the export, every entry added as if typed."""
+    try:
+        game = fifty.create_game(
+            session,
+            item.get("players"),
+            item.get("joker", 10),
+            item.get("stop_after"),
+            item.get("target"),
+            item.get("name"),
+        )
+        rows = item.get("games")
+        if not isinstance(rows, list) or len(rows) > fifty.MAX_GAMES:
+            raise GameProblems([Problem("request.type", "games", {"expected": "list"})])
+        for row in rows:
+            entries = row.get("entries") if isinstance(row, dict) else None
+            fifty.add_game(session, game, game.version, entries)
+    except GameProblems as error:
+        raise GameProblems(
+            [
+                Problem(p.code, f"{where}.{p.where}" if p.where else where, p.params)
+                for p in error.problems
+            ],
+            error.status,
+        ) from None
+    return game
+
+
+def import_table(session: Session, data: Any) -> Table:
+    """A table from its export, as a new table: every game created and every hand added
+    through the same store functions as the API (each value checked as if typed). One
+    transaction: a problem anywhere stores nothing. Raises :class:`GameProblems`."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise GameProblems([Problem("request.type", "format", {"expected": FORMAT})])
+    people = data.get("players")
+    names = (
+        [p.get("name") if isinstance(p, dict) else p for p in people]
+        if isinstance(people, list)
+        else people
+    )
+    table = tables.create_table(session, data.get("name"), names)
+    items = data.get("games")
+    if not isinstance(items, list):
+        raise GameProblems([Problem("request.type", "games", {"expected": "list"})])
+    if len(items) > tables.MAX_GAMES:
+        raise GameProblems(
+            [Problem("request.too_large", "games", {"limit": tables.MAX_GAMES})], 400
+        )
+    for g, item in enumerate(items):
+        where = f"games[{g}]"
+        body = item.get("game") if isinstance(item, dict) else None
+        if not isinstance(body, dict):
+            raise GameProblems([Problem("request.type", where, {"expected": "object"})])
+        if body.get("ruleset") == fifty.RULESET_ID:
+            game: Game | None = _fifty_import(session, body, where + ".game")
+        else:
+            try:
+                keys = import_games(session, {"games": [body]})
+            except GameProblems as error:
+                raise GameProblems(
+                    [
+                        Problem(
+                            p.code, where + ".game" + p.where.removeprefix("games[0]"), p.params
+                        )
+                        for p in error.problems
+                    ],
+                    error.status,
+                ) from None
+            game = store.get_game(session, keys[0])
+        if game is not None:
+            tables.attach(session, table, game)
+    return table

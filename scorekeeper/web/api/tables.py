@@ -1,0 +1,145 @@
+"""Tables in the JSON API: a group of regular players, its games and their statistics.
+
+``POST /api/v1/tables`` makes one; ``GET /api/v1/tables/<id>`` gives it (also by ``view_id``,
+then without the editing key); a game joins a table by ``"table": id`` in ``POST
+/api/v1/games``. The rest (rename, merge, export, import, delete) takes the editing key.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, url_for
+
+from ...extensions import csrf
+from ...store import tables
+from ...store.db import session_scope, write_scope
+from ...store.errors import GameProblems
+from ...store.models import Table
+from .answers import dumped_response, json_response, problem_response, read_object
+from .table_json import import_table as imported
+from .table_json import table_export, table_json
+
+bp = Blueprint("tables_api", __name__, url_prefix="/api/v1/tables")
+csrf.exempt(bp)
+
+
+def _not_found() -> Response:
+    return problem_response(404, "table.not_found")
+
+
+def _problems(error: GameProblems) -> Response:
+    return json_response({"problems": error.problems}, error.status)
+
+
+def _answer(key: str, status: int = 200) -> Response:
+    with session_scope() as session:
+        table = tables.get_table(session, key)
+        if table is None:  # pragma: no cover - written a moment ago
+            return _not_found()
+        body = table_json(session, table, editing=True)
+    response = dumped_response(body, status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("")
+def create() -> Response:
+    """``{"name", "players": ["Anna", …]}`` → 201 ``{"id", "view_id", "players", …}``."""
+    data, error = read_object()
+    if data is None:
+        return error  # type: ignore[return-value]
+    try:
+        with write_scope() as session:
+            key = tables.create_table(session, data.get("name"), data.get("players")).id
+    except GameProblems as problems:
+        return _problems(problems)
+    response = _answer(key, 201)
+    response.headers["Location"] = url_for(".detail", key=key)
+    return response
+
+
+@bp.post("/import")
+def import_table() -> Response:
+    """A table as ``GET …/<id>/export`` gives it → 201 with the new table."""
+    data, error = read_object()
+    if data is None:
+        return error  # type: ignore[return-value]
+    try:
+        with write_scope() as session:
+            key = imported(session, data).id
+    except GameProblems as problems:
+        return _problems(problems)
+    return _answer(key, 201)
+
+
+@bp.get("/<key>")
+def detail(key: str) -> Response:
+    """The table, its games (newest first) and statistics; by ``view_id`` without the keys."""
+    with session_scope() as session:
+        table = tables.get_table(session, key)
+        editing = table is not None
+        if table is None:
+            table = tables.get_by_view(session, key)
+        if table is None:
+            return _not_found()
+        body = table_json(session, table, editing=editing)
+    response = dumped_response(body)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/<key>/export")
+def export(key: str) -> Response:
+    """Every game of the table, complete (the games API's shape), with its people."""
+    with session_scope() as session:
+        table = tables.get_table(session, key)
+        if table is None:
+            return _not_found()
+        body = table_export(session, table)
+    return dumped_response(body)
+
+
+@bp.delete("/<key>")
+def delete(key: str) -> Response:
+    """Delete the table and every game it played."""
+    with write_scope() as session:
+        table = tables.get_table(session, key)
+        if table is None:
+            return _not_found()
+        tables.delete_table(session, table)
+    return Response(status=204)
+
+
+@bp.put("/<key>/players/<player>")
+def rename(key: str, player: str) -> Response:
+    """``{"name"}``: rename a person; every game of the table follows."""
+    return _change(
+        key, lambda session, table, data: tables.rename(session, table, player, data.get("name"))
+    )
+
+
+@bp.post("/<key>/merge")
+def merge(key: str) -> Response:
+    """``{"keep": id, "merge": id}``: two entries of one person become ``keep``."""
+    return _change(
+        key,
+        lambda session, table, data: tables.merge(
+            session, table, data.get("keep"), data.get("merge")
+        ),
+    )
+
+
+def _change(key: str, change: Any) -> Response:
+    data, error = read_object()
+    if data is None:
+        return error  # type: ignore[return-value]
+    try:
+        with write_scope() as session:
+            table: Table | None = tables.get_table(session, key)
+            if table is None:
+                return _not_found()
+            change(session, table, data)
+    except GameProblems as problems:
+        return _problems(problems)
+    return _answer(key)

@@ -1,0 +1,311 @@
+"""A table of regular players: made in two taps (a name and its players), its page with every
+game newest first and the statistics, a game started from it, its people renamed and merged,
+its backup, and the read-only page the other phones open.
+
+The editing key grants everything; this phone keeps the keys of its tables in a cookie (the
+list at ``/tables``), and opening a table's page (the QR code of another phone) adds it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from flask import Blueprint, Response, abort, make_response, render_template, request, url_for
+from sqlalchemy.orm import Session
+
+from ... import store
+from ...rules.problems import Problem
+from ...store import fifty as fifty_store
+from ...store import tables
+from ...store.db import session_scope, write_scope
+from ...store.errors import GameProblems
+from ...store.models import Table, TablePlayer
+from ...store.tables import TableStats
+from ..api.table_json import import_table, table_export
+from ..canasta import routes as canasta
+from ..fifty import routes as fifty
+from ..play import pages
+from ..words.messages import message
+from ..words.names import ruleset_title
+from .chart import form_chart
+from .season import record_label
+
+bp = Blueprint("tables", __name__)
+
+COOKIE = "tables"
+PER_PAGE = 20
+RULESETS = ("german", "polish", "classic", "american", fifty_store.RULESET_ID)
+SEATS = 6
+IMPORT_MAX = 4 * 1024 * 1024  # a whole table's file; the app's request limit applies first
+
+
+@dataclass(frozen=True)
+class Page:
+    table: Table
+    people: list[TablePlayer]
+    names: dict[int, str]
+    stats: TableStats
+    editing: bool
+
+
+def _read(session: Session, table: Table, editing: bool) -> Page:
+    people = tables.people(session, table)
+    return Page(
+        table,
+        people,
+        {p.id: p.name for p in people},
+        tables.table_stats(session, table),
+        editing,
+    )
+
+
+def _page_number() -> int:
+    raw = request.args.get("page", "1")
+    return int(raw) if raw.isascii() and raw.isdigit() and 0 < len(raw) <= 4 else 1
+
+
+def _render(page: Page, problems: list[str] | None = None, status: int = 200) -> Response:
+    number = _page_number()
+    games = page.stats.games
+    pages_total = max(1, -(-len(games) // PER_PAGE))
+    number = min(number, pages_total)
+    shown = games[(number - 1) * PER_PAGE : number * PER_PAGE]
+    chosen = request.args.get("player", "")
+    player = int(chosen) if chosen.isascii() and chosen.isdigit() and len(chosen) < 12 else None
+    if player not in page.names:
+        player = page.people[0].id if page.people else None
+    chart = form_chart(page.stats.form.get(player, [])) if player is not None else None
+    share = url_for(
+        "tables.show" if page.editing else "tables.view",
+        **({"table_id": page.table.id} if page.editing else {"view_id": page.table.view_id}),
+        _external=True,
+    )
+    view_url = url_for("tables.view", view_id=page.table.view_id, _external=True)
+    body = render_template(
+        "tables/show.html",
+        page=page,
+        table=page.table,
+        stats=page.stats,
+        names=page.names,
+        games=shown,
+        page_number=number,
+        pages_total=pages_total,
+        player=player,
+        chart=chart,
+        join_url=share,
+        view_url=view_url,
+        qr=pages.qr_svg(share) if page.editing else "",
+        rulesets=RULESETS,
+        titles={rs: ruleset_title(rs) for rs in RULESETS},
+        seats=SEATS,
+        problems=problems or [],
+        pdf_languages=pages.PDF_LANGUAGES,
+        record_label=record_label,
+    )
+    response = make_response(body, status)
+    response.headers["Cache-Control"] = "private, no-store"
+    if page.editing:
+        _remember(response, page.table.id)
+    return response
+
+
+def _remember(response: Response, key: str) -> None:
+    ids = [key] + [k for k in request.cookies.get(COOKIE, "").split() if k != key]
+    response.set_cookie(
+        COOKIE,
+        " ".join(ids[:20]),
+        max_age=365 * 24 * 3600,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+    )
+
+
+def _words(error: GameProblems) -> list[str]:
+    return [message(p) for p in error.problems]
+
+
+# ---- this phone's tables and a new one ---------------------------------------------------------
+
+
+@bp.get("/tables")
+def index() -> Response:
+    keys = request.cookies.get(COOKIE, "").split()
+    with session_scope() as session:
+        mine = [(t.id, t.name) for t in tables.tables_of(session, keys)]
+    response = make_response(render_template("tables/index.html", mine=mine, problems=[]))
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.add("Cookie")
+    return response
+
+
+@bp.post("/tables")
+def create() -> Response | tuple[str, int]:
+    names = [n for n in request.form.get("players", "").splitlines() if n.strip()]
+    try:
+        with write_scope() as session:
+            key = tables.create_table(session, request.form.get("name", ""), names[:50]).id
+    except GameProblems as error:
+        return render_template(
+            "tables/index.html", mine=[], problems=_words(error), form=request.form
+        ), 422
+    response = pages.see_other(url_for("tables.show", table_id=key))
+    _remember(response, key)
+    return response
+
+
+@bp.post("/tables/import")
+def import_file() -> Response | tuple[str, int]:
+    upload = request.files.get("backup")
+    raw = upload.read(IMPORT_MAX + 1) if upload is not None else b""
+    try:
+        data = json.loads(raw) if 0 < len(raw) <= IMPORT_MAX else None
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        data = None
+    try:
+        with write_scope() as session:
+            key = import_table(session, data).id
+    except GameProblems as error:
+        return render_template("tables/index.html", mine=[], problems=_words(error)), 422
+    response = pages.see_other(url_for("tables.show", table_id=key))
+    _remember(response, key)
+    return response
+
+
+# ---- a table ------------------------------------------------------------------------------------
+
+
+@bp.get("/tables/<table_id>")
+def show(table_id: str) -> Response:
+    with session_scope() as session:
+        table = tables.get_table(session, table_id)
+        if table is None:
+            abort(404)
+        page = _read(session, table, editing=True)
+    return _render(page)
+
+
+@bp.get("/tables/view/<view_id>")
+def view(view_id: str) -> Response:
+    with session_scope() as session:
+        table = tables.get_by_view(session, view_id)
+        if table is None:
+            abort(404)
+        page = _read(session, table, editing=False)
+    return _render(page)
+
+
+def _again(table_id: str, error: GameProblems) -> Response:
+    with session_scope() as session:
+        table = tables.get_table(session, table_id)
+        if table is None:
+            abort(404)
+        page = _read(session, table, editing=True)
+    return _render(page, _words(error), 422)
+
+
+@bp.post("/tables/<table_id>/games")
+def new_game(table_id: str) -> Response:
+    """A game of the table: the ruleset and the players in their seats (dealing order).
+    Partnerships sit opposite: with two sides, seats 1, 3, 5 play together against 2, 4, 6."""
+    ruleset = request.form.get("ruleset", "")
+    names = [request.form.get(f"seat{i}", "").strip() for i in range(1, SEATS + 1)]
+    names = [n for n in names if n]
+    sides_wanted = 3 if request.form.get("sides") == "3" else 2
+    typed = request.form.get("target", "").strip()
+    number = pages.read_int(typed)
+    # A target that is no number goes to the store as typed, which names the problem.
+    target: object = None if not typed else number if number is not None else typed
+    try:
+        with write_scope() as session:
+            table = tables.get_table(session, table_id)
+            if table is None:
+                abort(404)
+            if ruleset == fifty_store.RULESET_ID:
+                game = fifty_store.create_game(session, names)
+            else:
+                count = len(names)
+                columns = 3 if count == 3 or (count == 6 and sides_wanted == 3) else 2
+                sides = []
+                for c in range(columns):
+                    members = names[c::columns]
+                    side_name = members[0] if len(members) == 1 else " & ".join(members)
+                    sides.append({"name": side_name[:40].strip(), "players": members})
+                game = store.create_game(session, ruleset, count, sides, target=target)
+            tables.attach(session, table, game)
+            game_id, kind = game.id, game.ruleset
+    except GameProblems as error:
+        return _again(table_id, error)
+    if kind == fifty_store.RULESET_ID:
+        response = pages.see_other(url_for("fifty.show", game_id=game_id))
+        return pages.remember(response, fifty.COOKIE, game_id)
+    response = pages.see_other(url_for("games.show", game_id=game_id))
+    return pages.remember(response, canasta.RECENT_COOKIE, game_id)
+
+
+@bp.post("/tables/<table_id>/players")
+def add_player(table_id: str) -> Response:
+    def change(session: Session, table: Table) -> None:
+        tables.add_person(session, table, request.form.get("name", ""))
+
+    return _change(table_id, change)
+
+
+@bp.post("/tables/<table_id>/players/<int:player_id>")
+def rename(table_id: str, player_id: int) -> Response:
+    def change(session: Session, table: Table) -> None:
+        tables.rename(session, table, player_id, request.form.get("name", ""))
+
+    return _change(table_id, change)
+
+
+@bp.post("/tables/<table_id>/merge")
+def merge(table_id: str) -> Response:
+    def change(session: Session, table: Table) -> None:
+        tables.merge(session, table, request.form.get("keep", ""), request.form.get("merge", ""))
+
+    return _change(table_id, change)
+
+
+def _change(table_id: str, change: object) -> Response:
+    try:
+        with write_scope() as session:
+            table = tables.get_table(session, table_id)
+            if table is None:
+                abort(404)
+            change(session, table)  # type: ignore[operator]
+    except GameProblems as error:
+        return _again(table_id, error)
+    return pages.see_other(url_for("tables.show", table_id=table_id))
+
+
+@bp.post("/tables/<table_id>/delete")
+def delete(table_id: str) -> Response:
+    """Delete the table and every game it played, once the box saying so is ticked."""
+    if request.form.get("confirm") != "yes":
+        return _again(table_id, GameProblems([Problem("table.delete_unconfirmed", "confirm", {})]))
+    with write_scope() as session:
+        table = tables.get_table(session, table_id)
+        if table is None:
+            abort(404)
+        tables.delete_table(session, table)
+    response = pages.see_other(url_for("tables.index"))
+    ids = [k for k in request.cookies.get(COOKIE, "").split() if k != table_id]
+    response.set_cookie(
+        COOKIE, " ".join(ids), max_age=365 * 24 * 3600, httponly=True, samesite="Lax"
+    )
+    return response
+
+
+@bp.get("/tables/<table_id>/export.json")
+def export(table_id: str) -> Response:
+    with session_scope() as session:
+        table = tables.get_table(session, table_id)
+        if table is None:
+            abort(404)
+        body = json.dumps(table_export(session, table), ensure_ascii=False, indent=1)
+    response = Response(body, mimetype="application/json")
+    response.headers["Content-Disposition"] = 'attachment; filename="table.json"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
