@@ -447,6 +447,9 @@ MESSAGES["three_is_fifty.points_over_deck"] = lambda p: _(
     "Together %(points)s minus points: more than the whole deck holds (%(maximum)s).",
     points=reasons.number_param(p, "points"),
     maximum=reasons.number_param(p, "maximum"),
+)
+
+
 # Tables of regular players (store.tables).
 MESSAGES.update(
     {
