@@ -28,6 +28,7 @@ from ...rules.problems import Problem
 from ...store import fifty as store
 from ...store.db import session_scope, write_scope
 from ...store.models import Game
+from ...store.tables import join_table
 from .answers import dumped_response, json_response, problem_response
 from .serialize import fifty_game_json, fifty_row_json
 from .undo import revision_to_undo, undo_offer
@@ -121,14 +122,16 @@ def create(data: dict[str, Any]) -> Response:
         if problems:
             raise store.GameProblems(problems)
         with write_scope() as session:
-            game_id = store.create_game(
+            game = store.create_game(
                 session,
                 names,
                 joker=options.joker,
                 stop_after=data.get("stop_after"),
                 target=data.get("target"),
                 name=data.get("name"),
-            ).id
+            )
+            join_table(session, game, data.get("table"))  # a table's game (its people)
+            game_id = game.id
     except store.GameProblems as error:
         return json_response({"problems": error.problems}, error.status)
     response = _game_response(game_id, True, status=201)
