@@ -26,6 +26,7 @@ from ... import store as canasta_store
 from ...rules import three_is_fifty as rules
 from ...rules.problems import Problem
 from ...store import fifty as store
+from ...store import receipts
 from ...store.db import session_scope, write_scope
 from ...store.models import Game
 from ...store.tables import join_table
@@ -218,13 +219,21 @@ def change(
 
     Answers like a Canasta save: the evening with ``hands`` from the changed game on (none
     after a delete) and ``hand``; 201 for a new game, 409 when ``version`` is stale."""
+    first: receipts.Receipt | None = None
     try:
+        # An entry the evening has taken already (its phone lost the answer) is answered as the
+        # first time, whatever its version (``store.receipts``).
+        entry_id = receipts.read_entry_id(data.get("entry_id")) if kind == "save" else None
         with write_scope() as session:
             game = store.get_game(session, key)
             if game is None:
                 return None
             hand: int | None = None
-            if kind == "delete":
+            if entry_id is not None:
+                first = receipts.seen(session, game.id, entry_id)
+            if first is not None:
+                hand = first.number
+            elif kind == "delete":
                 store.delete_game(session, game, number, version)
             elif kind == "undo":
                 hand = canasta_store.undo_delete(
@@ -241,6 +250,8 @@ def change(
                         hand = store.replace_game(session, game, number, version, entries).number
                 except store.GameProblems as error:
                     raise store.GameProblems(_placed(error.problems, where), error.status) from None
+                if entry_id is not None:
+                    receipts.record(session, game.id, entry_id, hand, number is None)
     except store.GameProblems as error:
         return json_response({"problems": error.problems}, error.status)
     except store.VersionConflict as conflict:
@@ -270,7 +281,7 @@ def change(
     body["undo"] = offer
     if hand is not None:
         body["hand"] = hand
-    created = number is None and kind == "save"
+    created = first.created if first is not None else number is None and kind == "save"
     response = dumped_response(body, 201 if created else 200)
     if created:
         response.headers["Location"] = url_for("games_api.hand_detail", key=key, number=str(hand))

@@ -263,3 +263,18 @@ def test_canasta_undo_through_the_api(client: FlaskClient) -> None:
         before,
         after,
     ]
+
+
+def test_an_entry_sent_twice_is_stored_once(client: FlaskClient) -> None:
+    """Issue 24 for 3 ist 50 through the API: a repeated ``entry_id`` is answered as the first
+    time (same game number, 201) and changes nothing, whatever version it carries."""
+    game = create(client)
+    url = f"{GAMES}/{game['id']}/hands"
+    first = client.post(url, json={"version": 1, "points": [10, 0, 5], "entry_id": "phone-1-a"})
+    again = client.post(url, json={"version": 1, "points": [10, 0, 5], "entry_id": "phone-1-a"})
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert first.get_json()["hand"] == again.get_json()["hand"] == 1
+    read = client.get(f"{GAMES}/{game['id']}").get_json()
+    assert len(read["hands"]) == 1 and read["version"] == 2
+    bad = client.post(url, json={"version": 2, "points": [5, 5, 5], "entry_id": "no"})
+    assert bad.status_code == 400 and codes(bad) == [("request.entry_id", "entry_id")]
