@@ -44,9 +44,9 @@ def recent_ids() -> list[str]:
 remember = GAMES.remember
 
 
-def recent_games() -> list[tuple[str, store.FiftyState]]:
-    """This browser's games of 3 ist 50, newest first."""
-    ids = recent_ids()
+def recent_games(ids: list[str] | None = None) -> list[tuple[str, store.FiftyState]]:
+    """This browser's games of 3 ist 50 (or those of ``ids``: a page of them), newest first."""
+    ids = recent_ids() if ids is None else ids
     out = []
     if ids:
         with session_scope() as session:
@@ -139,7 +139,7 @@ def view(view_id: str) -> Response:
         store.fifty_state,
         store.get_by_view,
         ("fifty/view.html", "fifty/_live.html"),
-        board_context,
+        lambda state: (board_context(state), ()),
     )
 
 
