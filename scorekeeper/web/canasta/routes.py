@@ -295,9 +295,7 @@ def imported_text(done: list[Imported]) -> str:
     """What an import brought in, in the reader's language."""
     added = sum(1 for i in done if i.added)
     known = len(done) - added
-    parts = [
-        ngettext("%(num)s game imported.", "%(num)s games imported.", added)
-    ]
+    parts = [ngettext("%(num)s game imported.", "%(num)s games imported.", added)]
     if known:
         parts.append(
             ngettext(

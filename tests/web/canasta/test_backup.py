@@ -119,9 +119,10 @@ def test_an_older_export_in_the_api_shape_still_imports(client: FlaskClient, oth
     assert moved.status_code == 201, moved.json
     again = other.test_client().get(f"/api/v1/games/{moved.json['games'][0]['id']}").json
     assert [s["total"] for s in again["sides"]] == [615 + 595, 415 + 415]
-    assert other.test_client().post("/api/v1/games/import", json=shown).json["games"][0][
-        "imported"
-    ] is False
+    assert (
+        other.test_client().post("/api/v1/games/import", json=shown).json["games"][0]["imported"]
+        is False
+    )
     assert games_in(other) == 1
 
 
