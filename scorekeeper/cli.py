@@ -243,9 +243,12 @@ def export_games(file: str, db_url: str | None) -> None:
     """Write every stored game (both kinds, with hands, corrections, deletions, versions,
     times and keys) to FILE as JSON ('-': standard output)."""
     app = _store_app(db_url)
-    with app.app_context(), session_scope() as session:
-        games = backup.all_games(session)
-        text = backup.dumps(backup.dump(games))
+    try:
+        with app.app_context(), session_scope() as session:
+            games = backup.all_games(session)
+            text = backup.dumps(backup.dump(games))
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
     if file == "-":
         click.echo(text, nl=False)
     else:
@@ -267,17 +270,20 @@ def import_games(file: click.utils.LazyFile, db_url: str | None) -> None:
     if not backup.is_backup(data):
         raise click.ClickException("not a backup of this app (no format 'scorekeeper-backup')")
     app = _store_app(db_url)
-    with app.app_context():
-        try:
-            checked = backup.read_backup(data)
-        except GameProblems as error:
-            for problem in error.problems[:20]:
-                click.echo(f"{problem.where}: {problem.code} {problem.params}", err=True)
-            sys.exit(1)
-        added = 0
-        for one in checked:  # one transaction per game: a server writing meanwhile waits briefly
-            with write_scope() as session:
-                added += int(backup.restore(session, one)[1])
+    try:
+        with app.app_context():
+            try:
+                checked = backup.read_backup(data)
+            except GameProblems as error:
+                for problem in error.problems[:20]:
+                    click.echo(f"{problem.where}: {problem.code} {problem.params}", err=True)
+                sys.exit(1)
+            added = 0
+            for one in checked:  # a transaction per game: a server writing waits briefly
+                with write_scope() as session:
+                    added += int(backup.restore(session, one)[1])
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
     click.echo(f"{added} games imported, {len(checked) - added} were there already", err=True)
 
 

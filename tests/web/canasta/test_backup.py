@@ -138,7 +138,9 @@ def test_all_games_of_a_phone_in_one_file(client: FlaskClient, other: Flask) -> 
     for game in made:
         client.get(f"/games/{game['id']}")  # the phone remembers the games it opened
     fifty_id = fifty_game(client)
-    assert client.get(f"/games/{fifty_id}/export.json").status_code == 200  # either kind
+    assert f"/games/{fifty_id}/export.json" in client.get(f"/fifty/{fifty_id}").text
+    alone = client.get(f"/games/{fifty_id}/export.json")  # either kind
+    assert alone.status_code == 200 and alone.json["games"][0]["ruleset"] == "three-is-fifty"
     bundle = client.get("/games/export.json").json
     assert bundle["format"] == "scorekeeper-backup"
     assert len(bundle["games"]) == 13  # every game of this phone, not the newest 8
