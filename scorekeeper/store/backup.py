@@ -14,14 +14,14 @@ database, restoring it into an empty one and exporting again gives the same byte
 
 Reading a backup is reading untrusted input: :func:`read_backup` checks every game as
 ``create_game`` does and every hand, also every earlier entry of the trail, as a save does,
-without touching the database; :func:`restore` then stores one checked game (a game whose key
-is known here already is recognised and left as it is).
+without touching the database; :func:`restore` then stores one checked game (a game whose
+editing key is known here already is recognised and left as it is).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -337,18 +337,20 @@ def read_game(item: Any, where: str) -> Checked:
 
 
 # ---- storing ---------------------------------------------------------------------------------
-def known_game(session: Session, checked: Checked) -> Game | None:
-    """The stored game this backup's game is: the same editing key, or (a file without keys)
-    the same view key."""
+def known_game(session: Session, checked: Checked, mine: Container[str] = ()) -> Game | None:
+    """The stored game this backup's game is: the same editing key; for a file without keys,
+    the game with the same view key when its editing key is one of ``mine`` (the phone that
+    imports holds it already). Anyone else gets a game of their own."""
     if checked.keyed:
         return session.get(Game, checked.game.id)
-    return session.scalars(select(Game).where(Game.view_id == checked.game.view_id)).first()
+    found = session.scalars(select(Game).where(Game.view_id == checked.game.view_id)).first()
+    return found if found is not None and found.id in mine else None
 
 
-def restore(session: Session, checked: Checked) -> tuple[Game, bool]:
+def restore(session: Session, checked: Checked, mine: Container[str] = ()) -> tuple[Game, bool]:
     """Store one checked game (flushed, not committed): ``(game, True)``; or the game known
-    here already, left as it is: ``(that game, False)``."""
-    known = known_game(session, checked)
+    here already (see :func:`known_game`), left as it is: ``(that game, False)``."""
+    known = known_game(session, checked, mine)
     if known is not None:
         return known, False
     game = checked.game

@@ -7,8 +7,10 @@ An imported file is untrusted input: every game and every entry is checked as if
 (:func:`...store.backup.read_backup`) before anything is stored; a file with any problem stores
 nothing. Each game is then stored in a transaction of its own on the write path, so a phone
 saving meanwhile waits for one game at most, never for the whole file; a game already here
-(the same editing key, or for a file without keys the same view key) is recognised and not
-stored twice, so importing a file again only adds what is missing.
+(the same editing key; for a file without keys, the same view key of a game this phone
+holds) is recognised and not stored twice, so importing a file again only adds what is
+missing. A file without keys (one game passed on) gives whoever imports it a game of their
+own.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import Any
 
@@ -160,18 +163,19 @@ def as_backup(data: Any) -> Any:
     return {"games": [_older(data)]}
 
 
-def import_games(data: Any) -> list[Imported]:
+def import_games(data: Any, mine: Container[str] = ()) -> list[Imported]:
     """Check every game of ``data``, then store each one not here yet, one transaction per
-    game. Raises ``GameProblems`` before anything is stored."""
+    game (``mine``: the editing keys the importing phone holds; a file without keys of one of
+    those games is recognised). Raises ``GameProblems`` before anything is stored."""
     checked = stored.read_backup(as_backup(data), MAX_GAMES, MAX_ENTRIES)
     out: list[Imported] = []
     g.imported_games = 0
     for one in checked:
         with write_scope() as session:
-            game, added = stored.restore(session, one)
+            game, added = stored.restore(session, one, mine)
             out.append(
                 Imported(
-                    game.id if added or one.keyed else None,
+                    game.id if added or one.keyed or game.id in mine else None,
                     game.view_id,
                     game.version,
                     game.ruleset,

@@ -274,7 +274,8 @@ def import_file() -> Response | tuple[str, int]:
         problems.append(_("This file is not a backup of this app (JSON)."))
     else:
         try:
-            done = import_games(data)
+            mine = pages.phone_games(RECENT_COOKIE) + pages.phone_games(FIFTY_COOKIE)
+            done = import_games(data, set(mine))
         except store.GameProblems as error:
             problems += [
                 f"{p.where}: {problem_text(p)}" if p.where else problem_text(p)

@@ -105,16 +105,23 @@ def test_a_game_moves_to_another_installation(client: FlaskClient, other: Flask)
     assert again["sides"] == before["sides"]  # 615 + 415 after the correction, and so on
     assert again["created_at"] == before["created_at"]
     assert [h["teams"] for h in again["hands"]] == [h["teams"] for h in before["hands"]]
-    # the same file again: recognised, nothing doubled
-    twice = other.test_client().post("/api/v1/games/import", json=data)
-    assert twice.status_code == 201
-    assert twice.json["games"][0]["imported"] is False and "id" not in twice.json["games"][0]
-    assert games_in(other) == 1
+    # on the first installation, another phone gets a game of its own (the file has no
+    # editing key); the phone that holds the game imports it without doubling it
+    client.get(f"/games/{game['id']}")  # this phone holds the game
+    upload = {"backup": (io.BytesIO(exported.data), "game.json")}
+    client.post("/games/import?lang=en", data=upload, content_type="multipart/form-data")
+    assert "1 game was here already and was not imported again." in client.get("/?lang=en").text
+    assert games_in(client.application) == 1
+    stranger = client.application.test_client()
+    copy = stranger.post("/api/v1/games/import", json=data).json["games"][0]
+    assert copy["imported"] is True and copy["id"] != game["id"]
+    assert copy["view_id"] != record["view_id"]  # a view key is never shared
+    assert games_in(client.application) == 2
 
 
 def test_an_older_export_in_the_api_shape_still_imports(client: FlaskClient, other: Flask) -> None:
     game = made_game(client)
-    shown = client.get(f"/api/v1/games/{game['view_id']}").json  # no editing key
+    shown = client.get(f"/api/v1/games/{game['id']}").json  # with the editing key
     moved = other.test_client().post("/api/v1/games/import", json=shown)
     assert moved.status_code == 201, moved.json
     again = other.test_client().get(f"/api/v1/games/{moved.json['games'][0]['id']}").json
