@@ -1,17 +1,24 @@
 """The command line of CONTRACT.md §1: ``scorekeeper serve`` and ``scorekeeper score``; also
-``scorekeeper db upgrade`` (schema migrations) and ``scorekeeper translations``."""
+``scorekeeper export`` / ``import`` (every game as one JSON backup), ``scorekeeper db upgrade``
+(schema migrations), ``scorekeeper db backup`` (a copy of the SQLite file) and
+``scorekeeper translations``."""
 
 from __future__ import annotations
 
 import io
 import json
 import sys
+from pathlib import Path
 
 import click
 import segno
+from flask import Flask
+from sqlalchemy import make_url
 
 from . import MAX_CONTENT_LENGTH, ROOT, create_app, net, serving
-from .store.db import make_engine, upgrade_schema
+from .store import backup
+from .store.db import copy_sqlite, make_engine, session_scope, upgrade_schema, write_scope
+from .store.errors import GameProblems
 from .web.app.catalogs import update_catalogs
 
 
@@ -214,6 +221,72 @@ def score(file: click.utils.LazyFile, lang: str) -> None:
     sys.exit(1 if response.status_code == 422 else 2)
 
 
+DB_OPTION = click.option(
+    "--db",
+    "db_url",
+    default=None,
+    envvar="SCOREKEEPER_DATABASE_URL",
+    help="SQLAlchemy database URL (default: SQLite file in the instance folder).",
+)
+
+
+def _store_app(db_url: str | None) -> Flask:
+    """The app of ``--db`` (schema brought up to date), for the commands that read or write
+    games outside a request."""
+    return create_app({"DATABASE_URL": db_url} if db_url else {})
+
+
+@main.command("export")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@DB_OPTION
+def export_games(file: str, db_url: str | None) -> None:
+    """Write every stored game (both kinds, with hands, corrections, deletions, versions,
+    times and keys) to FILE as JSON ('-': standard output)."""
+    app = _store_app(db_url)
+    try:
+        with app.app_context(), session_scope() as session:
+            games = backup.all_games(session)
+            text = backup.dumps(backup.dump(games))
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
+    if file == "-":
+        click.echo(text, nl=False)
+    else:
+        Path(file).write_text(text, encoding="utf-8")
+        click.echo(f"{len(games)} games written to {file}", err=True)
+
+
+@main.command("import")
+@click.argument("file", type=click.File("rb"))
+@DB_OPTION
+def import_games(file: click.utils.LazyFile, db_url: str | None) -> None:
+    """Restore the games of a backup FILE (``scorekeeper export``, a phone's file) into the
+    database; games it holds already are left as they are. Every game is checked first: a
+    file with any problem stores nothing (exit 1)."""
+    try:
+        data = json.loads(file.read().decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        raise click.ClickException(f"not a JSON backup: {error}") from None
+    if not backup.is_backup(data):
+        raise click.ClickException("not a backup of this app (no format 'scorekeeper-backup')")
+    app = _store_app(db_url)
+    try:
+        with app.app_context():
+            try:
+                checked = backup.read_backup(data)
+            except GameProblems as error:
+                for problem in error.problems[:20]:
+                    click.echo(f"{problem.where}: {problem.code} {problem.params}", err=True)
+                sys.exit(1)
+            added = 0
+            for one in checked:  # a transaction per game: a server writing waits briefly
+                with write_scope() as session:
+                    added += int(backup.restore(session, one)[1])
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
+    click.echo(f"{added} games imported, {len(checked) - added} were there already", err=True)
+
+
 @main.group()
 def db() -> None:
     """The database schema (Alembic migrations shipped in the package)."""
@@ -241,6 +314,28 @@ def upgrade(db_url: str | None) -> None:
         click.echo(f"database at {revision}  ({_safe(app.config['DATABASE_URL'])})")
     finally:
         engine.dispose()
+
+
+@db.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False))
+@DB_OPTION
+def backup_db(file: str, db_url: str | None) -> None:
+    """Copy the SQLite database to FILE, consistent while the server writes (SQLite's online
+    backup). For PostgreSQL use pg_dump."""
+    app = create_app(
+        {"DATABASE_URL": db_url, "SCHEMA_UPGRADE": False} if db_url else {"SCHEMA_UPGRADE": False}
+    )
+    url = make_url(app.config["DATABASE_URL"])
+    app.extensions["scorekeeper.engine"].dispose()
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        raise click.ClickException(
+            "db backup copies an SQLite file; for PostgreSQL use pg_dump "
+            "(pg_dump -Fc -f scorekeeper.dump DATABASE)"
+        )
+    if Path(file).exists():
+        raise click.ClickException(f"{file} exists already")
+    pages = copy_sqlite(url.database, file)
+    click.echo(f"copied {_safe(str(url))} to {file} ({pages} pages)", err=True)
 
 
 @db.command()

@@ -40,6 +40,7 @@ from .games import (
     get_by_view,
     get_game,
     hand_count,
+    recent_count,
     recent_games,
     start_again,
 )
@@ -71,6 +72,7 @@ __all__ = [
     "get_game",
     "hand_count",
     "read_hand",
+    "recent_count",
     "recent_games",
     "replace_hand",
     "seats",

@@ -32,8 +32,8 @@ scored again (an earlier      ruleset, house rules, players and
 entry of a corrected hand,    columns (the entry itself: never stale)
 an older engine's score)
 ``pages``: a rendered game    game id, language, host, path and the   :data:`PAGE_MAX` pages;
-page (UTF-8, CSRF token       query parameters that change the page;  a new stamp replaces the
-marked)                       used only while the stamp of the game   page
+page or full view page        query parameters that change the page;  a new stamp replaces the
+(UTF-8, CSRF token marked)    used only while the stamp of the game   page
                               and its evening (:mod:`.stamps`), the
                               minute and any end time still match
 ``previewed``: the game a     flow and game id; used only while the   :data:`PREVIEW_GAMES` games

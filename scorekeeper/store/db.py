@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import os
 import re
+import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -204,6 +205,21 @@ def write_scope() -> Iterator[Session]:
         raise
     finally:
         lock.release()
+
+
+def copy_sqlite(source: str, target: str) -> int:
+    """Copy an SQLite database file with SQLite's online backup: a consistent copy of every
+    committed transaction (the write-ahead log included), taken while servers keep writing;
+    the number of pages copied."""
+    with closing(sqlite3.connect(source, timeout=BUSY_TIMEOUT)) as src:
+        private_sqlite_file("sqlite:///" + target)
+        with closing(sqlite3.connect(target)) as dst:
+            # In one step: a copy in steps starts again after every write of another
+            # connection, so it may never end under a busy server; one read transaction
+            # does not hold up the writers (write-ahead log).
+            src.backup(dst)
+            dst.execute("PRAGMA journal_mode=DELETE")
+            return int(dst.execute("PRAGMA page_count").fetchone()[0])
 
 
 def _busy(error: OperationalError) -> bool:

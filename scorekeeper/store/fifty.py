@@ -44,6 +44,8 @@ __all__ = [
     "GameRow",
     "PlayerScore",
     "create_game",
+    "new_game",
+    "checked_entry",
     "add_game",
     "replace_game",
     "delete_game",
@@ -239,7 +241,21 @@ def create_game(
     target: Any = None,
     name: Any = None,
 ) -> Game:
-    """Validate and add a new 3-ist-50 game (flushed, not committed).
+    """Validate and add a new 3-ist-50 game (flushed, not committed); see :func:`new_game`."""
+    game = new_game(players, joker, stop_after, target, name)
+    session.add(game)
+    session.flush()
+    return game
+
+
+def new_game(
+    players: Any,
+    joker: Any = rules.DEFAULT_JOKER,
+    stop_after: Any = None,
+    target: Any = None,
+    name: Any = None,
+) -> Game:
+    """A new 3-ist-50 game, validated but not stored.
 
     ``players``: 2 to 6 names in seating order (each its own score column). ``joker``: minus
     points of a joker (0..100). ``stop_after``: end after this many games; ``target``: end once
@@ -283,8 +299,6 @@ def create_game(
         created_at=now,
         updated_at=now,
     )
-    session.add(game)
-    session.flush()
     return game
 
 
@@ -373,7 +387,8 @@ def _clean_entries(entries: list[Any], players: int) -> list[dict[str, Any]]:
     return out
 
 
-def _checked(game: Game, entries: Any) -> list[dict[str, Any]]:
+def checked_entry(game: Game, entries: Any) -> list[dict[str, Any]]:
+    """One game's entry as stored (cards as game ranks); raises :class:`GameProblems`."""
     _points, problems = check_entry(game, entries)
     if problems:
         raise GameProblems(problems)
@@ -388,7 +403,7 @@ def add_game(session: Session, game: Game, version: Any, entries: Any) -> Hand:
     ended), :class:`VersionConflict`.
     """
     given = changes.parse_version(version)
-    teams = _checked(game, entries)
+    teams = checked_entry(game, entries)
     changes.claim(session, game, given)
     if len(game.hands) >= MAX_GAMES:
         raise GameProblems([Problem("request.too_large", "games", {"limit": MAX_GAMES})], 422)
@@ -416,7 +431,7 @@ def replace_game(session: Session, game: Game, number: Any, version: Any, entrie
     given = changes.parse_version(version)
     if changes.find_hand(game, number) is None:
         raise HandNotFound(number)
-    teams = _checked(game, entries)
+    teams = checked_entry(game, entries)
     changes.claim(session, game, given)
     hand = changes.find_hand(game, number)
     if hand is None:  # pragma: no cover - the version check excludes this

@@ -87,8 +87,14 @@ def get_by_view(session: Session, view_id: Any, any_ruleset: bool = False) -> Ga
     )
 
 
-def recent_games(session: Session, limit: int = 10, ids: Iterable[str] | None = None) -> list[Game]:
-    """The most recently changed games, newest first.
+def _among(keys: Iterable[str]) -> list[str]:
+    return [k for k in keys if isinstance(k, str) and KEY.match(k)][:200]
+
+
+def recent_games(
+    session: Session, limit: int = 10, ids: Iterable[str] | None = None, offset: int = 0
+) -> list[Game]:
+    """The most recently changed games, newest first (from the ``offset``-th on).
 
     ``ids``: only among these editing keys (e.g. the games this browser created), since every
     ``Game.id`` grants editing and must not be shown to strangers.
@@ -97,13 +103,23 @@ def recent_games(session: Session, limit: int = 10, ids: Iterable[str] | None = 
         select(Game)
         .where(Game.ruleset.in_(list(PRESETS)))
         .order_by(Game.updated_at.desc(), Game.created_at.desc())
+        .options(*_LAZY)
     )
     if ids is not None:
-        keys = [k for k in ids if isinstance(k, str) and KEY.match(k)][:200]
+        keys = _among(ids)
         if not keys:
             return []
         query = query.where(Game.id.in_(keys))
-    return list(session.scalars(query.limit(max(0, min(limit, 200)))))
+    return list(session.scalars(query.offset(max(0, offset)).limit(max(0, min(limit, 200)))))
+
+
+def recent_count(session: Session, ids: Iterable[str]) -> int:
+    """How many of these editing keys are stored Canasta games."""
+    keys = _among(ids)
+    if not keys:
+        return 0
+    query = select(func.count()).where(Game.ruleset.in_(list(PRESETS)), Game.id.in_(keys))
+    return int(session.scalar(query) or 0)
 
 
 def create_game(
@@ -115,7 +131,23 @@ def create_game(
     target: Any = None,
     name: Any = None,
 ) -> Game:
-    """Validate and add a new game (flushed, not committed).
+    """Validate and add a new game (flushed, not committed); see :func:`new_game`."""
+    game = new_game(ruleset, players, sides, options, target, name)
+    session.add(game)
+    session.flush()
+    return game
+
+
+def new_game(
+    ruleset: Any,
+    players: Any,
+    sides: Any,
+    options: Any = None,
+    target: Any = None,
+    name: Any = None,
+) -> Game:
+    """A new game, validated but not stored (no session; backups restore it with their own
+    keys and times).
 
     ``sides``: ``[{"name": str, "players": [str, …]}, …]``, one entry per score column: 2 sides
     of ``players / 2``, for 6 players also 3 sides of 2, and in 3-player cutthroat 3 sides of one
@@ -162,9 +194,17 @@ def create_game(
         created_at=now,
         updated_at=now,
     )
-    session.add(game)
-    session.flush()
     return game
+
+
+#: letters that show nothing (Hangul fillers): a name of these alone looks empty
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+
+
+def visible(text: str) -> bool:
+    """Whether ``text`` has a letter or digit that shows (not only accents, spaces or
+    blank letters)."""
+    return any(unicodedata.category(ch)[0] in "LN" and ch not in BLANK_LETTERS for ch in text)
 
 
 def clean_name(value: Any, where: str, problems: list[Problem]) -> str:
@@ -176,6 +216,9 @@ def clean_name(value: Any, where: str, problems: list[Problem]) -> str:
         unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") for ch in text
     ):
         problems.append(Problem("name.invalid", where, {"maximum": NAME_MAX}))
+        return ""
+    if not visible(text):
+        problems.append(Problem("name.not_visible", where, {}))
         return ""
     return text
 

@@ -72,7 +72,16 @@ def _rows(name: str, keys: Sequence[str]) -> list[Sequence[Any]]:
         connection.close()  # back to the pool, which ends the read's transaction
 
 
-_STATEMENTS = {"chain": _chain_statement, "game": _game_statement, "view": _view_statement}
+def _owner_statement(_count: int) -> ClauseElement:
+    return select(Game.ruleset, Game.id).where(Game.view_id == bindparam("k0"))
+
+
+_STATEMENTS = {
+    "chain": _chain_statement,
+    "game": _game_statement,
+    "view": _view_statement,
+    "owner": _owner_statement,
+}
 
 
 def _compile(bound: Engine, name: str, count: int) -> tuple[str, tuple[str, ...] | None]:
@@ -112,3 +121,10 @@ def view_version(view_id: str) -> tuple[str, int] | None:
     an unknown key."""
     rows = _rows("view", [view_id])
     return None if not rows else (str(rows[0][0]), int(rows[0][1]))
+
+
+def view_owner(view_id: str) -> tuple[str, str] | None:
+    """The ruleset and editing key of the game with this view key (one indexed read), or None
+    for an unknown key: a kept view page is kept under the game's own key."""
+    rows = _rows("owner", [view_id])
+    return None if not rows else (str(rows[0][0]), str(rows[0][1]))

@@ -129,25 +129,30 @@ def create() -> Response:
 
 @bp.post("/import")
 def import_games() -> Response:
-    """Import a backup: one game as ``GET /api/v1/games/{id}`` gives it, or
-    ``{"games": [...]}``; every value is checked as in ``POST /api/v1/games`` and ``…/hands``.
-    201 ``{"games": [{"id", "view_id", "version"}]}``; any problem: nothing is stored."""
+    """Import a backup (``scorekeeper export``, a phone's file, or an older export in this
+    API's shape: one game or ``{"games": [...]}``); every value is checked as in ``POST
+    /api/v1/games`` and ``…/hands``. 201 ``{"games": [{"id"?, "view_id", "version",
+    "imported"}]}``: ``imported`` false for a game that was here already (``id`` only when
+    the file held it or the game is new); any problem: nothing is stored."""
 
     data, error = read_object()
     if data is None:
         return error  # type: ignore[return-value]
     try:
-        with write_scope() as session:  # writers take turns on SQLite
-            made = [store.get_game(session, key) for key in create_all(session, data)]
-            body = {
-                "games": [
-                    {"id": g.id, "view_id": g.view_id, "version": g.version}
-                    for g in made
-                    if g is not None
-                ]
-            }
+        done = create_all(data)
     except store.GameProblems as problems:
         return _problems(problems)
+    body = {
+        "games": [
+            {
+                **({"id": i.game_id} if i.game_id else {}),
+                "view_id": i.view_id,
+                "version": i.version,
+                "imported": i.added,
+            }
+            for i in done
+        ]
+    }
     return dumped_response(body, 201)
 
 

@@ -7,6 +7,9 @@
 - every request but static files: ``LIMIT_ANY``, default ``600 per minute`` (a phone polling
   the view asks 12 times a minute; typing with the live preview a few times a second).
 
+An import (API or start page) counts each game it stores as one creation (a game already
+here costs nothing): a client with room for one more creation may import a file (at most
+100 games), and after a large one it waits as after as many new games.
 Only what was done counts for creation and writes (a 2xx or 303 answer): a form re-rendered
 with problems or a 409 costs nothing. A client over a limit gets 429 with ``Retry-After`` and a
 message in its language that says how long to wait; an htmx request gets that message alone
@@ -40,6 +43,7 @@ from werkzeug.exceptions import TooManyRequests
 
 from ...rules.problems import Problem
 from ..api.answers import problem_response
+from ..canasta.backup import import_cost
 from ..words.i18n import number
 from ..words.messages import message
 
@@ -56,12 +60,13 @@ REDIS_OPTIONS = {"socket_timeout": 0.3, "socket_connect_timeout": 0.3}
 #: endpoints that create a game
 CREATE_ENDPOINTS = (
     "games_api.create",
-    "games_api.import_games",
     "games.new_game",
     "games.play_again",
     "fifty.new_game",
     "fifty.play_again",
 )
+#: endpoints that import games: each game a file brings in counts as one creation
+IMPORT_ENDPOINTS = ("games_api.import_games", "games.import_file")
 #: endpoints that change a game's hands (the entry routes of web.entry, the API, undo)
 WRITE_ENDPOINTS = (
     "games_api.add_hand",
@@ -112,12 +117,13 @@ def init_app(app: Flask) -> Limiter | None:
         key_prefix="scorekeeper",
     )
     app.extensions["scorekeeper.limiter"] = limiter
-    for endpoints, scope, value in (
-        (CREATE_ENDPOINTS, "create", app.config["LIMIT_CREATE"]),
-        (WRITE_ENDPOINTS, "write", app.config["LIMIT_WRITE"]),
+    for endpoints, scope, value, cost in (
+        (CREATE_ENDPOINTS, "create", app.config["LIMIT_CREATE"], 1),
+        (IMPORT_ENDPOINTS, "create", app.config["LIMIT_CREATE"], import_cost),
+        (WRITE_ENDPOINTS, "write", app.config["LIMIT_WRITE"], 1),
     ):
         decorate = limiter.shared_limit(
-            value, scope, methods=["POST", "PUT", "DELETE"], deduct_when=_done
+            value, scope, methods=["POST", "PUT", "DELETE"], deduct_when=_done, cost=cost
         )
         for endpoint in endpoints:
             view = app.view_functions.get(endpoint)

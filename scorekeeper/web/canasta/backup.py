@@ -1,36 +1,47 @@
-"""Backups and moving: a game as JSON in the API's own shape (``GET
-/api/v1/games/{id}`` without the editing key), all games of this phone in one file, the hands
-as CSV for spreadsheets, and importing such files on another installation.
+"""Backups and moving, the web side: a game or this phone's games as a backup file (the one
+format of :mod:`...store.backup`, both kinds of game, with the corrections trail), the hands as
+CSV for spreadsheets in the reader's convention, and importing a backup (also the older files
+in the API's shape) on any installation.
 
-An imported file is untrusted input: every game is created and every hand added through the
-same store functions as the API (``create_game``, ``add_hand``), so each value is checked as if
-typed; the whole file is one transaction (a file with any problem stores nothing).
+An imported file is untrusted input: every game and every entry is checked as if typed
+(:func:`...store.backup.read_backup`) before anything is stored; a file with any problem stores
+nothing. Each game is then stored in a transaction of its own on the write path, so a phone
+saving meanwhile waits for one game at most, never for the whole file; a game already here
+(the same editing key; for a file without keys, the same view key of a game this phone
+holds) is recognised and not stored twice, so importing a file again only adds what is
+missing. A file without keys (one game passed on) gives whoever imports it a game of their
+own.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
+from collections.abc import Container
+from dataclasses import dataclass
 from typing import Any
 
-from ... import store
-from ...rules.problems import Problem
+from flask import g, request
+
 from ...store import GameState
-from ..api.serialize import state_json
+from ...store import backup as stored
+from ...store.db import write_scope
+from ...store.models import Game
 from .adjustments import adjustment_lines
 
-FORMAT = "scorekeeper-games"
-MAX_GAMES = 100  # one phone's games; a file beyond that is refused, not cut
+MAX_GAMES = 100  # one file from the phone; a file beyond that is refused, not cut
+#: hands and earlier entries in one file (each is checked and scored: the import's CPU)
+MAX_ENTRIES = 10_000
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: the spreadsheet convention of each language: German and Polish spreadsheets use the comma
+#: for decimals and expect ``;`` between cells
+DELIMITERS = {"de": ";", "pl": ";"}
 
 
-def game_export(state: GameState) -> dict[str, Any]:
-    """One game as the API shows it to a reader (no editing key)."""
-    return state_json(state)
-
-
-def games_export(states: list[GameState]) -> dict[str, Any]:
-    return {"format": FORMAT, "games": [game_export(s) for s in states]}
+def backup_file(games: list[Game], with_keys: bool) -> str:
+    """Games as a backup file (see :mod:`...store.backup`)."""
+    return stored.dumps(stored.dump(games, with_keys))
 
 
 def safe_cell(value: Any) -> Any:
@@ -43,12 +54,18 @@ def safe_cell(value: Any) -> Any:
 
 
 def hands_csv(
-    state: GameState, item_keys: list[str], labels: dict[str, str], words: dict[str, str]
+    state: GameState,
+    item_keys: list[str],
+    labels: dict[str, str],
+    words: dict[str, str],
+    language: str = "en",
 ) -> str:
     """The hands, one row each: number, dealer, then per column its items, the hand's score
-    and the running total (``labels``: item names; ``words``: the other headings)."""
+    and the running total (``labels``: item names; ``words``: the other headings). Cells are
+    separated as the reader's spreadsheet expects (``;`` in German and Polish)."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    delimiter = DELIMITERS.get(language, ",")
+    writer = csv.writer(out, delimiter=delimiter)
     head = [words["hand"], words["dealer"]]
     for column in state.columns:
         head += [f"{column.name}: {labels.get(k, k)}" for k in item_keys]
@@ -79,88 +96,98 @@ def hands_csv(
     return out.getvalue()
 
 
-def _prefixed(problems: list[Problem], where: str) -> list[Problem]:
-    return [Problem(p.code, f"{where}.{p.where}" if p.where else where, p.params) for p in problems]
+@dataclass(frozen=True)
+class Imported:
+    """One game of an imported file: ``added`` (else it was here already); ``game_id`` only
+    when the file held the editing key or the game is new here."""
+
+    game_id: str | None
+    view_id: str
+    version: int
+    ruleset: str
+    added: bool
 
 
-def import_games(session: Any, data: Any) -> list[str]:
-    """Create the games of an export (one game, or ``{"games": [...]}``); their editing keys.
-    Raises :class:`GameProblems` (``where`` says which game and hand) and stores nothing then
-    (the caller's transaction rolls back)."""
+def uploaded() -> Any:
+    """The backup this request sends (the start page's file field, or the API's JSON body),
+    read once per request; None when it is no JSON."""
+    if "uploaded_backup" not in g:
+        data: Any = None
+        if request.path.startswith("/api/"):
+            data = request.get_json(silent=True)
+        else:
+            upload = request.files.get("backup")
+            try:
+                data = json.loads(upload.read().decode("utf-8")) if upload else None
+            except (UnicodeDecodeError, ValueError, RecursionError):
+                data = None
+        g.uploaded_backup = data
+    return g.uploaded_backup
+
+
+def _older(item: Any) -> Any:
+    """A game in the API's shape (older exports): what a backup holds of it."""
+    if not isinstance(item, dict):
+        return item
+    hands = item.get("hands", [])
+    return {
+        "id": item.get("id"),
+        "view_id": item.get("view_id"),
+        "name": item.get("name"),
+        "ruleset": item.get("ruleset"),
+        "players": item.get("players"),
+        "options": item.get("options"),
+        "sides": item.get("sides"),
+        "target": item.get("target"),
+        "created_at": item.get("created_at"),
+        "updated_at": item.get("updated_at"),
+        "hands": [
+            {k: h.get(k) for k in ("teams", "lone_player", "stock_out") if k in h}
+            if isinstance(h, dict)
+            else h
+            for h in hands
+        ]
+        if isinstance(hands, list)
+        else hands,
+    }
+
+
+def as_backup(data: Any) -> Any:
+    """A backup file; an older export (one game, or ``{"games": [...]}`` in the API's shape)
+    turned into one."""
+    if stored.is_backup(data):
+        return data
     if isinstance(data, dict) and "games" in data:
         items = data["games"]
-        prefix = "games"
-        if not isinstance(items, list):
-            raise store.GameProblems([Problem("request.type", "games", {"expected": "list"})])
-        if not 1 <= len(items) <= MAX_GAMES:
-            raise store.GameProblems(
-                [
-                    Problem(
-                        "request.too_large" if items else "request.missing",
-                        "games",
-                        {"limit": MAX_GAMES},
-                    )
-                ],
-                400,
-            )
-    else:
-        items, prefix = [data], ""
-    keys = []
-    for g, item in enumerate(items):
-        where = f"{prefix}[{g}]" if prefix else ""
-        keys.append(_import_one(session, item, where))
-    return keys
+        return {"games": [_older(i) for i in items] if isinstance(items, list) else items}
+    return {"games": [_older(data)]}
 
 
-def _import_one(session: Any, item: Any, where: str) -> str:
-    def at(path: str) -> str:
-        return f"{where}.{path}" if where else path
+def import_games(data: Any, mine: Container[str] = ()) -> list[Imported]:
+    """Check every game of ``data``, then store each one not here yet, one transaction per
+    game (``mine``: the editing keys the importing phone holds; a file without keys of one of
+    those games is recognised). Raises ``GameProblems`` before anything is stored."""
+    checked = stored.read_backup(as_backup(data), MAX_GAMES, MAX_ENTRIES)
+    out: list[Imported] = []
+    g.imported_games = 0
+    for one in checked:
+        with write_scope() as session:
+            game, added = stored.restore(session, one, mine)
+            out.append(
+                Imported(
+                    game.id if added or one.keyed or game.id in mine else None,
+                    game.view_id,
+                    game.version,
+                    game.ruleset,
+                    added,
+                )
+            )
+        g.imported_games += int(added)
+    return out
 
-    if not isinstance(item, dict):
-        raise store.GameProblems([Problem("request.type", where, {"expected": "object"})])
-    sides = item.get("sides")
-    if isinstance(sides, list):  # the export's sides carry totals: only names and players
-        sides = [
-            {"name": s.get("name"), "players": s.get("players")} if isinstance(s, dict) else s
-            for s in sides
-        ]
-    try:
-        game = store.create_game(
-            session,
-            item.get("ruleset"),
-            item.get("players"),
-            sides,
-            item.get("options"),
-            target=item.get("target"),
-            name=item.get("name"),
-        )
-    except store.GameProblems as error:
-        raise store.GameProblems(
-            _prefixed(error.problems, where) if where else error.problems, error.status
-        ) from None
-    hands = item.get("hands", [])
-    if not isinstance(hands, list):
-        raise store.GameProblems([Problem("request.type", at("hands"), {"expected": "list"})])
-    if len(hands) > store.MAX_HANDS:
-        raise store.GameProblems(
-            [Problem("request.too_large", at("hands"), {"limit": store.MAX_HANDS})], 400
-        )
-    for h, hand in enumerate(hands):
-        if not isinstance(hand, dict):
-            raise store.GameProblems(
-                [Problem("request.type", at(f"hands[{h}]"), {"expected": "object"})]
-            )
-        try:
-            store.add_hand(
-                session,
-                game,
-                game.version,
-                hand.get("teams"),
-                hand.get("lone_player"),
-                hand.get("stock_out", False),
-            )
-        except store.GameProblems as error:
-            raise store.GameProblems(
-                _prefixed(error.problems, at(f"hands[{h}]")), error.status
-            ) from None
-    return game.id
+
+def import_cost() -> int:
+    """What an import costs of the creation limit: each game it stored (one already here is
+    free). Before it runs, one: a client with room for one more creation may import a file,
+    and after a large one it waits until its counts allow creations again."""
+    return int(g.imported_games) if "imported_games" in g else 1

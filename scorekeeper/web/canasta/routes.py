@@ -10,25 +10,38 @@ shared flow of :mod:`.entry`, filled in for Canasta in :mod:`.hands`.
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from flask import Blueprint, Response, make_response, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    make_response,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
+from flask_babel import ngettext
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ... import store
 from ...rules.ruleset import RULESET_IDS
 from ...rules.scoring import item_keys
+from ...rules.three_is_fifty import RULESET_ID as FIFTY
 from ...store.db import session_scope
 from ...store.models import Game
-from ..api.answers import dumped_response
 from ..app.security import share_link
+from ..fifty.entry import FiftyGames
 from ..play import pages
 from ..play.entry import problem_text
 from ..play.notes import Notes
 from ..play.pages import Rendered, cached_game_page, qr_svg
-from ..words.i18n import home_ruleset
+from ..words.i18n import current_language, home_ruleset
 from ..words.names import item_labels
-from .backup import game_export, games_export, hands_csv, import_games
+from .backup import Imported, backup_file, hands_csv, import_games, uploaded
 from .board import board_context
 from .entry import HANDS
 from .new_game import NewGameForm, blank_new_game, read_new_game, where_slot_new_game
@@ -37,6 +50,7 @@ from .stats import evening_of
 bp = Blueprint("games", __name__)
 
 RECENT_COOKIE = HANDS.cookie
+FIFTY_COOKIE = FiftyGames.cookie  # imports fill it too
 remember_game = HANDS.remember
 
 
@@ -138,11 +152,13 @@ def view(view_id: str) -> Response:
         store.game_state,
         store.get_by_view,
         ("games/view.html", "games/_live.html"),
-        lambda state: {
-            "evening": evening_of(view_id, store.get_by_view)[0],
-            **board_context(state),
-        },
+        lambda state: _view_context(view_id, state),
     )
+
+
+def _view_context(view_id: str, state: store.GameState) -> tuple[dict[str, Any], tuple[str, ...]]:
+    evening, chain = evening_of(view_id, store.get_by_view)  # other games change it
+    return {"evening": evening, **board_context(state)}, chain
 
 
 # ---- entering a hand (the shared flow of play.entry, filled in by .entry) ----------------------
@@ -203,29 +219,31 @@ def _download(body: str, mimetype: str, filename: str) -> Response:
 
 @bp.get("/games/<game_id>/export.json")
 def export_game(game_id: str) -> Response:
-    """The game as JSON in the API's shape (by editing or view key; never the editing key)."""
+    """One game of either kind as a backup file, by editing or view key; never with the
+    editing key (the file may be passed on)."""
 
-    _game, state = pages.find_game(game_id, store.game_state, store.get_game, store.get_by_view)
-    response = dumped_response(game_export(state))
-    response.headers["Content-Disposition"] = (
-        f'attachment; filename="canasta-{state.created_at:%Y-%m-%d}.json"'
-    )
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    with session_scope() as session:
+        game = store.get_game(session, game_id, any_ruleset=True) or store.get_by_view(
+            session, game_id, any_ruleset=True
+        )
+        if game is None:
+            abort(404)
+        body = backup_file([game], with_keys=False)
+        kind = "fifty" if game.ruleset == FIFTY else "canasta"
+        created = game.created_at
+    return _download(body, "application/json", f"{kind}-{created:%Y-%m-%d}.json")
 
 
 @bp.get("/games/export.json")
 def export_games() -> Response:
-    """Every game this phone lists, in one file."""
+    """Every game this phone holds (both kinds), in one backup file with their editing keys:
+    the phone holds them already, and a restore gives them back to it."""
 
+    keys = pages.phone_games(RECENT_COOKIE) + pages.phone_games(FIFTY_COOKIE)
     with session_scope() as session:
-        states = [
-            store.game_state(g) for g in store.recent_games(session, ids=recent_ids(), limit=200)
-        ]
-    response = dumped_response(games_export(states))
-    response.headers["Content-Disposition"] = 'attachment; filename="canasta-games.json"'
-    response.headers["Cache-Control"] = "no-store"
-    return response
+        games = list(session.scalars(select(Game).where(Game.id.in_(keys)))) if keys else []
+        body = backup_file(games, with_keys=True)
+    return _download(body, "application/json", "scorekeeper-games.json")
 
 
 @bp.get("/games/<game_id>/hands.csv")
@@ -245,29 +263,26 @@ def export_csv(game_id: str) -> Response:
         "corrected": _("Times corrected"),
         "adjustment_notes": _("Adjustment notes"),
     }
-    text = hands_csv(state, keys, item_labels(keys=keys), words)
+    text = hands_csv(state, keys, item_labels(keys=keys), words, current_language())
     # A byte order mark: spreadsheet programs then read the names as UTF-8.
     return _download("\ufeff" + text, "text/csv", f"canasta-{state.created_at:%Y-%m-%d}.csv")
 
 
 @bp.post("/games/import")
 def import_file() -> Response | tuple[str, int]:
-    """Import a backup file chosen on the start page (one game or a phone's games); the
-    games join this phone's list. A file with any problem changes nothing (422)."""
+    """Import a backup file chosen on the start page (one game or a phone's games, either
+    kind); the games join this phone's lists, and the start page says what came in. A file
+    with any problem changes nothing (422)."""
 
-    upload = request.files.get("backup")
+    data = uploaded()
     problems: list[str] = []
-    keys: list[str] = []
-    try:
-        data = json.loads(upload.read().decode("utf-8")) if upload else None
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        data = None
+    done: list[Imported] = []
     if data is None:
         problems.append(_("This file is not a backup of this app (JSON)."))
     else:
         try:
-            with session_scope() as session:
-                keys = import_games(session, data)
+            mine = pages.phone_games(RECENT_COOKIE) + pages.phone_games(FIFTY_COOKIE)
+            done = import_games(data, set(mine))
         except store.GameProblems as error:
             problems += [
                 f"{p.where}: {problem_text(p)}" if p.where else problem_text(p)
@@ -275,6 +290,26 @@ def import_file() -> Response | tuple[str, int]:
             ]
     if problems:
         return render_template("games/import.html", problems=problems), 422
+    flash(imported_text(done), "success")
     response = pages.see_other(url_for("main.index"))
-    kept = [k for k in request.cookies.get(RECENT_COOKIE, "").split() if k not in keys]
-    return pages._set_recent(response, RECENT_COOKIE, keys + kept)  # all at once
+    for cookie, kind in ((RECENT_COOKIE, False), (FIFTY_COOKIE, True)):
+        keys = [i.game_id for i in done if i.game_id and (i.ruleset == FIFTY) == kind]
+        if keys:
+            pages.remember_all(response, cookie, keys)
+    return response
+
+
+def imported_text(done: list[Imported]) -> str:
+    """What an import brought in, in the reader's language."""
+    added = sum(1 for i in done if i.added)
+    known = len(done) - added
+    parts = [ngettext("%(num)s game imported.", "%(num)s games imported.", added)]
+    if known:
+        parts.append(
+            ngettext(
+                "%(num)s game was here already and was not imported again.",
+                "%(num)s games were here already and were not imported again.",
+                known,
+            )
+        )
+    return " ".join(parts)

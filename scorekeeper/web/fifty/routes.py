@@ -10,6 +10,7 @@ entering a game follows the shared flow of :mod:`.entry`, filled in by :mod:`.fi
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from flask import Blueprint, Response, make_response, render_template, request, url_for
 from flask_babel import gettext as _
@@ -45,9 +46,9 @@ def recent_ids() -> list[str]:
 remember = GAMES.remember
 
 
-def recent_games() -> list[tuple[str, store.FiftyState]]:
-    """This browser's games of 3 ist 50, newest first."""
-    ids = recent_ids()
+def recent_games(ids: list[str] | None = None) -> list[tuple[str, store.FiftyState]]:
+    """This browser's games of 3 ist 50 (or those of ``ids``: a page of them), newest first."""
+    ids = recent_ids() if ids is None else ids
     out = []
     if ids:
         with session_scope() as session:
@@ -142,8 +143,15 @@ def view(view_id: str) -> Response:
         store.fifty_state,
         store.get_by_view,
         ("fifty/view.html", "fifty/_live.html"),
-        lambda state: {"tally": tally_of(view_id, store.get_by_view)[0], **board_context(state)},
+        lambda state: _view_context(view_id, state),
     )
+
+
+def _view_context(view_id: str, state: store.FiftyState) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """What the view shows besides the board: the evening's tally, and the games it reads (a
+    new game of the evening changes the kept view)."""
+    tally, chain = tally_of(view_id, store.get_by_view)
+    return {"tally": tally, **board_context(state)}, chain
 
 
 def sheet_labels() -> SheetLabels:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,19 +45,53 @@ def _cookies() -> dict[str, str]:
     return {"canasta": games.RECENT_COOKIE, "fifty": fifty.COOKIE}
 
 
+#: games per page of each list on the start page
+PAGE_SIZE = 10
+
+
+@dataclass(frozen=True)
+class Paging:
+    """Which page of a list is shown: ``page`` of ``pages`` (1-based), the query parameter."""
+
+    page: int
+    pages: int
+    arg: str
+
+
+def _paging(arg: str, count: int) -> Paging:
+    pages_ = max(1, math.ceil(count / PAGE_SIZE))
+    asked = request.args.get(arg, 1, type=int) or 1
+    return Paging(min(max(1, asked), pages_), pages_, arg)
+
+
 @bp.get("/")
 def index() -> Response:
+    """The start page: every game this phone holds, newest first, a page of each kind."""
 
     recent: list[RecentGame] = []
     ids = recent_ids()
+    paging = _paging("page", 0)
     if ids:
         with session_scope() as session:
-            for game in store.recent_games(session, limit=len(ids), ids=ids):
+            count = store.recent_count(session, ids)
+            paging = _paging("page", count)
+            start = (paging.page - 1) * PAGE_SIZE
+            for game in store.recent_games(session, limit=PAGE_SIZE, ids=ids, offset=start):
                 recent.append(
                     RecentGame(game.id, ruleset_title(game.ruleset), store.game_state(game))
                 )
+    fifty_ids = fifty.recent_ids()
+    fifty_paging = _paging("fifty_page", len(fifty_ids))
+    start = (fifty_paging.page - 1) * PAGE_SIZE
     response = make_response(
-        render_template("main/index.html", recent=recent, recent_fifty=recent_fifty())
+        render_template(
+            "main/index.html",
+            recent=recent,
+            recent_fifty=recent_fifty(fifty_ids[start : start + PAGE_SIZE]),
+            paging=paging,
+            fifty_paging=fifty_paging,
+            has_games=bool(ids or fifty_ids),
+        )
     )
     # The list comes from this browser's cookie: never cache it for anyone else.
     response.headers["Cache-Control"] = "private, no-cache"

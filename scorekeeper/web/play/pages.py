@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session
 from ... import store as games_store
 from ...store import cache, stamps
 from ...store.db import session_scope, write_scope
+from ...store.games import KEY
 from ...store.models import Game
 from ..words.i18n import current_language, page_query
 
@@ -38,9 +39,13 @@ Getter = Callable[[Session, str], Game | None]
 State = TypeVar("State")
 
 # The recent-games cookies (``games``, ``fifty``) hold editing keys: anyone holding the phone
-# may edit those games. They keep the 8 latest games (more than one evening's) and expire 45
-# days after this phone last opened one of them.
-RECENT_MAX = 8
+# may edit those games. Every game this phone made, opened or imported is listed, newest first,
+# as long as the keys fit one cookie (a browser keeps 4,096 bytes per cookie: 150 keys of 22
+# characters); the list is kept on the phone, not on the server, so the server never learns
+# which games belong together, and it works the same behind several app processes. The cookie
+# expires 45 days after this phone last opened one of its games.
+RECENT_MAX = 150
+RECENT_BYTES = 3_600
 RECENT_DAYS = 45
 PDF_LANGUAGES = (("de", "PDF (Deutsch)"), ("pl", "PDF (polski)"), ("en", "PDF (English)"))
 
@@ -67,6 +72,16 @@ def recent_ids(cookie: str) -> list[str]:
     return request.cookies.get(cookie, "").split()[:RECENT_MAX]
 
 
+#: every game this phone holds of one kind (the backup of the phone's games)
+phone_games = recent_ids
+
+
+def remember_all(response: Response, cookie: str, game_ids: list[str]) -> Response:
+    """Put ``game_ids`` at the top of this browser's list (an import), in their order."""
+    ids = game_ids + [k for k in request.cookies.get(cookie, "").split() if k not in game_ids]
+    return _set_recent(response, cookie, ids)
+
+
 def remember(response: Response, cookie: str, game_id: str) -> Response:
     """Keep the editing keys of this browser's games in a cookie: the start pages list only
     those, since every key grants editing and must not be shown to strangers."""
@@ -81,9 +96,16 @@ def forget(response: Response, cookie: str, game_id: str) -> Response:
 
 
 def _set_recent(response: Response, cookie: str, ids: list[str]) -> Response:
+    kept: list[str] = []
+    size = 0
+    for key in dict.fromkeys(ids):  # the newest first, each once, as many as fit
+        size += len(key) + 1
+        if len(kept) == RECENT_MAX or size > RECENT_BYTES:
+            break
+        kept.append(key)
     response.set_cookie(
         cookie,
-        " ".join(ids[:RECENT_MAX]),
+        " ".join(kept),
         max_age=RECENT_DAYS * 24 * 3600,
         httponly=True,
         samesite="Lax",
@@ -154,21 +176,38 @@ def live_view(
     state_of: Callable[[Game], Viewable],
     get_by_view: Getter,
     templates: tuple[str, str],
-    context: Callable[[Viewable], dict[str, Any]],
+    context: Callable[[Viewable], tuple[dict[str, Any], tuple[str, ...]]],
 ) -> Response:
     """The read-only view of the game with the view key ``view_id`` (one of ``rulesets``):
     ``templates`` are the page and its ``#live`` fragment, ``context`` what they show of the
-    state. htmx polls it for the fragment (204 while ``since`` is the current version, found
-    with one light read); without JavaScript a meta refresh reloads the page."""
+    state and the editing keys of the games it shows (its evening's; empty: the game alone).
+    htmx polls it for the fragment (204 while ``since`` is the current version, found with one
+    light read); without JavaScript a meta refresh reloads the page, which is kept like the
+    game page (:func:`cached_game_page`) under the game's editing key."""
     if quiet_poll(view_id, rulesets):
         return unchanged()
-    _game, state = find_game(view_id, state_of, get_by_view)
     is_fragment = bool(request.htmx) and not request.htmx.history_restore_request
-    if is_fragment and request.args.get("since", type=int) == state.version:
-        return unchanged()
     page, fragment = templates
-    html = render_template(fragment if is_fragment else page, view_id=view_id, **context(state))
-    response = make_response(html)
+    if not is_fragment:
+        owner = stamps.view_owner(view_id) if KEY.match(view_id) else None
+        if owner is None or owner[0] not in rulesets:
+            abort(404)
+
+        def render() -> Rendered:
+            game, state = find_game(view_id, state_of, get_by_view)
+            values, chain = context(state)
+            return (
+                render_template(page, view_id=view_id, **values),
+                chain or (game.id,),
+                None,
+            )
+
+        response = make_response(cached_game_page(owner[1], render))
+    else:
+        _game, state = find_game(view_id, state_of, get_by_view)
+        if request.args.get("since", type=int) == state.version:
+            return unchanged()
+        response = make_response(render_template(fragment, view_id=view_id, **context(state)[0]))
     response.vary.add("HX-Request")
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -211,6 +211,7 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
     "name.invalid": lambda p: _(
         "A name has 1 to %(maximum)s characters.", maximum=reasons.number_param(p, "maximum")
     ),
+    "name.not_visible": lambda p: _("A name needs at least one letter or digit that shows."),
     "sides.count": lambda p: _(
         "With %(players)s players the game has %(allowed)s sides, not %(sides)s.",
         players=reasons.number_param(p, "players"),
