@@ -62,6 +62,7 @@ def dump_game(game: Game, with_keys: bool = True) -> dict[str, Any]:
         "options": game.options,
         "sides": game.sides,
         "target": game.target,
+        "first_dealer": game.first_dealer,
         "version": game.version,
         "created_at": _time(game.created_at),
         "updated_at": _time(game.updated_at),
@@ -276,12 +277,17 @@ def read_game(item: Any, where: str) -> Checked:
     revisions = _list(item, "revisions", where, MAX_REVISIONS)
     version = item.get("version", 1 + len(hands) + len(revisions))
     version = _whole(version, f"{where}.version", (1, MAX_VERSION), problems)
+    seats = max(1, game.players)
+    first_dealer = _whole(
+        item.get("first_dealer", 0), f"{where}.first_dealer", (0, seats - 1), problems
+    )
     if problems:
         raise GameProblems(problems)
     game.id = game_id or new_key()
     game.view_id = view_id or new_key()
     game.previous_id = previous
     game.version = version
+    game.first_dealer = first_dealer
     game.created_at, game.updated_at = created, updated
     game.summary = None
     for h, entry in enumerate(hands):
