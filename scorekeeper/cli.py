@@ -246,7 +246,9 @@ def export_games(file: str, db_url: str | None) -> None:
     try:
         with app.app_context(), session_scope() as session:
             games = backup.all_games(session)
-            text = backup.dumps(backup.dump(games))
+            whole = backup.dump(games)
+            whole["tables"] = backup.dump_tables(session)
+            text = backup.dumps(whole)
     finally:
         app.extensions["scorekeeper.engine"].dispose()
     if file == "-":
@@ -278,13 +280,25 @@ def import_games(file: click.utils.LazyFile, db_url: str | None) -> None:
                 for problem in error.problems[:20]:
                     click.echo(f"{problem.where}: {problem.code} {problem.params}", err=True)
                 sys.exit(1)
+            try:
+                tables = backup.read_tables(data, {one.game.id for one in checked})
+            except GameProblems as error:
+                for problem in error.problems[:20]:
+                    click.echo(f"{problem.where}: {problem.code} {problem.params}", err=True)
+                sys.exit(1)
             added = 0
             for one in checked:  # a transaction per game: a server writing waits briefly
                 with write_scope() as session:
                     added += int(backup.restore(session, one)[1])
+            tables_added = 0
+            for table, people, links in tables:
+                with write_scope() as session:
+                    tables_added += int(backup.restore_table(session, table, people, links))
     finally:
         app.extensions["scorekeeper.engine"].dispose()
     click.echo(f"{added} games imported, {len(checked) - added} were there already", err=True)
+    if tables:
+        click.echo(f"{tables_added} of {len(tables)} tables imported", err=True)
 
 
 @main.group()

@@ -6,7 +6,9 @@ A backup holds what is stored, never what is derived: per game its keys, ruleset
 house rules, target, version, creation and change times and the game it was started from
 (``previous_id``: an evening), every hand as entered (adjustments are part of the entry) with
 its times, and the corrections trail (``revisions``: each correction and deletion with what the
-hand said before, in the order they were made). Totals and winners are derived again.
+hand said before, in the order they were made). Totals and winners are derived again. The
+whole database's backup also holds the tables of regular players (``tables``: their keys,
+people in order, and which person played in which game's seats).
 Row numbers of hands and revisions are not carried: their order is.
 
 The output is canonical (sorted keys, games by creation time and key), so exporting a
@@ -36,7 +38,7 @@ from .changes import MAX_HANDS
 from .entries import read_hand
 from .errors import GameProblems
 from .games import KEY, new_game
-from .models import Game, Hand, HandRevision, new_key, utcnow
+from .models import Game, Hand, HandRevision, Table, TableGame, TablePlayer, new_key, utcnow
 
 FORMAT = "scorekeeper-backup"
 FORMAT_VERSION = 1
@@ -106,6 +108,123 @@ def dump(games: Iterable[Game], with_keys: bool = True) -> dict[str, Any]:
         "format_version": FORMAT_VERSION,
         "games": [dump_game(g, with_keys) for g in ordered],
     }
+
+
+def dump_tables(session: Session) -> list[dict[str, Any]]:
+    """Every table: its keys, name, times, people (in their order; a game's seats name them by
+    that order, not by row ids, so a restored database exports the same bytes) and games."""
+    out = []
+    for table in session.scalars(select(Table).order_by(Table.created_at, Table.id)):
+        people = list(
+            session.scalars(
+                select(TablePlayer)
+                .where(TablePlayer.table_id == table.id)
+                .order_by(TablePlayer.position, TablePlayer.id)
+            )
+        )
+        index = {person.id: i for i, person in enumerate(people)}
+        links = session.scalars(
+            select(TableGame).where(TableGame.table_id == table.id).order_by(TableGame.game_id)
+        )
+        out.append(
+            {
+                "id": table.id,
+                "view_id": table.view_id,
+                "name": table.name,
+                "version": table.version,
+                "created_at": _time(table.created_at),
+                "updated_at": _time(table.updated_at),
+                "people": [person.name for person in people],
+                "games": [
+                    {
+                        "game": link.game_id,
+                        "seats": [[index[p] for p in side] for side in link.players],
+                    }
+                    for link in links
+                ],
+            }
+        )
+    return out
+
+
+def read_tables(data: Any, games: Container[str]) -> list[tuple[Table, list[str], list[Any]]]:
+    """The tables of a backup, checked (nothing stored): each table with its people's names
+    and its links as ``(game key, seats by people's order)``; a link names a game of the
+    backup (``games``). Raises :class:`GameProblems`."""
+    items = data.get("tables", []) if isinstance(data, dict) else []
+    if not isinstance(items, list):
+        raise GameProblems([Problem("request.type", "tables", {"expected": "list"})])
+    out = []
+    problems: list[Problem] = []
+    for i, item in enumerate(items):
+        where = f"tables[{i}]"
+        if not isinstance(item, dict):
+            raise GameProblems([Problem("request.type", where, {"expected": "object"})])
+        table_id = _key(item, "id", where, problems)
+        view_id = _key(item, "view_id", where, problems)
+        name = item.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= 40:
+            problems.append(Problem("request.value", f"{where}.name", {}))
+        people = _list(item, "people", where, 200)
+        if not all(isinstance(p, str) and 1 <= len(p) <= 40 for p in people):
+            problems.append(Problem("request.value", f"{where}.people", {}))
+        links = []
+        for g, link in enumerate(_list(item, "games", where, 100_000)):
+            at = f"{where}.games[{g}]"
+            seats = link.get("seats") if isinstance(link, dict) else None
+            game = link.get("game") if isinstance(link, dict) else None
+            if (
+                game not in games
+                or not isinstance(seats, list)
+                or not all(
+                    isinstance(side, list)
+                    and all(
+                        isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(people)
+                        for p in side
+                    )
+                    for side in seats
+                )
+            ):
+                problems.append(Problem("request.value", at, {}))
+                continue
+            links.append((game, seats))
+        created = _when(item.get("created_at"), f"{where}.created_at", problems, utcnow())
+        table = Table(
+            id=table_id or new_key(),
+            view_id=view_id or new_key(),
+            name=name,
+            version=_whole(item.get("version", 1), f"{where}.version", (1, MAX_VERSION), problems),
+            created_at=created,
+            updated_at=_when(item.get("updated_at"), f"{where}.updated_at", problems, created),
+        )
+        out.append((table, list(people), links))
+    if problems:
+        raise GameProblems(problems)
+    return out
+
+
+def restore_table(session: Session, table: Table, people: list[str], links: list[Any]) -> bool:
+    """Store one checked table with its people and links (flushed, not committed); False when
+    a table with its key is here already (left as it is)."""
+    if session.get(Table, table.id) is not None:
+        return False
+    if session.scalars(select(Table.id).where(Table.view_id == table.view_id)).first():
+        table.view_id = new_key()
+    session.add(table)
+    rows = [TablePlayer(table_id=table.id, name=name, position=i) for i, name in enumerate(people)]
+    session.add_all(rows)
+    session.flush()
+    for game_id, seats in links:
+        if session.get(Game, game_id) is not None and session.get(TableGame, game_id) is None:
+            session.add(
+                TableGame(
+                    game_id=game_id,
+                    table_id=table.id,
+                    players=[[rows[p].id for p in side] for side in seats],
+                )
+            )
+    session.flush()
+    return True
 
 
 def dumps(backup: dict[str, Any]) -> str:

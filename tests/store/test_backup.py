@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper import create_app
 from scorekeeper.cli import main
 
 from .postgres import POSTGRES_URL, empty_postgres
@@ -178,3 +179,42 @@ def test_db_backup_names_pg_dump_for_postgresql(tmp_path: Path) -> None:
         main, ["db", "backup", str(tmp_path / "x"), "--db", "postgresql+psycopg://u@127.0.0.1/x"]
     )
     assert result.exit_code != 0
+
+
+def test_the_whole_backup_holds_the_tables(app: Flask, tmp_path: Path) -> None:
+    """Issue 21: ``scorekeeper export`` holds whatever is stored, the tables of regular players
+    too (issue 25): their keys, people and who sat where; restored, it exports the same bytes."""
+    client = app.test_client()
+    table = client.post(
+        "/api/v1/tables", json={"name": "Mittwoch", "players": ["Anna", "Ben", "Cleo", "Dan"]}
+    ).json
+    game = client.post(
+        "/api/v1/games",
+        json={
+            "ruleset": "german",
+            "players": 4,
+            "table": table["id"],
+            "sides": [
+                {"name": "Wir", "players": ["Ben", "Anna"]},
+                {"name": "Ihr", "players": ["Dan", "Cleo"]},
+            ],
+        },
+    ).json
+    client.post(f"/api/v1/games/{game['id']}/hands", json={"version": 1, "teams": hand(150)})
+    runner = CliRunner()
+    first = export(runner, app.config["DATABASE_URL"], tmp_path / "one.json")
+    text = first.decode()
+    assert '"tables": [' in text and '"Mittwoch"' in text and table["id"] in text
+    empty = f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+    result = runner.invoke(main, ["import", str(tmp_path / "one.json"), "--db", empty])
+    assert result.exit_code == 0 and "1 of 1 tables imported" in result.output
+    assert export(runner, empty, tmp_path / "two.json") == first
+    restored = create_app_for(empty)
+    read = restored.test_client().get(f"/api/v1/tables/{table['id']}").json
+    assert [g["id"] for g in read["games"]] == [game["id"]]
+    assert sorted(p["name"] for p in read["players"]) == ["Anna", "Ben", "Cleo", "Dan"]
+    restored.extensions["scorekeeper.engine"].dispose()
+
+
+def create_app_for(url: str) -> Flask:
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": url})
