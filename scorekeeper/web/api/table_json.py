@@ -9,11 +9,11 @@ from sqlalchemy.orm import Session
 
 from ... import store
 from ...rules.problems import Problem
-from ...store import fifty, tables
+from ...store import backup, fifty, tables
 from ...store.errors import GameProblems
 from ...store.models import Game, Table
 from ...store.tables import Figures, GameFacts, TableStats
-from ..canasta.backup import import_games
+from ..canasta.backup import as_backup
 from .serialize import state_json
 
 FORMAT = "scorekeeper-table"
@@ -229,7 +229,7 @@ def import_table(session: Session, data: Any) -> Table:
             game: Game | None = _fifty_import(session, body, where + ".game")
         else:
             try:
-                keys = import_games(session, {"games": [body]})
+                checked = backup.read_backup(as_backup({"games": [body]}), 1)
             except GameProblems as error:
                 raise GameProblems(
                     [
@@ -240,7 +240,7 @@ def import_table(session: Session, data: Any) -> Table:
                     ],
                     error.status,
                 ) from None
-            game = store.get_game(session, keys[0])
+            game = backup.restore(session, checked[0])[0]  # keyless: a game of its own
         if game is not None:
             tables.attach(session, table, game)
     return table

@@ -117,6 +117,6 @@ def test_a_game_of_totals_prints_exports_and_counts(client: FlaskClient) -> None
     csv = client.get(f"/games/{game['id']}/hands.csv")
     assert csv.status_code == 200 and "1230" in csv.get_data(as_text=True)
     backup = client.get(f"/games/{game['id']}/export.json")
-    assert backup.status_code == 200 and '"total":1230' in backup.get_data(as_text=True)
+    assert backup.status_code == 200 and '"total": 1230' in backup.get_data(as_text=True)
     page = client.get(f"/games/{game['id']}?lang=en").text
     assert "Canastas and red threes: from 0 of 1 hand (the others were entered as totals)." in page
