@@ -44,11 +44,11 @@ reads compiled to the
 driver's SQL (:mod:`.stamps`)
 ``table_games``: a table's    game id; used only while the game's     :data:`TABLE_GAMES` games
 game boiled down to its       ``version``, ``updated_at`` and the
-facts (``tables.GameFacts``)  people of its link row match
+facts (``table_stats.GameFacts``)  people of its link row match
 ``tables``: a table's         table id; used only while              :data:`TABLE_MAX` tables
-statistics summed from its    ``tables.stamp`` matches (the table's
+statistics summed from its    ``table_stats.stamp`` matches (the table's
 games' facts                  version; its games' count, newest
-(``tables.TableStats``)       change and sum of versions: one read)
+(``table_stats.TableStats``)       change and sum of versions: one read)
 ============================  ======================================  ===========================
 
 A session that changes a game keeps the state it derived for itself (``session.info``) and hands

@@ -12,7 +12,7 @@ from ...rules.problems import Problem
 from ...store import backup, fifty, tables
 from ...store.errors import GameProblems
 from ...store.models import Game, Table
-from ...store.tables import Figures, GameFacts, TableStats
+from ...store.table_stats import Figures, GameFacts, TableStats, rated, table_stats
 from ..canasta.backup import as_backup
 from .serialize import state_json
 
@@ -78,7 +78,7 @@ def stats_json(stats: TableStats, names: dict[int, str]) -> dict[str, Any]:
                 "id": p,
                 "name": names[p],
                 **figures_json(stats.players.get(p, Figures())),
-                "rating": tables.rated(stats, p),
+                "rating": rated(stats, p),
             }
             for p in names
         ],
@@ -118,7 +118,7 @@ def table_json(session: Session, table: Table, editing: bool) -> dict[str, Any]:
     for ``editing``."""
     people = tables.people(session, table)
     names = {p.id: p.name for p in people}
-    stats = tables.table_stats(session, table)
+    stats = table_stats(session, table)
     out: dict[str, Any] = {"id": table.id} if editing else {}
     out.update(
         {

@@ -27,6 +27,7 @@ from ...sheets import (
 )
 from ...store import tables
 from ...store.db import session_scope
+from ...store.table_stats import table_stats
 from ..canasta.adjustments import adjustment_lines
 from ..canasta.stats import side_stats, stat_rows
 from ..play.pages import State, find_game
@@ -331,8 +332,6 @@ def table_sheet(table_id: str) -> Response:
         if table is None:
             abort(404)
         with forced_locale(_lang()):
-            sheet = season_sheet(
-                table, tables.people(session, table), tables.table_stats(session, table)
-            )
+            sheet = season_sheet(table, tables.people(session, table), table_stats(session, table))
         day = table.created_at
     return pdf_response(season.render_season(sheet), f"table-{day:%Y-%m-%d}.pdf")

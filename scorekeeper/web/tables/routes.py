@@ -21,7 +21,7 @@ from ...store import tables
 from ...store.db import session_scope, write_scope
 from ...store.errors import GameProblems
 from ...store.models import Table, TablePlayer
-from ...store.tables import TableStats
+from ...store.table_stats import TableStats, table_stats
 from ..api.table_json import import_table, table_export
 from ..canasta import routes as canasta
 from ..fifty import routes as fifty
@@ -55,7 +55,7 @@ def _read(session: Session, table: Table, editing: bool) -> Page:
         table,
         people,
         {p.id: p.name for p in people},
-        tables.table_stats(session, table),
+        table_stats(session, table),
         editing,
     )
 

@@ -9,7 +9,7 @@ from flask_babel import ngettext
 
 from ...sheets.season_model import SeasonSheet, Section
 from ...store.models import Table, TablePlayer
-from ...store.tables import TableStats, rated
+from ...store.table_stats import TableStats, rated
 from ..words.i18n import long_date, number, signed
 
 
