@@ -2,7 +2,7 @@
 
 Functions here take whatever ``json.loads`` produced and return a typed answer: a
 :class:`~.scoring.ScoreAnswer`, a referee :class:`~.referee.Verdict` (or the 3 ist 50 answers
-of :mod:`.three_is_fifty`), or a :class:`~.problems.Rejected` with the problems (its
+of :mod:`.three_is_fifty`), or a :class:`~.scoring.Rejected` with the problems (its
 ``unreadable`` tells a request that cannot be read from one that breaks rules). Statuses and
 JSON shapes are the web layer's business. Nothing here raises on any JSON value.
 
@@ -18,7 +18,7 @@ from typing import Any
 
 from . import laying, referee, three_is_fifty
 from .cards import Card, parse_cards
-from .problems import Problem, Rejected
+from .problems import Problem
 from .referee import Verdict
 from .ruleset import RuleSet, resolve_ruleset
 from .scoring import (
@@ -29,6 +29,7 @@ from .scoring import (
     SPECIAL_QUICK_FIELDS,
     Adjustment,
     QuickEntry,
+    Rejected,
     ScoreAnswer,
     SideEntry,
     score_hand,

@@ -7,10 +7,7 @@ The rules layer never builds sentences; the web, CLI and PDF layers turn ``code`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .scoring import ScoreAnswer
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -42,29 +39,6 @@ class Problem:
     def as_dict(self) -> dict[str, Any]:
         """JSON shape without the message (the caller adds it)."""
         return {"code": self.code, "where": self.where, "params": dict(self.params)}
-
-
-@dataclass(frozen=True)
-class Rejected:
-    """A request the engine refused to answer, and why.
-
-    ``problems`` with ``request.*`` codes mean the request could not be read (a wrong shape or
-    type); any other code means it was read and breaks a rule. ``scored`` is the hand scored
-    as far as that was possible, for a hand that breaks rules (so a form can still show it).
-
-    >>> Rejected((Problem("request.missing", "teams"),)).unreadable
-    True
-    >>> Rejected((Problem("meld.too_small", "teams[0].melds[0]"),)).unreadable
-    False
-    """
-
-    problems: tuple[Problem, ...]
-    scored: ScoreAnswer | None = None
-
-    @property
-    def unreadable(self) -> bool:
-        """True when the request itself was unreadable, not merely against the rules."""
-        return any(p.code.startswith("request.") for p in self.problems)
 
 
 class RulesError(ValueError):

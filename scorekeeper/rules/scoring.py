@@ -200,7 +200,7 @@ class HandResult:
 class ScoreAnswer:
     """The answer to "score this hand": each side's score (in the order of the request) and
     the warnings (things worth a word that break no rule, such as going out with cards in
-    hand). A hand that breaks rules is a :class:`~.problems.Rejected` instead."""
+    hand). A hand that breaks rules is a :class:`Rejected` instead."""
 
     sides: tuple[SideScore, ...]
     warnings: tuple[Problem, ...] = ()
@@ -591,3 +591,26 @@ def _quick_problems(rs: RuleSet, side: SideEntry) -> list[Problem]:
     if q.melded is False and (q.meld_points or q.canastas):
         problems.append(Problem("quick.melded", "quick.melded", {}))
     return problems
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A request the engine refused to answer, and why.
+
+    ``problems`` with ``request.*`` codes mean the request could not be read (a wrong shape or
+    type); any other code means it was read and breaks a rule. ``scored`` is the hand scored
+    as far as that was possible, for a hand that breaks rules (so a form can still show it).
+
+    >>> Rejected((Problem("request.missing", "teams"),)).unreadable
+    True
+    >>> Rejected((Problem("meld.too_small", "teams[0].melds[0]"),)).unreadable
+    False
+    """
+
+    problems: tuple[Problem, ...]
+    scored: ScoreAnswer | None = None
+
+    @property
+    def unreadable(self) -> bool:
+        """True when the request itself was unreadable, not merely against the rules."""
+        return any(p.code.startswith("request.") for p in self.problems)

@@ -26,7 +26,7 @@ Readings chosen where the seed is open (each is cited at the code that implement
 
 Request-level functions (:func:`score_request`, :func:`referee_request`) take any value that
 ``json.loads`` produced and return a typed answer like :mod:`.api` (:class:`FiftyScore`,
-:class:`FiftyMoves`) or a :class:`~.problems.Rejected`; the web layer turns them into statuses,
+:class:`FiftyMoves`) or a :class:`~.scoring.Rejected`; the web layer turns them into statuses,
 JSON and messages. They never raise.
 """
 
@@ -39,7 +39,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .cards import Card, parse_cards
-from .problems import Problem, Rejected, RulesError
+from .problems import Problem, RulesError
+from .scoring import Rejected
 
 RULESET_ID = "three-is-fifty"
 RULESET_NAME = "3 ist 50"  # the name to show (RULES.md, the table of rulesets)
@@ -648,7 +649,7 @@ def score_request(data: Any) -> FiftyScore | Rejected:
 
     Request ``{"ruleset": "three-is-fifty", "piles": [[cards], …], "options": {"joker": 10}}``
     (2 to 6 piles, one per player; optional ``players`` must equal their number). Answer: a
-    :class:`FiftyScore`; else :class:`~.problems.Rejected` (unreadable: ``request.*`` codes;
+    :class:`FiftyScore`; else :class:`~.scoring.Rejected` (unreadable: ``request.*`` codes;
     or ``card.*``, ``options.*``, ``players.not_allowed``, ``piles.count``). Never raises.
 
     >>> answer = score_request({"piles": [["3", "A", "K", "7"], "X 2"]})
@@ -770,7 +771,7 @@ def referee_request(data: Any) -> FiftyMoves | Rejected:
     "hand": [...]}``: piles bottom to top in seating order (2 to 6), ``player`` the index of
     the player to move, ``middle`` (optional, at most 4 cards) the face-up middle cards,
     ``hand`` (required, at most 4 cards). Optional ``options`` are checked like in
-    :func:`score_request`. Answer: :class:`FiftyMoves`, else :class:`~.problems.Rejected`.
+    :func:`score_request`. Answer: :class:`FiftyMoves`, else :class:`~.scoring.Rejected`.
     Never raises.
 
     >>> answer = referee_request({"piles": [[], "4 4 7 7 7", []], "player": 1,

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from scorekeeper.rules import api as rules_api
 from scorekeeper.rules import three_is_fifty as t50
 from scorekeeper.rules.cards import Card
-from scorekeeper.rules.problems import Problem, Rejected, RulesError
+from scorekeeper.rules.problems import Problem, RulesError
+from scorekeeper.rules.scoring import Rejected
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

@@ -1,7 +1,7 @@
 """JSON for the API blueprints: responses, the request body, and the engine's typed answers
 turned into HTTP (CONTRACT.md §3).
 
-The rules engine answers with dataclasses (:class:`~..rules.problems.Rejected`,
+The rules engine answers with dataclasses (:class:`~..rules.scoring.Rejected`,
 :class:`~..rules.scoring.ScoreAnswer`, :class:`~..rules.referee.Verdict`, the 3 ist 50
 answers); only here do they become a status and a JSON shape: 400 for a request that cannot
 be read (``request.*`` codes), 422 for one that breaks rules, 200 for an answer. Problems
@@ -15,9 +15,9 @@ from typing import Any
 
 from flask import Response, request
 
-from ...rules.problems import Problem, Rejected
+from ...rules.problems import Problem
 from ...rules.referee import Verdict
-from ...rules.scoring import ScoreAnswer, SideScore
+from ...rules.scoring import Rejected, ScoreAnswer, SideScore
 from ...rules.three_is_fifty import FiftyMoves, FiftyScore
 from ..words.messages import jsonable
 

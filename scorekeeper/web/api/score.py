@@ -12,7 +12,7 @@ from ...extensions import csrf
 from ...rules import api as rules_api
 from ...rules import ruleset as rulesets
 from ...rules import three_is_fifty as fifty
-from ...rules.problems import Rejected
+from ...rules.scoring import Rejected
 from .answers import EngineAnswer, answer_response, json_response, problem_response, read_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
