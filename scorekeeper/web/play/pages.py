@@ -82,20 +82,23 @@ def remember_all(response: Response, cookie: str, game_ids: list[str]) -> Respon
     return _set_recent(response, cookie, ids)
 
 
-def remember(response: Response, cookie: str, game_id: str) -> Response:
-    """Keep the editing keys of this browser's games in a cookie: the start pages list only
-    those, since every key grants editing and must not be shown to strangers."""
+def remember(response: Response, cookie: str, game_id: str, days: int = RECENT_DAYS) -> Response:
+    """Keep the editing keys of this browser's games (or tables) in a cookie, for ``days``
+    after the last time one was opened: the start pages list only those, since every key
+    grants editing and must not be shown to strangers."""
     ids = [game_id] + [k for k in request.cookies.get(cookie, "").split() if k != game_id]
-    return _set_recent(response, cookie, ids)
+    return _set_recent(response, cookie, ids, days)
 
 
-def forget(response: Response, cookie: str, game_id: str) -> Response:
-    """Drop one game from this browser's list (an unknown key changes nothing)."""
+def forget(response: Response, cookie: str, game_id: str, days: int = RECENT_DAYS) -> Response:
+    """Drop one key from this browser's list (an unknown key changes nothing)."""
     ids = [k for k in request.cookies.get(cookie, "").split() if k != game_id]
-    return _set_recent(response, cookie, ids)
+    return _set_recent(response, cookie, ids, days)
 
 
-def _set_recent(response: Response, cookie: str, ids: list[str]) -> Response:
+def _set_recent(
+    response: Response, cookie: str, ids: list[str], days: int = RECENT_DAYS
+) -> Response:
     kept: list[str] = []
     size = 0
     for key in dict.fromkeys(ids):  # the newest first, each once, as many as fit
@@ -106,7 +109,7 @@ def _set_recent(response: Response, cookie: str, ids: list[str]) -> Response:
     response.set_cookie(
         cookie,
         " ".join(kept),
-        max_age=RECENT_DAYS * 24 * 3600,
+        max_age=days * 24 * 3600,
         httponly=True,
         samesite="Lax",
         secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure,

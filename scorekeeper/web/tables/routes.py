@@ -34,6 +34,8 @@ from .season import record_label
 bp = Blueprint("tables", __name__)
 
 COOKIE = "tables"
+#: a phone keeps a table for a year after it last opened it (a season with a break)
+COOKIE_DAYS = 365
 PER_PAGE = 20
 RULESETS = ("german", "polish", "classic", "american", fifty_store.RULESET_ID)
 SEATS = 6
@@ -106,20 +108,8 @@ def _render(page: Page, problems: list[str] | None = None, status: int = 200) ->
     response = make_response(body, status)
     response.headers["Cache-Control"] = "private, no-store"
     if page.editing:
-        _remember(response, page.table.id)
+        pages.remember(response, COOKIE, page.table.id, COOKIE_DAYS)
     return response
-
-
-def _remember(response: Response, key: str) -> None:
-    ids = [key] + [k for k in request.cookies.get(COOKIE, "").split() if k != key]
-    response.set_cookie(
-        COOKIE,
-        " ".join(ids[:20]),
-        max_age=365 * 24 * 3600,
-        httponly=True,
-        samesite="Lax",
-        secure=request.is_secure,
-    )
 
 
 def _words(error: GameProblems) -> list[str]:
@@ -131,7 +121,7 @@ def _words(error: GameProblems) -> list[str]:
 
 @bp.get("/tables")
 def index() -> Response:
-    keys = request.cookies.get(COOKIE, "").split()
+    keys = pages.recent_ids(COOKIE)
     with session_scope() as session:
         mine = [(t.id, t.name) for t in tables.tables_of(session, keys)]
     response = make_response(render_template("tables/index.html", mine=mine, problems=[]))
@@ -151,7 +141,7 @@ def create() -> Response | tuple[str, int]:
             "tables/index.html", mine=[], problems=_words(error), form=request.form
         ), 422
     response = pages.see_other(url_for("tables.show", table_id=key))
-    _remember(response, key)
+    pages.remember(response, COOKIE, key, COOKIE_DAYS)
     return response
 
 
@@ -169,7 +159,7 @@ def import_file() -> Response | tuple[str, int]:
     except GameProblems as error:
         return render_template("tables/index.html", mine=[], problems=_words(error)), 422
     response = pages.see_other(url_for("tables.show", table_id=key))
-    _remember(response, key)
+    pages.remember(response, COOKIE, key, COOKIE_DAYS)
     return response
 
 
@@ -291,11 +281,7 @@ def delete(table_id: str) -> Response:
             abort(404)
         tables.delete_table(session, table)
     response = pages.see_other(url_for("tables.index"))
-    ids = [k for k in request.cookies.get(COOKIE, "").split() if k != table_id]
-    response.set_cookie(
-        COOKIE, " ".join(ids), max_age=365 * 24 * 3600, httponly=True, samesite="Lax"
-    )
-    return response
+    return pages.forget(response, COOKIE, table_id, COOKIE_DAYS)
 
 
 @bp.get("/tables/<table_id>/export.json")
