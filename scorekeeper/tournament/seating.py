@@ -54,7 +54,7 @@ from .model import (
 #: Search steps per seat (at least ``MIN_STEPS``): enough for 40 tables to find a seating
 #: without repeats when one exists, few enough to answer well within a second.
 STEPS_PER_SEAT = 400
-MIN_STEPS = 20000
+MIN_STEPS = 10000
 #: Steps without a better seating before the search restarts from the best one found.
 STALL_STEPS = 400
 #: A guard, not a budget: the steps end the search long before this on a usual machine.
@@ -306,7 +306,12 @@ class _Search:
     the participants sitting out fill extra slots after them (table -1). The cost is one
     number: repeated partners weighted above all repeated opponents together, so the order of
     :class:`SeatingCost` holds. Byes stay even because a seat changes with a bye only between
-    participants with as many byes so far; table numbers are labels, given afterwards."""
+    participants with as many byes so far; table numbers are labels, given afterwards.
+
+    Among seatings that repeat as few partners and opponents, the one where fewer participants
+    meet again at all (a former partner now an opponent, or the other way round) is taken: it
+    brings new faces to each table and leaves more room for the rounds still to come (twelve
+    players then go eleven rounds without a repeated partner far more often)."""
 
     def __init__(
         self,
@@ -323,19 +328,21 @@ class _Search:
         n = len(people)
         index = {p: i for i, p in enumerate(people)}
         self.n = n
-        # One repeated partner weighs more than all repeated opponents a seating can have: a
-        # participant has at most five others at its table, each opposed at most once a round.
-        partner_weight = n * 5 * rounds + 1
+        # Each weight is above the most all that is weighed after it can add up to: a
+        # participant has at most five others at its table, met at most once a round.
+        bound = n * 5 * rounds + 1
+        opponent_weight = bound
+        partner_weight = bound * opponent_weight
         self.same = [0] * (n * n)
         self.opp = [0] * (n * n)
-        for (a, b), c in past.partners.items():
+        for (a, b), c in (past.partners + past.opponents).items():
             if a in index and b in index:
                 i, j = index[a], index[b]
-                self.same[i * n + j] = self.same[j * n + i] = c * partner_weight
-        for (a, b), c in past.opponents.items():
-            if a in index and b in index:
-                i, j = index[a], index[b]
-                self.opp[i * n + j] = self.opp[j * n + i] = c
+                pair = (i * n + j, j * n + i)
+                for at in pair:
+                    # Meeting again in any role is weighed last (see the class).
+                    self.same[at] = past.partners[(a, b)] * partner_weight + c
+                    self.opp[at] = past.opponents[(a, b)] * opponent_weight + c
         self.bye_count = [past.byes[p] for p in people]
         self.table: list[int] = []
         self.side: list[int] = []

@@ -3,8 +3,11 @@ head, equal places shared. The expected figures are counted by hand in each test
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
 
+from scorekeeper.tournament import standings as standings_module
 from scorekeeper.tournament.model import Points, Scoring, Standing, TableResult
 from scorekeeper.tournament.standings import match_points, standings
 
@@ -269,3 +272,8 @@ def test_custom_points_and_a_three_sided_table() -> None:
         Standing(1, 2, 1, 3200, 2),
         Standing(2, 3, 1, 2700, 2),
     ]
+
+
+def test_the_examples_in_the_docstrings_hold() -> None:
+    failed, tried = doctest.testmod(standings_module)
+    assert tried > 0 and failed == 0
