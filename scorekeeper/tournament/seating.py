@@ -55,8 +55,12 @@ from .model import (
 #: without repeats when one exists, few enough to answer well within a second.
 STEPS_PER_SEAT = 400
 MIN_STEPS = 10000
-#: Steps without a better seating before the search restarts from the best one found.
-STALL_STEPS = 400
+#: Steps without a better seating (per seat, at least ``STALL_STEPS``) before the search
+#: restarts from the best one found with ``KICK`` random exchanges; chosen on rounds of
+#: twelve players where a seating without repeats exists but is hard to reach.
+STALL_STEPS = 150
+STALL_PER_SEAT = 3
+KICK = 6
 #: A guard, not a budget: the steps end the search long before this on a usual machine.
 TIME_LIMIT = 0.8
 
@@ -424,7 +428,7 @@ class _Search:
         deadline = time.perf_counter() + TIME_LIMIT
         current = self.total()
         best, best_seat = current, seat[:]
-        stalled = 0
+        stalled, patience = 0, max(STALL_STEPS, STALL_PER_SEAT * slots)
         for step in range(steps):
             if best == 0:
                 break
@@ -447,10 +451,10 @@ class _Search:
                     best, best_seat, stalled = current, seat[:], 0
                 else:
                     stalled += 1
-            if stalled > STALL_STEPS:
+            if stalled > patience:
                 # Start again from the best seating with a few random exchanges.
                 seat[:] = best_seat
-                for _ in range(3):
+                for _ in range(KICK):
                     a, b = rng.randrange(self.seats), rng.randrange(slots)
                     if self.delta(a, b) is not None:
                         seat[a], seat[b] = seat[b], seat[a]
