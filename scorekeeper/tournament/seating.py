@@ -189,7 +189,9 @@ def check(
     """The hard rules for a seating changed by hand; an empty list when it keeps them all.
 
     Per table in order: ``seating.numbering`` (tables are numbered 1, 2, 3 … in order, as on
-    the cards), ``seating.table_size`` (a player count the ruleset allows for this format),
+    the cards), ``seating.table_size`` (a player count the ruleset allows for this format;
+    also another size than the usual one, which a director may choose by hand even where the
+    odd count is handled by byes),
     ``seating.side_size`` (the sides a table of that size has, each with its players; in
     format pairs one pair each). Then per participant: ``seating.unknown`` (not in the
     tournament), ``seating.absent`` (marked absent yet seated), ``seating.twice``,
