@@ -23,14 +23,14 @@ once); ``OddCount.LARGER`` uses other allowed sizes so that everyone plays, and 
 where no combination of sizes seats everyone.
 
 The seating is improved by a local search: participants change places (between tables, sides,
-or with one sitting out who has had as many byes), a change is kept when it repeats no more
-partners and opponents than before, and when the search stalls it starts again from the best
-seating found with a few random changes. Table numbers are only labels, so they are given
-afterwards: the tables exchange numbers while that seats fewer participants at a number they
-had before. Everything is drawn by ``random.Random(seed)``, so the same input gives the same
-seating; the search stops after a number of steps that grows with the size of the round, or
-earlier at a seating without any repeat, and a time guard ends it on a machine far slower
-than expected (only then can the answer depend on the machine).
+or with one sitting out who has had as many byes), a change is kept when the seating gets no
+worse, and when the search stalls it starts again from the best seating found with a few
+random changes. Table numbers are only labels, so they are given afterwards, the way that
+seats the fewest participants at a number they had before. Everything is drawn by
+``random.Random(seed)``, so the same input gives the same seating; the search stops after a
+number of steps that grows with the size of the round, or earlier at a seating where nobody
+meets anyone again, and a time guard ends it on a machine far slower than expected (only then
+can the answer depend on the machine).
 """
 
 from __future__ import annotations
@@ -287,23 +287,41 @@ def propose(
 
 def _numbering(tables: list[tuple[tuple[int, ...], ...]], past: _History) -> list[int]:
     """Table numbers 1 … n for the tables, so that as few participants as possible sit at a
-    number they sat at before (exchanging two tables' numbers while that helps)."""
+    number they sat at before: an assignment problem, solved exactly by the Hungarian method
+    (potentials ``u``, ``v``; ``owner[j]`` the table given number j, 1-based, 0 for none)."""
     count = len(tables)
     at = [
         [sum(past.tables[(p, n)] for side in t for p in side) for n in range(1, count + 1)]
         for t in tables
     ]
-    numbers = list(range(1, count + 1))
-    better = True
-    while better:
-        better = False
-        for i in range(count):
-            for j in range(i + 1, count):
-                ni, nj = numbers[i], numbers[j]
-                now = at[i][ni - 1] + at[j][nj - 1]
-                if at[i][nj - 1] + at[j][ni - 1] < now:
-                    numbers[i], numbers[j] = nj, ni
-                    better = True
+    endless = 1 << 62  # above any reduced cost of these small counts
+    u, v, owner, way = [0] * (count + 1), [0] * (count + 1), [0] * (count + 1), [0] * (count + 1)
+    for row in range(1, count + 1):
+        owner[0], free = row, 0
+        lowest, used = [endless] * (count + 1), [False] * (count + 1)
+        while owner[free]:
+            used[free] = True
+            table, step, chosen = owner[free], endless, 0
+            for j in range(1, count + 1):
+                if not used[j]:
+                    reduced = at[table - 1][j - 1] - u[table] - v[j]
+                    if reduced < lowest[j]:
+                        lowest[j], way[j] = reduced, free
+                    if lowest[j] < step:
+                        step, chosen = lowest[j], j
+            for j in range(count + 1):
+                if used[j]:
+                    u[owner[j]] += step
+                    v[j] -= step
+                else:
+                    lowest[j] -= step
+            free = chosen
+        while free:
+            owner[free] = owner[way[free]]
+            free = way[free]
+    numbers = [0] * count
+    for j in range(1, count + 1):
+        numbers[owner[j] - 1] = j
     return numbers
 
 

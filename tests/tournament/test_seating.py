@@ -299,6 +299,29 @@ def test_cost_key_orders_partners_first() -> None:
     assert SeatingCost(0, 99, 99, 99).key() < SeatingCost(1, 0, 0, 0).key()
 
 
+@pytest.mark.parametrize("count", [12, 16, 20])
+def test_table_numbers_are_the_best_for_the_tables_found(count: int) -> None:
+    """Given who sits together, no other numbering of the tables seats fewer participants at
+    a number they had before (all numberings tried)."""
+    r = rules()
+    history, _ = play(r, count, 3, seed=count)
+    seating = propose(r, list(range(count)), history, seed=9)
+    found = cost(seating, history, r.format).same_table
+    sides = [t.sides for t in seating.tables]
+    every = [
+        cost(
+            Seating(
+                tuple(TableSeating(n, s) for n, s in sorted(zip(order, sides, strict=True))),
+                seating.byes,
+            ),
+            history,
+            r.format,
+        ).same_table
+        for order in itertools.permutations(range(1, len(sides) + 1))
+    ]
+    assert found == min(every)
+
+
 def test_numbers_change_so_that_few_sit_at_the_same_table_again() -> None:
     """Pairs of a 3-table event: in round 2 nobody needs the number of round 1."""
     r = rules(Format.PAIRS)
