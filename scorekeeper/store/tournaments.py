@@ -240,7 +240,7 @@ def _typed_participants(value: Any, pairs: bool, problems: list[Problem]) -> lis
         where = f"participants[{i}]"
         if pairs:
             if not isinstance(item, list) or len(item) != 2:
-                problems.append(Problem("tournament.pair", where, {"participant": i + 1}))
+                problems.append(Problem("tournament.pair", where, {"participant": i}))
                 continue
             out.append([clean_name(n, f"{where}[{j}]", problems) for j, n in enumerate(item)])
         elif isinstance(item, list) and len(item) == 1:
@@ -524,7 +524,9 @@ def swap(session: Session, t: Tournament, number: int, a: int, b: int) -> Tourna
     known = {p.number for p in participants_of(session, t)}
     for where, value in (("a", a), ("b", b)):
         if not _whole(value) or value not in known:
-            raise _refuse("seating.unknown", where, participant=str(value)[:12])
+            raise _refuse(
+                "seating.unknown", where, participant=value if _whole(value) else str(value)[:12]
+            )
     return set_seating(session, t, number, engine.swap(seating_of(found.seating), a, b))
 
 
@@ -614,7 +616,8 @@ def set_absent(session: Session, t: Tournament, number: Any, absent: bool) -> To
             "tournament.participant_unknown", "participant", 404, participant=str(number)[:12]
         )
     if not isinstance(absent, bool):
-        raise _refuse("request.type", "absent", field="absent")
+        code = "request.missing" if absent is None else "request.type"
+        raise _refuse(code, "absent", field="absent")
     if found.absent != absent:
         found.absent = absent
         _touch(session, t)

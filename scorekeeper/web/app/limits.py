@@ -64,6 +64,9 @@ CREATE_ENDPOINTS = (
     "games.play_again",
     "fifty.new_game",
     "fifty.play_again",
+    "tournaments_api.create",
+    "tournaments_api.start_round",
+    "tournaments_api.confirm_round",
 )
 #: endpoints that import games: each game a file brings in counts as one creation
 IMPORT_ENDPOINTS = ("games_api.import_games", "games.import_file")
