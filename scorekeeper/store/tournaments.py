@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session, lazyload
@@ -51,7 +51,8 @@ from ..tournament.model import (
     TableView,
     TournamentView,
 )
-from . import cache, tables
+from . import cache, stamps, tables
+from .db import session_scope
 from .derive import game_state
 from .errors import GameProblems
 from .games import KEY, NAME_MAX, clean_name, create_game
@@ -66,6 +67,8 @@ from .models import (
     utcnow,
 )
 from .state import GameState
+
+T = TypeVar("T")
 
 #: participants one tournament takes (a pair is one): a big club day, not a city
 MAX_PARTICIPANTS = 400
@@ -786,10 +789,37 @@ def _name(p: TournamentParticipant) -> str:
 def view(session: Session, t: Tournament, editing: bool) -> TournamentView:
     """The whole tournament as the pages, the API and the PDFs show it (``editing``: with the
     editing keys of the tournament and its games). Kept while :func:`stamp` says nothing
-    changed (:func:`.cache.tournament_view`)."""
-    return cache.tournament_view(
+    changed (:func:`.cache.tournament_view`): then it costs one light read."""
+    shown: TournamentView = cache.tournament_view(
         (t.id, editing), stamp(session, t), lambda: make_view(session, t, editing)
     )
+    return shown
+
+
+def kept_by_key(
+    key: Any, form: tuple[Hashable, ...], make: Callable[[TournamentView], T]
+) -> tuple[bool, T] | None:
+    """What a poll of the tournament with this editing or view key shows (``make`` of its
+    view, e.g. the API's JSON) and whether the key was the editing one; None for an unknown
+    key. When nothing changed since it was made: one light read on the driver's cursor
+    (:func:`.stamps.tournament_stamp`), no session. Else it is made in a session of its own;
+    the stamp is read before the view, so a view kept under it is never older than it."""
+    if not isinstance(key, str) or not KEY.match(key):
+        return None
+    found = stamps.tournament_stamp(key)
+    if found is None:
+        return None
+    tournament_id, editing, current = found
+
+    def build() -> T:
+        with session_scope() as session:
+            t = session.get(Tournament, tournament_id)
+            if t is None:  # pragma: no cover - deleted between the two reads
+                raise LookupError(tournament_id)
+            return make(view(session, t, editing))
+
+    made: T = cache.tournament_view((tournament_id, editing, "polled", *form), current, build)
+    return editing, made
 
 
 def make_view(session: Session, t: Tournament, editing: bool) -> TournamentView:

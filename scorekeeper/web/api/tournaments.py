@@ -174,18 +174,19 @@ def create() -> Response:
     return response
 
 
+def _dumped(shown: TournamentView) -> bytes:
+    return dumped_response(tournament_json(shown)).get_data()
+
+
 @bp.get("/<key>")
 def detail(key: str) -> Response:
-    """The tournament: by editing key with every key, by ``view_id`` without any."""
-    with session_scope() as session:
-        t = tournaments.get_tournament(session, key)
-        editing = t is not None
-        if t is None:
-            t = tournaments.get_by_view(session, key)
-        if t is None:
-            return _not_found()
-        shown = tournaments.view(session, t, editing)
-    response = dumped_response(tournament_json(shown))
+    """The tournament: by editing key with every key, by ``view_id`` without any. Polled by
+    the standings on many phones: its JSON is kept while nothing changed."""
+    found = tournaments.kept_by_key(key, ("json",), _dumped)
+    if found is None:
+        return _not_found()
+    response = Response(found[1], mimetype="application/json")
+    response.headers["Vary"] = "Accept-Language"
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -20,6 +20,7 @@ from sqlalchemy import func, select
 from scorekeeper.store.db import session_scope
 from scorekeeper.store.models import Game, Tournament, TournamentParticipant
 from tests.store.test_store import BACKENDS, backend_app
+from tests.web.play.test_page_fast_path import statements
 
 TOURNAMENTS = "/api/v1/tournaments"
 GAMES = "/api/v1/games"
@@ -438,3 +439,35 @@ def test_proposal_swap_and_confirm(client: FlaskClient) -> None:
     assert [s["players"] for s in game["sides"]] == [["P0", "P1"], ["P2", "P3"]]
     again = client.post(f"{TOURNAMENTS}/{key}/rounds/1/swap", json={"a": 0, "b": 4})
     assert again.status_code == 409 and codes(again) == ["tournament.round_state"]
+
+
+# ---- polled by many phones -----------------------------------------------------------------------
+
+
+def test_an_unchanged_tournament_costs_one_read(
+    app: Flask, client: FlaskClient, other_process: Flask
+) -> None:
+    made = create(client)
+    started = start(client, made["id"])
+    first = client.get(f"{TOURNAMENTS}/{made['view_id']}")
+    for key in (made["view_id"], made["id"]):
+        client.get(f"{TOURNAMENTS}/{key}")
+        with statements(app) as seen:
+            again = client.get(f"{TOURNAMENTS}/{key}")
+        assert again.status_code == 200
+        assert len(seen) == 1 and seen[0].lstrip().upper().startswith("SELECT"), seen
+    assert again.get_json()["id"] == made["id"]
+    # a hand entered at one table (here by another server process) shows at the next poll
+    game_id = started["tables"][1]["game_id"]
+    other = other_process.test_client()
+    version = other.get(f"{GAMES}/{game_id}").get_json()["version"]
+    response = other.post(
+        f"{GAMES}/{game_id}/hands", json={"version": version, "teams": teams((700, 100))}
+    )
+    assert response.status_code == 201
+    fresh = client.get(f"{TOURNAMENTS}/{made['view_id']}").get_json()
+    assert fresh["rounds"][0]["tables"][1]["totals"] == [700, 100]
+    assert fresh != first.get_json()
+    # so does a change of the tournament itself
+    client.put(f"{TOURNAMENTS}/{made['id']}/participants/0", json={"absent": True})
+    assert client.get(f"{TOURNAMENTS}/{made['view_id']}").get_json()["participants"][0]["absent"]
