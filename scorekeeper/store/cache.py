@@ -478,6 +478,12 @@ def answer(session: Session, game: Game) -> GameState | None:
     return found[1]  # type: ignore[no-any-return]
 
 
+def flushed(session: Session) -> bool:
+    """Whether the session has written anything not yet committed (a kept value derived
+    from what it reads now could outlive a rollback)."""
+    return bool(session.info.get(_FLUSHES, 0)) or bool(session.new or session.dirty)
+
+
 @event.listens_for(Session, "after_flush")
 def _count_flush(session: Session, _context: Any) -> None:
     session.info[_FLUSHES] = session.info.get(_FLUSHES, 0) + 1

@@ -444,6 +444,22 @@ def _absent(people: Sequence[TournamentParticipant]) -> list[int]:
     return [p.number for p in people if p.absent]
 
 
+def _draw(
+    t: Tournament,
+    people: Sequence[TournamentParticipant],
+    history: Sequence[Seating],
+    number: int,
+    draw: int,
+) -> Seating:
+    """The engine's seating of round ``number`` by the lot of its ``draw``-th drawing."""
+    seating = engine.propose(
+        rules_of(t), [p.number for p in people], history, _absent(people), _lot(t, number, draw)
+    )
+    if not seating.tables:
+        raise _refuse("tournament.nobody", "participants", 422)
+    return seating
+
+
 def propose_round(session: Session, t: Tournament) -> TournamentRound:
     """The next round's seating by lot (not yet confirmed: no games). A proposal not yet
     confirmed is drawn again; a round still playing is closed first when every table has
@@ -454,19 +470,9 @@ def propose_round(session: Session, t: Tournament) -> TournamentRound:
     history = [
         seating_of(r.seating) for r in rounds if RoundState(r.state) is not RoundState.PROPOSED
     ]
-    present = [p.number for p in people if not p.absent]
-    per = 2 if Format(t.format) is Format.PAIRS else 1
-    if len(present) * per < min(rules_of(t).allowed_sizes or (t.players,)):
-        raise _refuse("tournament.nobody", "participants", 422)
     if last is not None and RoundState(last.state) is RoundState.PROPOSED:
         draw = last.seating.get("draw", 0) + 1 if isinstance(last.seating, dict) else 1
-        seating = engine.propose(
-            rules_of(t),
-            [p.number for p in people],
-            history,
-            _absent(people),
-            _lot(t, last.number, draw),
-        )
+        seating = _draw(t, people, history, last.number, draw)
         last.seating = {**seating_json(seating), "draw": draw}
         _touch(session, t)
         session.flush()
@@ -479,9 +485,7 @@ def propose_round(session: Session, t: Tournament) -> TournamentRound:
     number = (last.number if last is not None else 0) + 1
     if number > MAX_ROUNDS:
         raise _refuse("tournament.rounds", "round", 422, maximum=MAX_ROUNDS)
-    seating = engine.propose(
-        rules_of(t), [p.number for p in people], history, _absent(people), _lot(t, number, 0)
-    )
+    seating = _draw(t, people, history, number, 0)
     now = utcnow()
     proposed = TournamentRound(
         tournament_id=t.id,
@@ -530,7 +534,11 @@ def swap(session: Session, t: Tournament, number: int, a: int, b: int) -> Tourna
             raise _refuse(
                 "seating.unknown", where, participant=value if _whole(value) else str(value)[:12]
             )
-    return set_seating(session, t, number, engine.swap(seating_of(found.seating), a, b))
+    try:
+        swapped = engine.swap(seating_of(found.seating), a, b)
+    except ValueError:  # neither of them is in the seating (both absent)
+        raise _refuse("seating.absent", "a", participant=a) from None
+    return set_seating(session, t, number, swapped)
 
 
 def _side_name(names: Sequence[str]) -> str:
@@ -790,6 +798,10 @@ def view(session: Session, t: Tournament, editing: bool) -> TournamentView:
     """The whole tournament as the pages, the API and the PDFs show it (``editing``: with the
     editing keys of the tournament and its games). Kept while :func:`stamp` says nothing
     changed (:func:`.cache.tournament_view`): then it costs one light read."""
+    if cache.flushed(session):
+        # What this session changed is not committed: a view of it is not kept (a rollback
+        # would leave it under a stamp the next real change takes).
+        return make_view(session, t, editing)
     shown: TournamentView = cache.tournament_view(
         (t.id, editing), stamp(session, t), lambda: make_view(session, t, editing)
     )

@@ -471,3 +471,40 @@ def test_an_unchanged_tournament_costs_one_read(
     # so does a change of the tournament itself
     client.put(f"{TOURNAMENTS}/{made['id']}/participants/0", json={"absent": True})
     assert client.get(f"{TOURNAMENTS}/{made['view_id']}").get_json()["participants"][0]["absent"]
+
+
+def test_a_repeated_new_round_is_not_doubled(app: Flask, client: FlaskClient) -> None:
+    key = create(client)["id"]
+    start(client, key)
+    again = client.post(f"{TOURNAMENTS}/{key}/rounds", json={})
+    assert again.status_code == 409 and codes(again) == ["tournament.round_open"]
+    assert len(detail(client, key)["rounds"]) == 1
+    with app.app_context(), session_scope() as session:
+        assert session.scalar(select(func.count()).select_from(Game)) == 3
+
+
+def test_a_larger_table_seats_everyone(client: FlaskClient) -> None:
+    # classic allows 2, 3, 4 and 6 players (RULES.md §4): 10 players at tables of 4 and 6
+    key = create(
+        client, ruleset="classic", odd="larger", participants=[f"P{i}" for i in range(10)]
+    )["id"]
+    started = start(client, key)
+    assert started["byes"] == []
+    assert sorted(sum(len(side) for side in t["sides"]) for t in started["tables"]) == [4, 6]
+    six = next(t for t in started["tables"] if sum(len(s) for s in t["sides"]) == 6)
+    game = client.get(f"{GAMES}/{six['game_id']}").get_json()
+    assert game["players"] == 6 and len(game["sides"]) == 3
+
+
+def test_nobody_present_and_absent_swaps(client: FlaskClient) -> None:
+    key = create(client, participants=[f"P{i}" for i in range(6)])["id"]
+    for number in (4, 5):
+        client.put(f"{TOURNAMENTS}/{key}/participants/{number}", json={"absent": True})
+    proposal = client.post(f"{TOURNAMENTS}/{key}/rounds/proposal", json={})
+    assert proposal.status_code == 200
+    both_absent = client.post(f"{TOURNAMENTS}/{key}/rounds/1/swap", json={"a": 4, "b": 5})
+    assert both_absent.status_code == 422 and codes(both_absent)[0].startswith("seating.")
+    for number in (1, 2, 3):
+        client.put(f"{TOURNAMENTS}/{key}/participants/{number}", json={"absent": True})
+    again = client.post(f"{TOURNAMENTS}/{key}/rounds/proposal", json={})
+    assert again.status_code == 422 and codes(again) == ["tournament.nobody"]
