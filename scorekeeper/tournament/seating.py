@@ -23,11 +23,14 @@ once); ``OddCount.LARGER`` uses other allowed sizes so that everyone plays, and 
 where no combination of sizes seats everyone.
 
 The seating is improved by a local search: participants change places (between tables, sides,
-or with one sitting out who has had as many byes), a change is kept when it does not make the
-cost worse, and when the search stalls it starts again from the best seating found with a few
-random changes. It is drawn by ``random.Random(seed)``, so the same input gives the same
-seating; it stops after a number of steps that grows with the size of the round, or earlier at
-a seating without any repeat, and a time guard ends it on a machine far slower than expected.
+or with one sitting out who has had as many byes), a change is kept when it repeats no more
+partners and opponents than before, and when the search stalls it starts again from the best
+seating found with a few random changes. Table numbers are only labels, so they are given
+afterwards: the tables exchange numbers while that seats fewer participants at a number they
+had before. Everything is drawn by ``random.Random(seed)``, so the same input gives the same
+seating; the search stops after a number of steps that grows with the size of the round, or
+earlier at a seating without any repeat, and a time guard ends it on a machine far slower
+than expected (only then can the answer depend on the machine).
 """
 
 from __future__ import annotations
@@ -50,8 +53,8 @@ from .model import (
 
 #: Search steps per seat (at least ``MIN_STEPS``): enough for 40 tables to find a seating
 #: without repeats when one exists, few enough to answer well within a second.
-STEPS_PER_SEAT = 150
-MIN_STEPS = 6000
+STEPS_PER_SEAT = 400
+MIN_STEPS = 20000
 #: Steps without a better seating before the search restarts from the best one found.
 STALL_STEPS = 400
 #: A guard, not a budget: the steps end the search long before this on a usual machine.
@@ -301,10 +304,9 @@ def _numbering(tables: list[tuple[tuple[int, ...], ...]], past: _History) -> lis
 class _Search:
     """The local search over one round's seats. Seats are slots in table order, side by side;
     the participants sitting out fill extra slots after them (table -1). The cost is one
-    number: repeated partners, opponents and same tables weighted so that the order of
-    :class:`SeatingCost` holds (each weight exceeds the most the counts below it can reach);
-    byes are kept even by allowing a seat to change with a bye only between participants with
-    as many byes so far."""
+    number: repeated partners weighted above all repeated opponents together, so the order of
+    :class:`SeatingCost` holds. Byes stay even because a seat changes with a bye only between
+    participants with as many byes so far; table numbers are labels, given afterwards."""
 
     def __init__(
         self,
@@ -321,11 +323,9 @@ class _Search:
         n = len(people)
         index = {p: i for i, p in enumerate(people)}
         self.n = n
-        # Each weight is above the most everything weighed after it can add up to: a seat
-        # repeats a table number at most once per earlier round, and a participant has at
-        # most five others at its table.
-        opponent_weight = n * rounds + 1
-        partner_weight = (n * 5 * rounds + 1) * opponent_weight
+        # One repeated partner weighs more than all repeated opponents a seating can have: a
+        # participant has at most five others at its table, each opposed at most once a round.
+        partner_weight = n * 5 * rounds + 1
         self.same = [0] * (n * n)
         self.opp = [0] * (n * n)
         for (a, b), c in past.partners.items():
@@ -335,12 +335,7 @@ class _Search:
         for (a, b), c in past.opponents.items():
             if a in index and b in index:
                 i, j = index[a], index[b]
-                self.opp[i * n + j] = self.opp[j * n + i] = c * opponent_weight
-        count = len(shapes)
-        self.at = [[0] * count for _ in range(n)]
-        for (p, number), c in past.tables.items():
-            if p in index and 1 <= number <= count:
-                self.at[index[p]][number - 1] = c
+                self.opp[i * n + j] = self.opp[j * n + i] = c
         self.bye_count = [past.byes[p] for p in people]
         self.table: list[int] = []
         self.side: list[int] = []
@@ -361,10 +356,9 @@ class _Search:
     def total(self) -> int:
         n, seat, same, opp = self.n, self.seat, self.same, self.opp
         cost = 0
-        for t, slots in enumerate(self.members):
+        for slots in self.members:
             for x, i in enumerate(slots):
                 p = seat[i]
-                cost += self.at[p][t]
                 for j in slots[x + 1 :]:
                     q = seat[j]
                     cost += same[p * n + q] if self.side[i] == self.side[j] else opp[p * n + q]
@@ -376,7 +370,7 @@ class _Search:
         if t < 0:
             return 0
         n, p, side = self.n, self.seat[i], self.side[i]
-        found = self.at[p][t]
+        found = 0
         for j in self.members[t]:
             if j != i:
                 q = self.seat[j]
@@ -409,7 +403,6 @@ class _Search:
         for t, s, leaves, comes, slot in ((ti, side[i], p, q, i), (tj, side[j], q, p, j)):
             if t < 0:
                 continue
-            d += self.at[comes][t] - self.at[leaves][t]
             for k in self.members[t]:
                 if k != slot:
                     z = seat[k]
