@@ -613,7 +613,8 @@ def close_round(session: Session, t: Tournament, number: int) -> TournamentRound
 
 
 def set_absent(session: Session, t: Tournament, number: Any, absent: bool) -> TournamentParticipant:
-    """A participant leaves (or rejoins) the tournament: the next seatings leave them out."""
+    """A participant leaves (or rejoins) the tournament: the next seatings leave them out
+    (a proposal not yet confirmed is drawn again, so that it seats everyone present)."""
     found = None
     if _whole(number) and 0 <= number < MAX_PARTICIPANTS:
         found = session.scalars(
@@ -633,6 +634,13 @@ def set_absent(session: Session, t: Tournament, number: Any, absent: bool) -> To
         found.absent = absent
         _touch(session, t)
         session.flush()
+        rounds = rounds_of(session, t)
+        if rounds and RoundState(rounds[-1].state) is RoundState.PROPOSED:
+            try:
+                propose_round(session, t)
+            except GameProblems:  # too few left to seat a table: no proposal
+                session.delete(rounds[-1])
+                session.flush()
     return found
 
 

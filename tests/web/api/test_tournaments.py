@@ -498,13 +498,26 @@ def test_a_larger_table_seats_everyone(client: FlaskClient) -> None:
 
 def test_nobody_present_and_absent_swaps(client: FlaskClient) -> None:
     key = create(client, participants=[f"P{i}" for i in range(6)])["id"]
+    url = f"{TOURNAMENTS}/{key}/participants"
+
+    def seated(answer: Any) -> set[int]:
+        tables = answer.get_json()["rounds"][0]["tables"]
+        return {p for t in tables for side in t["participants"] for p in side}
+
     for number in (4, 5):
-        client.put(f"{TOURNAMENTS}/{key}/participants/{number}", json={"absent": True})
+        client.put(f"{url}/{number}", json={"absent": True})
     proposal = client.post(f"{TOURNAMENTS}/{key}/rounds/proposal", json={})
-    assert proposal.status_code == 200
+    assert proposal.status_code == 200 and seated(proposal) == {0, 1, 2, 3}
+    # an absence marked while a proposal is open draws it again without the absent one
+    client.put(f"{url}/4", json={"absent": False})
+    assert seated(client.put(f"{url}/3", json={"absent": True})) == {0, 1, 2, 4}
+    gone = client.put(f"{url}/4", json={"absent": True})  # three left: no table, no proposal
+    assert gone.status_code == 200 and gone.get_json()["rounds"] == []
+    client.put(f"{url}/3", json={"absent": False})
+    client.post(f"{TOURNAMENTS}/{key}/rounds/proposal", json={})
     both_absent = client.post(f"{TOURNAMENTS}/{key}/rounds/1/swap", json={"a": 4, "b": 5})
     assert both_absent.status_code == 422 and codes(both_absent)[0].startswith("seating.")
     for number in (1, 2, 3):
-        client.put(f"{TOURNAMENTS}/{key}/participants/{number}", json={"absent": True})
+        client.put(f"{url}/{number}", json={"absent": True})
     again = client.post(f"{TOURNAMENTS}/{key}/rounds/proposal", json={})
     assert again.status_code == 422 and codes(again) == ["tournament.nobody"]
