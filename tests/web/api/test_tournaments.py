@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import threading
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -521,3 +522,27 @@ def test_nobody_present_and_absent_swaps(client: FlaskClient) -> None:
         client.put(f"{url}/{number}", json={"absent": True})
     again = client.post(f"{TOURNAMENTS}/{key}/rounds/proposal", json={})
     assert again.status_code == 422 and codes(again) == ["tournament.nobody"]
+
+
+def test_two_directors_starting_a_round_at_once(any_app: Flask) -> None:
+    """Two requests for the first round at the same moment: one round, one 201, one 409."""
+    client = any_app.test_client()
+    key = create(client)["id"]
+    barrier = threading.Barrier(2)
+    statuses: list[int] = []
+
+    def post() -> None:
+        own = any_app.test_client()
+        barrier.wait(timeout=10)
+        statuses.append(own.post(f"{TOURNAMENTS}/{key}/rounds", json={}).status_code)
+
+    threads = [threading.Thread(target=post) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(statuses) == [201, 409]
+    shown = detail(client, key)
+    assert [r["number"] for r in shown["rounds"]] == [1]
+    with any_app.app_context(), session_scope() as session:
+        assert session.scalar(select(func.count()).select_from(Game)) == 3
