@@ -508,3 +508,31 @@ def test_a_backup_with_a_broken_tournament_stores_nothing(tmp_path: Path) -> Non
             assert session.scalar(select(func.count()).select_from(Tournament)) == 0
     finally:
         restored.extensions["scorekeeper.engine"].dispose()
+
+
+def test_forty_tables_over_six_rounds_cost_one_read_when_unchanged(tmp_path: Path) -> None:
+    """Issue 26's scale: 160 players at 40 tables over 6 rounds. The kept view is proven
+    current by one statement; a hand at one table makes the next view fresh."""
+    with backend_app("sqlite", tmp_path) as app, app.app_context():
+        key = create(participants=[f"Player {i}" for i in range(160)])
+        for number in range(1, 7):
+            assert start(key) == number
+            games = round_games(key, number)
+            assert len(games) == 40
+            if number < 6:
+                with session_scope() as session:
+                    tournaments.close_round(session, tournament(session, key), number)
+        hand(games[17], 900, 100)
+        first = view(key)
+        assert len(first.rounds) == 6 and first.provisional
+        assert sum(len(r.tables) for r in first.rounds) == 240
+        with session_scope() as session:
+            t = tournament(session, key)
+            seen = statements(app)
+            assert tournaments.view(session, t, True) is first
+            assert len(seen) == 1
+        hand(games[40], 300, 700)
+        fresh = view(key)
+        assert fresh is not first
+        assert fresh.rounds[5].tables[39].totals == (300, 700)
+        assert fresh.rounds[5].tables[16].totals == (900, 100)
