@@ -18,6 +18,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
+from scorekeeper import create_app
 from scorekeeper.store.db import session_scope
 from scorekeeper.store.models import Game, Tournament, TournamentParticipant
 from tests.store.test_store import BACKENDS, backend_app
@@ -546,3 +547,30 @@ def test_two_directors_starting_a_round_at_once(any_app: Flask) -> None:
     assert [r["number"] for r in shown["rounds"]] == [1]
     with any_app.app_context(), session_scope() as session:
         assert session.scalar(select(func.count()).select_from(Game)) == 3
+
+
+def test_creating_tournaments_and_rounds_is_rate_limited(tmp_path: Path) -> None:
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'limits.sqlite3'}",
+            "RATELIMIT_ENABLED": True,
+            "LIMIT_CREATE": "3 per minute",
+            "LIMIT_WRITE": "2 per minute",
+        }
+    )
+    try:
+        client = app.test_client()
+        key = create(client)["id"]
+        assert client.post(TOURNAMENTS, json=body(ruleset="bridge")).status_code == 422  # free
+        start(client, key)
+        assert client.post(TOURNAMENTS, json=body()).status_code == 201
+        limited = client.post(TOURNAMENTS, json=body())
+        assert limited.status_code == 429 and codes(limited) == ["request.rate_limited"]
+        url = f"{TOURNAMENTS}/{key}/participants/0"
+        assert client.put(url, json={"absent": True}).status_code == 200
+        assert client.put(url, json={"absent": False}).status_code == 200
+        assert client.put(url, json={"absent": True}).status_code == 429
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
