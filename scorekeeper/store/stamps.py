@@ -25,7 +25,7 @@ from sqlalchemy.sql.elements import ClauseElement
 
 from . import cache
 from .db import engine
-from .models import Game, HandRevision
+from .models import Game, HandRevision, Tournament, TournamentGame, TournamentRound
 
 #: (id, previous_id, version, updated_at, last revision's time) of every game in the chain or
 #: following one of it
@@ -76,11 +76,31 @@ def _owner_statement(_count: int) -> ClauseElement:
     return select(Game.ruleset, Game.id).where(Game.view_id == bindparam("k0"))
 
 
+def _tournament_statement(_count: int) -> ClauseElement:
+    key = bindparam("k0", type_=Tournament.id.type)
+    return (
+        select(
+            Tournament.id,
+            Tournament.version,
+            func.count(Game.id),
+            func.max(Game.updated_at),
+            func.sum(Game.version),
+        )
+        .select_from(Tournament)
+        .outerjoin(TournamentRound, TournamentRound.tournament_id == Tournament.id)
+        .outerjoin(TournamentGame, TournamentGame.round_id == TournamentRound.id)
+        .outerjoin(Game, Game.id == TournamentGame.game_id)
+        .where(or_(Tournament.id == key, Tournament.view_id == key))
+        .group_by(Tournament.id, Tournament.version)
+    )
+
+
 _STATEMENTS = {
     "chain": _chain_statement,
     "game": _game_statement,
     "view": _view_statement,
     "owner": _owner_statement,
+    "tournament": _tournament_statement,
 }
 
 
@@ -128,3 +148,14 @@ def view_owner(view_id: str) -> tuple[str, str] | None:
     for an unknown key: a kept view page is kept under the game's own key."""
     rows = _rows("owner", [view_id])
     return None if not rows else (str(rows[0][0]), str(rows[0][1]))
+
+
+def tournament_stamp(key: str) -> tuple[str, bool, tuple[Hashable, ...]] | None:
+    """The tournament with this editing or view key: its editing key, whether ``key`` was
+    that one, and what proves a kept view of it current (its version; its games' count,
+    newest change and sum of versions), in one light read; None for an unknown key."""
+    rows = _rows("tournament", [key])
+    if not rows:
+        return None
+    row = tuple(rows[0])
+    return str(row[0]), row[0] == key, row[1:]

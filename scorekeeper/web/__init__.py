@@ -11,7 +11,8 @@ Areas with pages or an API:
 - ``rulebook``: each ruleset explained (blueprint ``rules_pages``)
 - ``sheets``: the score sheet PDFs and blank pads (blueprint ``sheets``)
 - ``tables``: a table of regular players, its games and statistics (blueprint ``tables``)
-- ``api``: the JSON API of CONTRACT.md §3 (blueprints ``api``, ``games_api``, ``tables_api``)
+- ``api``: the JSON API of CONTRACT.md §3 (blueprints ``api``, ``games_api``, ``tables_api``,
+  ``tournaments_api``)
 
 Shared by the areas, without routes:
 
@@ -41,6 +42,7 @@ def register_blueprints(app: Flask) -> None:
         api.bp,
         api.games_bp,
         api.tables_bp,
+        api.tournaments_bp,
         home.bp,
         canasta.bp,
         referee.bp,
