@@ -2,8 +2,8 @@
 
 The web layer builds a :class:`ScoreSheet` or :class:`BlankSheet` with every label already
 translated and a locale number formatter, and gets PDF bytes back from
-``sheets.pdf.render_score_sheet`` or ``render_blank_sheet`` (reportlab is imported with
-``sheets.pdf`` only, when a PDF is drawn).
+``sheets.pdf.render_score_sheet`` or ``sheets.pad.render_blank_sheet`` (reportlab is imported
+with those modules only, when a PDF is drawn).
 """
 
 from __future__ import annotations
