@@ -64,6 +64,7 @@ __all__ = [
     "register_fonts",
     "render_score_sheet",
     "sheet_table",
+    "sized_style",
     "styles",
 ]
 
@@ -257,7 +258,7 @@ def sheet_table(
 
 
 @functools.cache
-def _sized(style: ParagraphStyle, size: float) -> ParagraphStyle:
+def sized_style(style: ParagraphStyle, size: float) -> ParagraphStyle:
     if size == style.fontSize:
         return style
     return ParagraphStyle(
@@ -645,7 +646,7 @@ class HandTable:
         if min(sizes, default=HEAD_ACROSS_MIN_PT) >= HEAD_ACROSS_MIN_PT:
             # quarter points, rounded down: few distinct styles, and the word still fits
             return [
-                Paragraph(markup(label), _sized(style, math.floor(size * 4) / 4))
+                Paragraph(markup(label), sized_style(style, math.floor(size * 4) / 4))
                 for (label, style, _), size in zip(heads, sizes, strict=True)
             ]
         length = 0.0
