@@ -270,3 +270,45 @@ def test_the_card_is_not_blank_where_the_code_is(app: Flask, tmp_path: Path) -> 
     box = image.crop((int(160 * px), int(38 * px), int(190 * px), int(62 * px)))
     histogram = box.histogram()
     assert 0.3 < sum(histogram[:128]) / sum(histogram) < 0.7
+
+
+def test_long_provisional_standings_are_marked_on_every_page(app: Flask) -> None:
+    view = individual_view(players=160, names=[f"Spieler {n:03d}" for n in range(1, 161)])
+    with labels_in(app, "de") as labels:
+        pages = pdf_pages(render_standings(view, labels))
+        mark = labels.provisional.upper()
+    assert len(pages) >= 3
+    assert all(mark in page for page in pages)
+    text = "\n".join(pages)
+    assert all(f"Spieler {n:03d}" in text for n in range(1, 161))
+
+
+def test_tables_of_six_three_and_two_name_their_seats(app: Flask) -> None:
+    """A round of the odd count seated at other sizes: numbered seats at 6 and 3, the compass
+    at 2 (face to face: north and south); every side's names over its pad columns."""
+    base = individual_view()
+    six = dataclasses.replace(
+        base.rounds[0].tables[0],
+        sides=(("Ala", "Iza"), ("Ola", "Józef"), ("Ela", "Ńel")),
+        participants=((0, 3), (1, 4), (2, 5)),
+        first_dealer=4,
+    )
+    three = dataclasses.replace(
+        base.rounds[0].tables[1],
+        sides=(("Ala",), ("Ola",), ("Ela",)),
+        participants=((0,), (1,), (2,)),
+    )
+    two = dataclasses.replace(
+        base.rounds[0].tables[2], sides=(("Ala",), ("Ola",)), participants=((0,), (1,))
+    )
+    rnd = dataclasses.replace(base.rounds[0], tables=(six, three, two))
+    view = dataclasses.replace(base, rounds=(rnd,))
+    with labels_in(app, "de") as labels:
+        pages = _round_pages(view, labels)
+        seats, compass = [labels.seat(n) for n in range(1, 7)], labels.compass
+    assert len(pages) == 4
+    assert [name for _, name in seat_order(six)] == ["Ala", "Ola", "Ela", "Iza", "Józef", "Ńel"]
+    assert all(seat in pages[1] for seat in seats) and "Józef ★" in pages[1]
+    assert "Ola & Józef" in pages[1]
+    assert all(seat in pages[2] for seat in seats[:3]) and seats[3] not in pages[2]
+    assert compass[0] in pages[3] and compass[2] in pages[3] and compass[1] not in pages[3]
