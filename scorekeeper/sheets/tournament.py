@@ -508,6 +508,7 @@ def _card(
                 Paragraph(markup(_side_names(side)), st["TSideNames"]),
             ]
         )
+    groups = groups or [""]
     room = PAGE_HEIGHT - (MARGIN_TOP + MARGIN_BOTTOM) * mm
     room -= sum(f.wrap(width, room)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in top)
     room -= blank_hands(labels.pad, groups, 0, None).wrap(width, room)[1]
@@ -530,20 +531,23 @@ def render_round(
 ) -> bytes:
     """The round's seating list (with who sits where, by name), then a card per table, each
     on a page of its own (A4 portrait). ``game_url``: the address the table's QR code opens.
-    A round the tournament does not have is a ``ValueError``."""
+    A round only proposed has no games yet: its seating list is marked as the proposal, and
+    has no cards. A round the tournament does not have is a ``ValueError``."""
     rnd = _round(view, number)
     st = _styles()
-    seated = sum(len(seat_order(t)) for t in rnd.tables)
+    present = {p for t in rnd.tables for side in t.participants for p in side}
     subtitle = " \u00b7 ".join(
         [
             labels.round(rnd.number),
             labels.tables_count(len(rnd.tables)),
-            labels.players_count(seated + len(rnd.byes)),
+            _participants_count(view, labels, len(present) + len(rnd.byes)),
             _round_end(view, labels),
         ]
     )
+    proposed = rnd.state is RoundState.PROPOSED
+    kicker = f"{labels.seating} \u00b7 {labels.proposal}" if proposed else labels.seating
     story: list[Flowable] = [
-        *_heading(labels.seating, view.name, subtitle),
+        *_heading(kicker, view.name, subtitle),
         Spacer(0, 4 * mm),
         _seating_list(view, rnd, labels),
         Spacer(0, 2 * mm),
@@ -555,11 +559,12 @@ def render_round(
             Paragraph(f"<b>{markup(labels.byes)}:</b> {markup(', '.join(rnd.byes))}", st["TCell"]),
         ]
     story += _who_sits_where(rnd, labels, list(story))
-    for table in rnd.tables:
+    for table in () if proposed else rnd.tables:
         story += [PageBreak(), *_card(view, rnd, table, labels, game_url(table))]
-    footer = Footer(
-        left=f"{view.name} \u00b7 {labels.round(rnd.number)}", page_of=labels.pad.page_of
-    )
+    left = f"{view.name} \u00b7 {labels.round(rnd.number)}"
+    if proposed:
+        left += f" \u00b7 {labels.proposal}"
+    footer = Footer(left=left, page_of=labels.pad.page_of)
     return build_pdf(story, footer, title=f"{view.name} \u2013 {labels.round(rnd.number)}")
 
 

@@ -18,7 +18,7 @@ from PIL import Image
 from scorekeeper import create_app
 from scorekeeper.sheets import TournamentLabels
 from scorekeeper.sheets.tournament import QR_QUIET, render_round, render_standings, seat_order
-from scorekeeper.tournament.model import RoundEnd, RoundState, TournamentView
+from scorekeeper.tournament.model import RoundEnd, RoundState, TableView, TournamentView
 from tests.sheets.helpers import contains_run, pdf_pages
 from tests.sheets.tournament_views import (
     NAMES,
@@ -312,3 +312,26 @@ def test_tables_of_six_three_and_two_name_their_seats(app: Flask) -> None:
     assert "Ola & Józef" in pages[1]
     assert all(seat in pages[2] for seat in seats[:3]) and seats[3] not in pages[2]
     assert compass[0] in pages[3] and compass[2] in pages[3] and compass[1] not in pages[3]
+
+
+def test_a_proposed_round_prints_its_seating_marked_and_no_cards(app: Flask) -> None:
+    """A proposal has no games yet: no card, no address asked for."""
+    base = individual_view()
+    rnd = dataclasses.replace(base.rounds[0], state=RoundState.PROPOSED)
+    view = dataclasses.replace(base, rounds=(rnd,))
+
+    def no_game(table: TableView) -> str:
+        raise AssertionError(f"table {table.number} has no game yet")
+
+    with labels_in(app, "pl") as labels:
+        pages = pdf_pages(render_round(view, 1, labels, no_game))
+        proposal, card = labels.proposal, labels.table_card
+    assert len(pages) == 1
+    assert proposal in pages[0] and card not in pages[0]
+    assert "Cleo" in pages[0]
+
+
+def test_the_pairs_seating_counts_pairs(app: Flask) -> None:
+    with labels_in(app, "de") as labels:
+        (first, *_cards) = _round_pages(pairs_view(), labels)
+    assert "8 Paare" in first and "4 Tische" in first
