@@ -500,12 +500,12 @@ def _card(
     # The pad: the sides' names over the columns, as many hand rows as the rest of the page
     # holds (a round of N hands: N rows, as tall as pen writing wants).
     groups: list[Any] = []
-    for c, side in enumerate(table.sides):
+    for c, players in enumerate(table.sides):
         where = ", ".join(positions[seat] for seat, (s, _) in enumerate(seats) if s == c)
         groups.append(
             [
                 Paragraph(markup(f"{labels.side(c + 1)} \u00b7 {where}"), st["TSideCaption"]),
-                Paragraph(markup(_side_names(side)), st["TSideNames"]),
+                Paragraph(markup(_side_names(players)), st["TSideNames"]),
             ]
         )
     groups = groups or [""]
