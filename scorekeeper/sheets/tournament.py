@@ -511,16 +511,17 @@ def _card(
     groups = groups or [""]
     room = PAGE_HEIGHT - (MARGIN_TOP + MARGIN_BOTTOM) * mm
     room -= sum(f.wrap(width, room)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in top)
-    room -= blank_hands(labels.pad, groups, 0, None).wrap(width, room)[1]
+    room -= blank_hands(labels.pad, groups, 0, None).wrap(width, room)[1]  # the head
     room -= 2  # rounding: the card must never spill onto a second page
+    # the hand rows and the row of the final scores, all of one height
     if view.round_end is RoundEnd.HANDS:
-        fit = int(room // (BLANK_ROW_MIN * mm))
+        fit = int(room // (BLANK_ROW_MIN * mm)) - 1
         rows = max(1, min(view.round_end_value, fit))
-        height = min(BLANK_ROW_MAX * mm, room / rows)
+        height = min(BLANK_ROW_MAX * mm, room / (rows + 1))
     else:
-        rows = max(1, int(room // (CARD_PAD_ROW * mm)))
-        height = room / rows
-    return [*top, blank_hands(labels.pad, groups, rows, height)]
+        rows = max(1, int(room // (CARD_PAD_ROW * mm)) - 1)
+        height = room / (rows + 1)
+    return [*top, blank_hands(labels.pad, groups, rows, height, final_row=True)]
 
 
 def render_round(
