@@ -298,9 +298,7 @@ class QrCode(Flowable):
 # --- the round: seating list and table cards --------------------------------------------------
 
 
-def _seat_lines(
-    table: TableView, side: int, labels: TournamentLabels, positions: Sequence[str]
-) -> str:
+def _seat_lines(table: TableView, side: int, positions: Sequence[str]) -> str:
     """One side of a table in the seating list: each player on a line with the seat."""
     lines = []
     for seat, (c, name) in enumerate(seat_order(table)):
@@ -312,7 +310,7 @@ def _seat_lines(
     return "<br/>".join(lines)
 
 
-def _seating_list(view: TournamentView, rnd: RoundView, labels: TournamentLabels) -> Table:
+def _seating_list(rnd: RoundView, labels: TournamentLabels) -> Table:
     st = _styles()
     sides = max((len(t.sides) for t in rnd.tables), default=2)
     width = FRAME_WIDTH * mm
@@ -324,7 +322,7 @@ def _seating_list(view: TournamentView, rnd: RoundView, labels: TournamentLabels
         positions = _positions(len(seat_order(table)), labels, short=True)
         row: list[Any] = [Paragraph(markup(str(table.number)), st["TTableNumber"])]
         row += [
-            Paragraph(_seat_lines(table, side, labels, positions), st["TCell"])
+            Paragraph(_seat_lines(table, side, positions), st["TCell"])
             if side < len(table.sides)
             else ""
             for side in range(sides)
@@ -550,7 +548,7 @@ def render_round(
     story: list[Flowable] = [
         *_heading(kicker, view.name, subtitle),
         Spacer(0, 4 * mm),
-        _seating_list(view, rnd, labels),
+        _seating_list(rnd, labels),
         Spacer(0, 2 * mm),
         Paragraph(f"{DEALER_MARK} {markup(labels.first_dealer)}", st["TLegend"]),
     ]
