@@ -49,6 +49,12 @@ facts (``table_stats.GameFacts``)  people of its link row match
 statistics summed from its    ``table_stats.stamp`` matches (the table's
 games' facts                  version; its games' count, newest
 (``table_stats.TableStats``)       change and sum of versions: one read)
+``tournaments``: a            tournament id and whether it is the     :data:`TOURNAMENT_MAX`
+tournament's whole view       director's view; used only while        views
+(``tournament.model.          ``store.tournaments.stamp`` matches
+TournamentView``: rounds,     (the tournament's version; its games'
+tables, standings)            count, newest change and sum of
+                              versions: one read)
 ============================  ======================================  ===========================
 
 A session that changes a game keeps the state it derived for itself (``session.info``) and hands
@@ -199,6 +205,9 @@ PREVIEW_HANDS = 5_000
 # table's statistics hold its games' facts again (shared objects) and a few figures per person.
 TABLE_GAMES = 20_000
 TABLE_MAX = 64
+# A tournament's view holds a few hundred bytes per table and participant: 40 tables over 6
+# rounds and 160 participants stay under 200 KB, so 32 views stay under 7 MB.
+TOURNAMENT_MAX = 32
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -285,6 +294,7 @@ class Kept:
         self.statements: dict[tuple[str, str, int], tuple[str, tuple[str, ...] | None]] = {}
         self.table_games: Bounded[str, Any] = Bounded(TABLE_GAMES)
         self.tables: Bounded[str, Any] = Bounded(TABLE_MAX)
+        self.tournaments: Bounded[tuple[str, bool], Any] = Bounded(TOURNAMENT_MAX)
         self._lock = threading.Lock()
 
     def previewed(self, flow: str) -> Bounded[str, Any]:
@@ -304,6 +314,7 @@ class Kept:
             self.chains,
             self.table_games,
             self.tables,
+            self.tournaments,
         ):
             kept.clear()
         with self._lock:
@@ -321,6 +332,7 @@ class Kept:
             "pages": self.pages.size(),
             "table_games": self.table_games.size(),
             "tables": self.tables.size(),
+            "tournaments": self.tournaments.size(),
             **previewed,
         }
 
@@ -539,4 +551,18 @@ def table_stats(table_id: str, stamp: Hashable, make: Callable[[], Any]) -> Any:
     if found is None:
         found = make()
         memory.put(table_id, stamp, found)
+    return found
+
+
+# ---- tournaments ------------------------------------------------------------------------------
+
+
+def tournament_view(key: tuple[str, bool], stamp: Hashable, make: Callable[[], Any]) -> Any:
+    """A tournament's view (``key``: its id and whether it is the director's): kept with this
+    stamp, else ``make()`` (and kept)."""
+    memory = kept().tournaments
+    found = memory.get(key, stamp)
+    if found is None:
+        found = make()
+        memory.put(key, stamp, found)
     return found

@@ -253,3 +253,100 @@ class TableGame(Base):
         String(43), ForeignKey("tables.id", ondelete="CASCADE"), index=True
     )
     players: Mapped[list[list[int]]] = mapped_column(JSON)
+
+
+class Tournament(Base):
+    """A club tournament: many tables, rounds seated by lot, standings summed from the tables'
+    games. ``id`` grants directing it (rounds, seating, absences); ``view_id`` only reading.
+
+    ``players`` is the usual table size; ``round_end`` says when a round is over
+    (``tournament.model.RoundEnd``) with ``round_end_value`` its hands, target or minutes;
+    ``seed`` makes every lot of the tournament (seatings, first dealers) repeatable."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(43), primary_key=True, default=new_key)
+    view_id: Mapped[str] = mapped_column(String(43), unique=True, index=True, default=new_key)
+    name: Mapped[str] = mapped_column(String(40))
+    ruleset: Mapped[str] = mapped_column(String(20))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    players: Mapped[int] = mapped_column(Integer)
+    format: Mapped[str] = mapped_column(String(12))
+    scoring: Mapped[str] = mapped_column(String(16))
+    points: Mapped[dict[str, int]] = mapped_column(JSON)
+    round_end: Mapped[str] = mapped_column(String(10))
+    round_end_value: Mapped[int] = mapped_column(Integer)
+    odd: Mapped[str] = mapped_column(String(10))
+    seed: Mapped[int] = mapped_column(Integer)
+    # The table the participants came from (its games then include the tournament's games);
+    # SET NULL: deleting the table leaves the tournament as it was.
+    table_id: Mapped[str | None] = mapped_column(
+        String(43), ForeignKey("tables.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    # Bumped by every change of the tournament itself (rounds, seating, absences), not by the
+    # hands of its games: a kept view is proven current by it and by its games' versions.
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+    def __repr__(self) -> str:
+        return f"<Tournament {self.name!r} v{self.version}>"
+
+
+class TournamentParticipant(Base):
+    """A player (format individual) or a fixed pair (format pairs), numbered 0, 1, 2 … in the
+    order the director entered them."""
+
+    __tablename__ = "tournament_participants"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "number", name="uq_tournament_participants_number"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[str] = mapped_column(
+        String(43), ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int] = mapped_column(Integer)
+    players: Mapped[list[str]] = mapped_column(JSON)  # one name, or a pair's two
+    absent: Mapped[bool] = mapped_column(Boolean, default=False)
+    table_player_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("table_players.id", ondelete="SET NULL"), nullable=True
+    )
+
+
+class TournamentRound(Base):
+    """One round: its seating (proposed, then confirmed with one game per table) and when it
+    started, when its end was called and when it was closed.
+
+    ``seating``: ``{"tables": [{"number", "sides": [[participant, …], …]}], "byes": [...]}``."""
+
+    __tablename__ = "tournament_rounds"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "number", name="uq_tournament_rounds_number"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[str] = mapped_column(
+        String(43), ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int] = mapped_column(Integer)
+    state: Mapped[str] = mapped_column(String(10))
+    seating: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    started_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    ending_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class TournamentGame(Base):
+    """The game played at one table of one round."""
+
+    __tablename__ = "tournament_games"
+
+    game_id: Mapped[str] = mapped_column(
+        String(43), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    round_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("tournament_rounds.id", ondelete="CASCADE"), index=True
+    )
+    table: Mapped[int] = mapped_column(Integer)
