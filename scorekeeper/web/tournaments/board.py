@@ -1,9 +1,11 @@
 """What the tournament pages show of the read model (``tournament.model.TournamentView``): the
 round being played or proposed, who sits out, a table's progress in words, and the stamp a
-public page's poll compares to learn that nothing changed."""
+public page's poll sends to learn that nothing changed."""
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,16 +122,14 @@ def playing(round_: RoundView | None) -> bool:
     return round_ is not None and round_.state == RoundState.PLAYING
 
 
-def stamp(view: TournamentView) -> str:
-    """What a public page shows, boiled down to a short text: a poll sent with it is answered
-    "unchanged" (204). Every value in it is hashable, and a different process may compute
-    another number for the same view (Python's string hashes are seeded per process): the
-    page then gets the fragment again once, never a stale one."""
-    seen = (view.version, view.provisional, view.rounds, view.standings, view.participants)
-    return format(hash(seen) & 0xFFFF_FFFF_FFFF, "x")
+def poll_stamp(stamp: Hashable) -> str:
+    """The store's proof that a tournament is unchanged (its version and its games'), as the
+    short text a public page polls with: a poll sent with the current one is answered
+    "unchanged" (204). The same in every server process (a digest of its text)."""
+    return hashlib.blake2b(repr(stamp).encode(), digest_size=8).hexdigest()
 
 
-def context(view: TournamentView) -> dict[str, Any]:
+def context(view: TournamentView, stamp: str = "") -> dict[str, Any]:
     """What every tournament page shows: the view, the current round and its table cards."""
     round_ = current_round(view)
     return {
@@ -140,7 +140,7 @@ def context(view: TournamentView) -> dict[str, Any]:
         "progress": lambda table: progress(view, table),
         "match_points": view.scoring == Scoring.MATCH_POINTS,
         "RoundState": RoundState,
-        "stamp": stamp(view),
+        "stamp": stamp,
         "round_end_text": round_end_text(view),
         "format_text": format_text(view),
         "scoring_text": scoring_text(view),

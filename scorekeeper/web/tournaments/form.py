@@ -18,21 +18,19 @@ from werkzeug.datastructures import MultiDict
 
 from ...rules.problems import Problem
 from ...rules.ruleset import PRESETS, RULESET_IDS
+from ...store.tournaments import MAX_PARTICIPANTS, POINTS_MAX, ROUND_END_BOUNDS
 from ...tournament.model import Format, OddCount, RoundEnd, Scoring
 from ..play.pages import read_int
 from ..words.messages import message
 
 NAME_MAX = 40
-#: what anyone can send: at most this many participants (40 tables of 6 and then some)
-PARTICIPANTS_MAX = 300
+PARTICIPANTS_MAX = MAX_PARTICIPANTS
 LINE_MAX = 90
 #: the player counts a table may have in any ruleset, in the order the form shows them
 SIZES = (2, 3, 4, 6)
 #: a pair is one side of two players: only tables whose sides have two players
 PAIR_SIZES = (4, 6)
-ROUND_END_LIMITS = {RoundEnd.HANDS: (1, 99), RoundEnd.TARGET: (100, 50_000), RoundEnd.MINUTES: (5, 600)}
 ROUND_END_DEFAULTS = {RoundEnd.HANDS: 4, RoundEnd.TARGET: 3000, RoundEnd.MINUTES: 60}
-POINTS_LIMIT = 99
 #: the fields the form shows, for placing the store's problems (``where``) under them
 FIELDS = (
     "name",
@@ -121,7 +119,14 @@ def read_form(raw: MultiDict[str, str], people: Sequence[str]) -> TournamentForm
     if not form.name.strip():
         form.add("name", _("Give the tournament a name."))
     elif len(form.name.strip()) > NAME_MAX:
-        form.add("name", _("The name is too long (at most %(num)s characters).", num=NAME_MAX))
+        form.add(
+            "name",
+            ngettext(
+                "The name is too long (at most %(num)s character).",
+                "The name is too long (at most %(num)s characters).",
+                NAME_MAX,
+            ),
+        )
     if form.ruleset not in RULESET_IDS:
         form.add("ruleset", _("Choose the rules every table plays."))
     if form.format not in {f.value for f in Format}:
@@ -143,10 +148,10 @@ def read_form(raw: MultiDict[str, str], people: Sequence[str]) -> TournamentForm
         form.add("scoring", _("Choose match points or points."))
     elif form.scoring == Scoring.MATCH_POINTS:
         values = [read_int(v) for v in (form.win, form.draw, form.loss)]
-        if any(v is None or not 0 <= v <= POINTS_LIMIT for v in values):
+        if any(v is None or not 0 <= v <= POINTS_MAX for v in values):
             form.add(
                 "points",
-                _("Match points are whole numbers from 0 to %(num)s.", num=POINTS_LIMIT),
+                _("Match points are whole numbers from 0 to %(num)s.", num=POINTS_MAX),
             )
         elif not values[0] >= values[1] >= values[2]:  # type: ignore[operator]
             form.add("points", _("A win gives at least a draw, a draw at least a loss."))
@@ -155,7 +160,7 @@ def read_form(raw: MultiDict[str, str], people: Sequence[str]) -> TournamentForm
     else:
         end = RoundEnd(form.round_end)
         value = read_int(getattr(form, end.value))
-        low, high = ROUND_END_LIMITS[end]
+        low, high = ROUND_END_BOUNDS[end]
         if value is None or not low <= value <= high:
             form.add(
                 "round_end",
@@ -174,12 +179,14 @@ def participant_lines(form: TournamentForm) -> list[str]:
 def _read_participants(form: TournamentForm) -> None:
     pairs = form.format == Format.PAIRS
     lines = participant_lines(form)
-    if form.table and not pairs:
-        lines = [p for p in form.people if p in form.ticked] + lines
+    if form.table and not pairs:  # the ticked people of the table, nobody typed
+        lines = [p for p in form.people if p in form.ticked]
     if len(lines) > PARTICIPANTS_MAX:
         form.add(
             "participants",
-            _("At most %(num)s participants.", num=PARTICIPANTS_MAX),
+            ngettext(
+                "At most %(num)s participant.", "At most %(num)s participants.", PARTICIPANTS_MAX
+            ),
         )
         return
     seen: dict[str, str] = {}
@@ -198,11 +205,7 @@ def _read_participants(form: TournamentForm) -> None:
             if len(name) > NAME_MAX:
                 form.add(
                     "participants",
-                    _(
-                        "Line %(num)s: a name has at most %(max)s characters.",
-                        num=number,
-                        max=NAME_MAX,
-                    ),
+                    _("Line %(num)s: this name is too long.", num=number),
                 )
             elif name.casefold() in seen:
                 form.add(
@@ -254,7 +257,7 @@ def body(form: TournamentForm) -> dict[str, Any]:
     if pairs:
         data["participants"] = [[n.strip() for n in line.split("&")] for line in lines]
     elif form.table:
-        data["participants"] = [p for p in form.people if p in form.ticked] + lines
+        data["participants"] = [p for p in form.people if p in form.ticked]
     else:
         data["participants"] = lines
     if form.table:

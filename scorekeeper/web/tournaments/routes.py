@@ -231,15 +231,17 @@ def forget(tournament_id: str) -> Response:
 def _live(view_id: str, page: str, fragment: str) -> Response:
     """A read-only page refreshing itself: htmx polls it for its ``#live`` fragment with the
     stamp it shows (``since``); while that is still the tournament's, the answer is 204."""
+    is_fragment = bool(request.htmx) and not request.htmx.history_restore_request
     with session_scope() as session:
         found = tournament_store.get_by_view(session, view_id)
         if found is None:
             abort(404)
+        # read first: a change landing meanwhile gives a newer stamp at the next poll
+        stamp = board.poll_stamp(tournament_store.stamp(session, found))
+        if is_fragment and request.args.get("since") == stamp:
+            return pages.unchanged()
         view = tournament_store.view(session, found, editing=False)
-    context = board.context(view)
-    is_fragment = bool(request.htmx) and not request.htmx.history_restore_request
-    if is_fragment and request.args.get("since") == context["stamp"]:
-        return pages.unchanged()
+    context = board.context(view, stamp)
     template = fragment if is_fragment else page
     response = make_response(render_template(template, view_id=view_id, **context))
     response.vary.add("HX-Request")

@@ -123,14 +123,19 @@ def test_players_come_from_one_of_this_phones_tables(client: FlaskClient) -> Non
     page = client.get(f"/tournaments/new?table={table}").text
     assert len(re.findall(r'name="person" value="[^"]+" checked', page)) == 8
     ticked = [n for n in EIGHT if n != "Hanna"]
-    data = form(participants="Ida", table=table)
+    data = form(participants="", table=table)
     data["person"] = ticked
     answer = client.post("/tournaments/new", data=data)
     assert answer.status_code == 303, answer.text
     key = answer.headers["Location"].rsplit("/", 1)[1]
     director = client.get(f"/tournaments/{key}").text
-    assert "Ida" in director and "Gus" in director
+    assert re.search(r'class="who">Gus', director)
     assert not re.search(r'class="who">Hanna', director)
+    # pairs of the table's people are typed; a name the table does not know is refused
+    data = form(format="pairs", participants="Anna & Ben\nCleo & Zoe", table=table)
+    refused = client.post("/tournaments/new?lang=en", data=data)
+    assert refused.status_code == 422
+    assert "Zoe" in _problem_near(refused.text, "participants")
 
 
 def test_the_director_swaps_draws_again_and_confirms(client: FlaskClient) -> None:
