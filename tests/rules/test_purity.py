@@ -1,8 +1,10 @@
-"""The rules engine is pure Python: no web, template, database, translation or PDF library.
+"""The rules engine and the tournament engine are pure Python: no web, template, database,
+translation or PDF library.
 
 STYLE.md: ``rules/`` "Imports nothing from Flask, Babel, SQLAlchemy or reportlab (a test proves
 it)". Proven two ways: a fresh interpreter imports the engine and lists ``sys.modules``, and every
-import statement in the engine's source is read.
+import statement in the engine's source is read. ``tournament/`` is held to the same, and imports
+nothing of ``scorekeeper.rules`` either (the caller passes the ruleset's numbers).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "scorekeeper" / "rules"
+TOURNAMENT = ROOT / "scorekeeper" / "tournament"
 FORBIDDEN = (
     "flask",
     "flask_babel",
@@ -30,12 +33,13 @@ FORBIDDEN = (
     "htmx_flask",
     "waitress",
 )
-# every module of the engine, at any depth (a sub-package is the engine too)
+# every module of both engines, at any depth (a sub-package is the engine too)
 SOURCES = sorted(RULES.rglob("*.py"))
+TOURNAMENT_SOURCES = sorted(TOURNAMENT.rglob("*.py"))
 MODULES = sorted(
     "scorekeeper."
     + ".".join(p.relative_to(RULES.parent).with_suffix("").parts).removesuffix(".__init__")
-    for p in SOURCES
+    for p in [*SOURCES, *TOURNAMENT_SOURCES]
 )
 
 
@@ -58,14 +62,15 @@ def _loaded_after(code: str) -> list[str]:
     return loaded
 
 
-def test_importing_the_engine_loads_no_web_library() -> None:
-    """``import scorekeeper.rules`` as any user of the engine writes it."""
-    assert _loaded_after("import scorekeeper.rules") == []
+@pytest.mark.parametrize("engine", ["scorekeeper.rules", "scorekeeper.tournament"])
+def test_importing_the_engine_loads_no_web_library(engine: str) -> None:
+    """``import scorekeeper.rules`` (or ``.tournament``) as any user of the engine writes it."""
+    assert _loaded_after(f"import {engine}") == []
 
 
 def test_engine_modules_load_no_web_library_on_their_own() -> None:
-    """Every module of ``scorekeeper/rules`` with the parent package's ``__init__`` left out
-    (so only the engine's own imports are seen)."""
+    """Every module of ``scorekeeper/rules`` and ``scorekeeper/tournament`` with the parent
+    package's ``__init__`` left out (so only the engines' own imports are seen)."""
     stub = (
         "import sys, types\n"
         "package = types.ModuleType('scorekeeper')\n"
@@ -76,8 +81,8 @@ def test_engine_modules_load_no_web_library_on_their_own() -> None:
 
 
 def forbidden_imports(path: Path, rules: Path = RULES) -> list[str]:
-    """Every import statement of ``path`` (a file under ``rules``), also the ones inside
-    functions (imports on demand), that reaches outside the engine."""
+    """Every import statement of ``path`` (a file under ``rules``, the engine's folder), also
+    the ones inside functions (imports on demand), that reaches outside the engine."""
     tree = ast.parse(path.read_text("utf-8"), filename=str(path))
     depth = len(path.relative_to(rules).parts)  # 1 for rules/x.py, 2 for rules/sub/x.py
     found = []
@@ -89,7 +94,7 @@ def forbidden_imports(path: Path, rules: Path = RULES) -> list[str]:
             if node.level:
                 # Relative imports must stay inside the engine (no ``from ..web import``).
                 if node.level > depth:
-                    found.append(f"{path.name}:{node.lineno} leaves scorekeeper.rules")
+                    found.append(f"{path.name}:{node.lineno} leaves scorekeeper.{rules.name}")
                 continue
             names = [node.module or ""]
         elif (
@@ -101,7 +106,10 @@ def forbidden_imports(path: Path, rules: Path = RULES) -> list[str]:
         ):
             names = [str(node.args[0].value)]
         for name in names:
-            outside = name.startswith("scorekeeper") and not name.startswith("scorekeeper.rules")
+            own = f"scorekeeper.{rules.name}"
+            outside = name.startswith("scorekeeper") and not (
+                name == own or name.startswith(own + ".")
+            )
             if name.split(".")[0] in FORBIDDEN or outside:
                 found.append(f"{path.name}:{node.lineno} {name}")
     return found
@@ -110,6 +118,25 @@ def forbidden_imports(path: Path, rules: Path = RULES) -> list[str]:
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.relative_to(RULES).as_posix())
 def test_engine_source_imports_nothing_forbidden(path: Path) -> None:
     assert forbidden_imports(path) == []
+
+
+@pytest.mark.parametrize(
+    "path", TOURNAMENT_SOURCES, ids=lambda p: p.relative_to(TOURNAMENT).as_posix()
+)
+def test_tournament_source_imports_nothing_forbidden(path: Path) -> None:
+    """Also nothing of ``scorekeeper.rules``: the tournament engine is given numbers."""
+    assert forbidden_imports(path, TOURNAMENT) == []
+
+
+def test_the_tournament_engine_may_not_import_the_rules(tmp_path: Path) -> None:
+    copy = tmp_path / "tournament"
+    copy.mkdir()
+    (copy / "seating.py").write_text(
+        "from scorekeeper.rules.ruleset import get_ruleset\nfrom .model import Seating\n"
+    )
+    assert forbidden_imports(copy / "seating.py", copy) == [
+        "seating.py:1 scorekeeper.rules.ruleset"
+    ]
 
 
 def test_a_file_in_a_sub_folder_of_the_engine_is_read_too(tmp_path: Path) -> None:
