@@ -10,15 +10,14 @@ from ...tournament.model import RoundEnd
 
 
 def tournament_line(part: GameTournament, hands: int) -> str:
-    """"Spring cup · round 2 · table 3 · 3 of 4 hands" (or "3 hands" when the round ends at a
+    """ "Spring cup · round 2 · table 3 · 3 of 4 hands" (or "3 hands" when the round ends at a
     target or a time)."""
     if RoundEnd(part.round_end) == RoundEnd.HANDS:
         done = ngettext(
-            "%(num)s of %(total)s hand",
-            "%(num)s of %(total)s hands",
+            "%(done)s of %(num)s hand",
+            "%(done)s of %(num)s hands",
             part.round_end_value,
-            num=hands,
-            total=part.round_end_value,
+            done=hands,
         )
     else:
         done = ngettext("%(num)s hand", "%(num)s hands", hands)

@@ -61,7 +61,7 @@ def cards(view: TournamentView, round_: RoundView) -> list[Card]:
                     tuple(Seat(n, known.get(n, " & ".join(table.sides[i]))) for n in numbers)
                 )
             else:
-                sides.append(tuple(Seat(n, name) for n, name in zip(numbers, table.sides[i])))
+                sides.append(tuple(Seat(n, name) for n, name in zip(numbers, table.sides[i], strict=True)))
         made.append(Card(table, tuple(sides)))
     return made
 
@@ -72,7 +72,9 @@ def byes(view: TournamentView, round_: RoundView) -> list[Seat]:
     if round_.state != RoundState.PROPOSED:
         return [Seat(-1, name) for name in round_.byes]
     seated = {n for t in round_.tables for side in t.participants for n in side}
-    return [Seat(p.number, p.name) for p in view.participants if not p.absent and p.number not in seated]
+    return [
+        Seat(p.number, p.name) for p in view.participants if not p.absent and p.number not in seated
+    ]
 
 
 def swap_choices(view: TournamentView, round_: RoundView) -> list[Seat]:
@@ -85,11 +87,10 @@ def progress(view: TournamentView, table: TableView) -> str:
     """How far a table is: "3 of 4 hands" when the round ends after N hands, else "3 hands"."""
     if view.round_end == RoundEnd.HANDS:
         return ngettext(
-            "%(num)s of %(total)s hand",
-            "%(num)s of %(total)s hands",
+            "%(done)s of %(num)s hand",
+            "%(done)s of %(num)s hands",
             view.round_end_value,
-            num=table.hands,
-            total=view.round_end_value,
+            done=table.hands,
         )
     return ngettext("%(num)s hand", "%(num)s hands", table.hands)
 
@@ -145,4 +146,3 @@ def context(view: TournamentView, stamp: str = "") -> dict[str, Any]:
         "format_text": format_text(view),
         "scoring_text": scoring_text(view),
     }
-
