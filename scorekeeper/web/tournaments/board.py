@@ -61,7 +61,9 @@ def cards(view: TournamentView, round_: RoundView) -> list[Card]:
                     tuple(Seat(n, known.get(n, " & ".join(table.sides[i]))) for n in numbers)
                 )
             else:
-                sides.append(tuple(Seat(n, name) for n, name in zip(numbers, table.sides[i], strict=True)))
+                sides.append(
+                    tuple(Seat(n, name) for n, name in zip(numbers, table.sides[i], strict=True))
+                )
         made.append(Card(table, tuple(sides)))
     return made
 
