@@ -2,8 +2,9 @@
 
 The web layer builds a :class:`ScoreSheet` or :class:`BlankSheet` with every label already
 translated and a locale number formatter, and gets PDF bytes back from
-``sheets.pdf.render_score_sheet`` or ``render_blank_sheet`` (reportlab is imported with
-``sheets.pdf`` only, when a PDF is drawn).
+``sheets.pdf.render_score_sheet`` or ``sheets.pad.render_blank_sheet`` (reportlab is imported
+with those modules only, when a PDF is drawn). The tournament sheets: the web layer builds
+:class:`TournamentLabels` and calls ``sheets.tournament.render_round`` or ``render_standings``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from .model import (
     SheetLabels,
     SheetStatistic,
 )
+from .tournament_model import TournamentLabels
 
 __all__ = [
     "BlankSheet",
@@ -26,4 +28,5 @@ __all__ = [
     "SheetHand",
     "SheetLabels",
     "SheetStatistic",
+    "TournamentLabels",
 ]

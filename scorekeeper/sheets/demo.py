@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 from .model import BlankSheet, ScoreSheet, SheetCell, SheetColumn, SheetHand, SheetLabels
-from .pdf import render_blank_sheet, render_score_sheet
+from .pad import render_blank_sheet
+from .pdf import render_score_sheet
 
 GERMAN_LABELS = SheetLabels(
     title="Canasta-Spielbericht",

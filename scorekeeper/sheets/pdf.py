@@ -1,10 +1,12 @@
-"""The PDF score sheets: a played game (:func:`render_score_sheet`) and an empty pad
-(:func:`render_blank_sheet`), A4 portrait, laid out like a printed Canasta pad.
+"""The PDF score sheet of a played game (:func:`render_score_sheet`), A4 portrait, laid out
+like a printed Canasta pad, and what the other sheets draw with: the fonts, the one named
+stylesheet, the table of hands (:class:`HandTable`), the numbered footer and
+:func:`build_pdf`. The empty pad is :mod:`.pad`; the tournament sheets :mod:`.tournament`.
 
 Pure reportlab: the sheets get plain dataclasses (:mod:`scorekeeper.sheets.model`) with every
 word translated and a number formatter; this module never formats a number itself.
 
-User text goes into a ``Paragraph`` only through :func:`_text` (escaped), because Paragraph
+User text goes into a ``Paragraph`` only through :func:`markup` (escaped), because Paragraph
 parses markup: ``<b>Ala & Ola</b>`` must print literally. Plain strings in ``Table`` cells are
 not parsed, so the numbers go in as plain strings (which is also what keeps 60 hands fast).
 """
@@ -47,13 +49,24 @@ from .model import (
     BONUS_KEYS,
     CARD_KEYS,
     EXTRA_KEYS,
-    BlankSheet,
     ScoreSheet,
     SheetCell,
     SheetLabels,
 )
 
-__all__ = ["render_blank_sheet", "render_score_sheet"]
+__all__ = [
+    "Footer",
+    "HandTable",
+    "build_pdf",
+    "fit_text",
+    "house_rules_text",
+    "markup",
+    "register_fonts",
+    "render_score_sheet",
+    "sheet_table",
+    "sized_style",
+    "styles",
+]
 
 # --- fonts ---------------------------------------------------------------------------------
 
@@ -106,10 +119,6 @@ DEALER_COLUMN = 13  # who dealt, beside the hand number (relative, like the layo
 DEALER_MAX = 24  # a longer name is cut short with an ellipsis
 COLUMN_MIN = 4.5  # a column of small figures still takes a turned heading
 HAND_ROW = 5.2  # one hand on the score sheet
-BLANK_ROW_MIN, BLANK_ROW_MAX = 6.5, 9.5  # one hand on the empty pad, to write in by pen
-BLANK_NAME_ROW = 10  # room to write the side's names in
-BLANK_GAP = 6  # between the empty rows and the reference tables
-BLANK_FIELDS_WIDTH = 66  # "Datum: ____" and the target, right of the pad's title
 RESULT_MARGIN_WIDTH = 50  # the "margin" half of the result box
 STATS_LABEL_WIDTH = 48  # the labels of the statistics under a finished game
 STATS_COLUMN_MAX = 36  # a group's column of the statistics
@@ -233,11 +242,12 @@ def stylesheet() -> StyleSheet1:
 
 
 @functools.cache
-def _styles() -> StyleSheet1:
+def styles() -> StyleSheet1:
+    """The stylesheet, made once (the sheets only read it)."""
     return stylesheet()
 
 
-def _table(
+def sheet_table(
     data: list[list[Any]], widths: Sequence[float], commands: list[tuple[Any, ...]], **kwargs: Any
 ) -> Table:
     """A Table in DejaVu Sans: a cell without FONTNAME falls back to Helvetica, which
@@ -248,7 +258,7 @@ def _table(
 
 
 @functools.cache
-def _sized(style: ParagraphStyle, size: float) -> ParagraphStyle:
+def sized_style(style: ParagraphStyle, size: float) -> ParagraphStyle:
     if size == style.fontSize:
         return style
     return ParagraphStyle(
@@ -307,7 +317,7 @@ class _Vertical(Flowable):
         self.canv.restoreState()
 
 
-def _text(value: str) -> str:
+def markup(value: str) -> str:
     """User or translated text, safe to put into a Paragraph (STACK-NOTES: escape, then
     turn newlines into ``<br/>``)."""
     return escape(value).replace("\n", "<br/>")
@@ -404,7 +414,7 @@ def _column_label(labels: SheetLabels, key: str) -> str:
 
 
 @dataclass(frozen=True)
-class _Footer:
+class Footer:
     left: str  # plain text: drawn on the canvas, never parsed
     page_of: str  # "Seite {page} von {pages}"
 
@@ -413,7 +423,7 @@ class _NumberedCanvas(Canvas):
     """Holds every finished page back until the document is complete, so each footer
     can say how many pages there are (a two-pass canvas)."""
 
-    def __init__(self, *args: Any, footer: _Footer, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, footer: Footer, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._footer = footer
         self._held_pages: list[dict[str, Any]] = []
@@ -443,11 +453,11 @@ class _NumberedCanvas(Canvas):
         page_text = self._footer.page_of.replace("{pages}", str(pages)).replace("{page}", str(page))
         self.drawRightString(right, FOOTER_BASELINE * mm, page_text)
         room = right - left - pdfmetrics.stringWidth(page_text, FONT, 7) - 8 * mm
-        self.drawString(left, FOOTER_BASELINE * mm, _fit(self._footer.left, FONT, 7, room))
+        self.drawString(left, FOOTER_BASELINE * mm, fit_text(self._footer.left, FONT, 7, room))
         self.restoreState()
 
 
-def _fit(text: str, font: str, size: float, width: float) -> str:
+def fit_text(text: str, font: str, size: float, width: float) -> str:
     """Shorten text with an ellipsis until it fits the width (footer line)."""
     if pdfmetrics.stringWidth(text, font, size) <= width:
         return text
@@ -456,7 +466,7 @@ def _fit(text: str, font: str, size: float, width: float) -> str:
     return text + "…"
 
 
-def _build(story: list[Flowable], footer: _Footer, title: str) -> bytes:
+def build_pdf(story: list[Flowable], footer: Footer, title: str) -> bytes:
     buffer = io.BytesIO()
     doc = BaseDocTemplate(
         buffer,
@@ -492,7 +502,7 @@ def _build(story: list[Flowable], footer: _Footer, title: str) -> bytes:
 # --- the hand table -----------------------------------------------------------------------
 
 
-class _HandTable:
+class HandTable:
     """Builds the table of hands (score sheet) or of empty rows (blank pad).
 
     Column 0 is the hand number, column 1 who dealt it (given ``dealers``); then column group
@@ -517,7 +527,7 @@ class _HandTable:
         self.labels = labels
         self.groups = groups
         self.layout = _layout(groups, minus_points, extras)
-        self.styles = _styles()
+        self.styles = styles()
         self.lead = 2 if dealers else 1  # the columns before the first group
         self.widths = self._widths(dealers, content)
         self.rows: list[list[Any]] = []
@@ -595,10 +605,10 @@ class _HandTable:
         """The two header rows: the groups' names (``name_fill`` white on the blank pad,
         to write on) and the column headings."""
         labels, st = self.labels, self.styles
-        top: list[Any] = [Paragraph(_text(labels.hand), st["ColumnHead"])]
+        top: list[Any] = [Paragraph(markup(labels.hand), st["ColumnHead"])]
         heads: list[Any] = [""]
         if self.lead == 2:
-            top.append(Paragraph(_text(labels.dealer), st["ColumnHead"]))
+            top.append(Paragraph(markup(labels.dealer), st["ColumnHead"]))
             heads.append("")
             self.commands.append(("SPAN", (1, 0), (1, 1)))
         for g in range(self.groups):
@@ -636,7 +646,7 @@ class _HandTable:
         if min(sizes, default=HEAD_ACROSS_MIN_PT) >= HEAD_ACROSS_MIN_PT:
             # quarter points, rounded down: few distinct styles, and the word still fits
             return [
-                Paragraph(_text(label), _sized(style, math.floor(size * 4) / 4))
+                Paragraph(markup(label), sized_style(style, math.floor(size * 4) / 4))
                 for (label, style, _), size in zip(heads, sizes, strict=True)
             ]
         length = 0.0
@@ -651,7 +661,7 @@ class _HandTable:
             )
             length = max(length, longest, full / lines * 1.15)
         length = min(max(length + 1, HEAD_TURNED_MIN * mm), HEAD_TURNED_MAX * mm)
-        return [_Vertical(Paragraph(_text(label), style), length) for label, style, _ in heads]
+        return [_Vertical(Paragraph(markup(label), style), length) for label, style, _ in heads]
 
     # body
 
@@ -670,7 +680,7 @@ class _HandTable:
         lead = [number]
         if self.lead == 2:
             room = self.widths[1] - 2 * CELL_PAD_PT
-            lead.append(_fit(" ".join(dealer.split()), FONT, DEALER_PT, room))
+            lead.append(fit_text(" ".join(dealer.split()), FONT, DEALER_PT, room))
         self.rows.append(lead + [text for group in values for text in group])
         if stripe:
             self.commands.append(("BACKGROUND", (0, row), (-1, row), STRIPE_FILL))
@@ -685,7 +695,7 @@ class _HandTable:
         row = len(self.rows)
         self.free_rows.add(row)
         self.rows.append(
-            ["", Paragraph(_text(note), self.styles["Note"])] + [""] * (len(self.widths) - 2)
+            ["", Paragraph(markup(note), self.styles["Note"])] + [""] * (len(self.widths) - 2)
         )
         self.commands += [
             ("SPAN", (1, row), (-1, row)),
@@ -744,7 +754,7 @@ class _HandTable:
                 None if r < self.HEADER_ROWS or r in self.free_rows else body_row_height
                 for r in range(len(self.rows))
             ]
-        return _table(
+        return sheet_table(
             self.rows,
             self.widths,
             self._all_commands(),
@@ -844,7 +854,7 @@ class _HandTable:
                 out.append(PageBreak())
             data = self.rows[: self.HEADER_ROWS] + self.rows[a:b]
             out.append(
-                _table(
+                sheet_table(
                     data,
                     self.widths,
                     paged.page(a, b),
@@ -984,24 +994,24 @@ def _item_texts(
 
 
 def _group_header(name: str, players: Sequence[str]) -> list[Flowable]:
-    st = _styles()
-    cells: list[Flowable] = [Paragraph(_text(name), st["GroupName"])]
+    st = styles()
+    cells: list[Flowable] = [Paragraph(markup(name), st["GroupName"])]
     if players:
-        cells.append(Paragraph(_text(", ".join(players)), st["GroupPlayers"]))
+        cells.append(Paragraph(markup(", ".join(players)), st["GroupPlayers"]))
     return cells
 
 
 def _info_table(rows: Sequence[tuple[str, Flowable | str]]) -> Table:
     """Label: value lines under the title."""
-    st = _styles()
+    st = styles()
     data = [
         [
-            Paragraph(_text(label), st["InfoLabel"]),
+            Paragraph(markup(label), st["InfoLabel"]),
             value if not isinstance(value, str) else Paragraph(value, st["Info"]),
         ]
         for label, value in rows
     ]
-    return _table(
+    return sheet_table(
         data,
         [28 * mm, (FRAME_WIDTH - 28) * mm],
         [
@@ -1014,8 +1024,8 @@ def _info_table(rows: Sequence[tuple[str, Flowable | str]]) -> Table:
     )
 
 
-def _house_rules_text(lines: Sequence[str]) -> str:
-    return "<br/>".join(f"\u2022\u00a0{_text(line)}" for line in lines)
+def house_rules_text(lines: Sequence[str]) -> str:
+    return "<br/>".join(f"\u2022\u00a0{markup(line)}" for line in lines)
 
 
 # --- the score sheet -------------------------------------------------------------------------
@@ -1023,26 +1033,28 @@ def _house_rules_text(lines: Sequence[str]) -> str:
 
 def _result_box(sheet: ScoreSheet) -> Table:
     """The winner and the final margin, boxed under the last hand."""
-    labels, st = sheet.labels, _styles()
+    labels, st = sheet.labels, styles()
     if sheet.winner is None or not 0 <= sheet.winner < len(sheet.columns):
-        cells: list[Any] = [Paragraph(_text(labels.no_winner), st["Result"])]
+        cells: list[Any] = [Paragraph(markup(labels.no_winner), st["Result"])]
         widths = [FRAME_WIDTH * mm]
     else:
         side = sheet.columns[sheet.winner]
-        who = f"<b>{_text(side.name)}</b>"
+        who = f"<b>{markup(side.name)}</b>"
         if side.players:
-            who += f"<br/><font size=8>{_text(', '.join(side.players))}</font>"
-        cells = [[Paragraph(_text(labels.winner), st["ResultLabel"]), Paragraph(who, st["Result"])]]
+            who += f"<br/><font size=8>{markup(', '.join(side.players))}</font>"
+        cells = [
+            [Paragraph(markup(labels.winner), st["ResultLabel"]), Paragraph(who, st["Result"])]
+        ]
         widths = [FRAME_WIDTH * mm]
         if sheet.margin is not None:
             cells.append(
                 [
-                    Paragraph(_text(labels.margin), st["ResultLabel"]),
-                    Paragraph(f"<b>{_text(sheet.format_number(sheet.margin))}</b>", st["Result"]),
+                    Paragraph(markup(labels.margin), st["ResultLabel"]),
+                    Paragraph(f"<b>{markup(sheet.format_number(sheet.margin))}</b>", st["Result"]),
                 ]
             )
             widths = [(FRAME_WIDTH - RESULT_MARGIN_WIDTH) * mm, RESULT_MARGIN_WIDTH * mm]
-    return _table(
+    return sheet_table(
         [cells],
         widths,
         [
@@ -1059,22 +1071,22 @@ def _result_box(sheet: ScoreSheet) -> Table:
 def _statistics_table(sheet: ScoreSheet) -> list[Flowable]:
     """The end-of-game statistics: a heading, then a figure a row and a column group a column,
     as the game page shows them."""
-    st = _styles()
+    st = styles()
     label_width = STATS_LABEL_WIDTH * mm
     # a column per group, no wider than a name and a figure need: the eye stays on the row
     width = min(
         STATS_COLUMN_MAX * mm, (FRAME_WIDTH * mm - label_width) / max(1, len(sheet.columns))
     )
     head: list[Any] = [""] + [
-        Paragraph(_text(column.name), st["StatsHead"]) for column in sheet.columns
+        Paragraph(markup(column.name), st["StatsHead"]) for column in sheet.columns
     ]
     data: list[list[Any]] = [head]
     for row in sheet.statistics:
         data.append(
-            [Paragraph(_text(row.label), st["RefCell"])]
-            + [Paragraph(_text(value), st["RefNumber"]) for value in row.values]
+            [Paragraph(markup(row.label), st["RefCell"])]
+            + [Paragraph(markup(value), st["RefNumber"]) for value in row.values]
         )
-    table = _table(
+    table = sheet_table(
         data,
         [label_width] + [width] * len(sheet.columns),
         [
@@ -1090,32 +1102,32 @@ def _statistics_table(sheet: ScoreSheet) -> list[Flowable]:
         ],
         repeatRows=1,
     )
-    return [Paragraph(_text(sheet.labels.statistics), st["RefHead"]), table]
+    return [Paragraph(markup(sheet.labels.statistics), st["RefHead"]), table]
 
 
 def render_score_sheet(sheet: ScoreSheet) -> bytes:
     """The score sheet of a game as PDF bytes (A4 portrait, one row per hand)."""
-    labels, fmt, st = sheet.labels, sheet.format_number, _styles()
+    labels, fmt, st = sheet.labels, sheet.format_number, styles()
     groups = len(sheet.columns)
     story: list[Flowable] = [
-        Paragraph(_text(labels.title), st["Kicker"]),
-        Paragraph(_text(sheet.title), st["Title"]),
+        Paragraph(markup(labels.title), st["Kicker"]),
+        Paragraph(markup(sheet.title), st["Title"]),
         Spacer(0, 2 * mm),
     ]
     info: list[tuple[str, Flowable | str]] = [
-        (labels.ruleset, _text(sheet.ruleset_name)),
-        (labels.date, _text(sheet.date_text)),
+        (labels.ruleset, markup(sheet.ruleset_name)),
+        (labels.date, markup(sheet.date_text)),
     ]
     target_text = fmt(sheet.target) if sheet.target_text is None else sheet.target_text
     if target_text:
-        info.append((labels.target, _text(target_text)))
+        info.append((labels.target, markup(target_text)))
     if sheet.house_rules:
-        info.append((labels.house_rules, _house_rules_text(sheet.house_rules)))
+        info.append((labels.house_rules, house_rules_text(sheet.house_rules)))
     # "Side: player, player" a line each; bare player names (cutthroat) on one line.
     joiner = "<br/>" if any(column.players for column in sheet.columns) else ", "
     sides = joiner.join(
-        f"<b>{_text(column.name)}</b>"
-        + (f": {_text(', '.join(column.players))}" if column.players else "")
+        f"<b>{markup(column.name)}</b>"
+        + (f": {markup(', '.join(column.players))}" if column.players else "")
         for column in sheet.columns
     )
     info.append((labels.players, sides))
@@ -1125,7 +1137,7 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
     layout = _layout(groups, sheet.minus_points, extras)
     rows = [[_item_texts(cell, layout, fmt) for cell in hand.cells] for hand in sheet.hands]
     dealers = [hand.dealer for hand in sheet.hands] if any(h.dealer for h in sheet.hands) else []
-    hands = _HandTable(
+    hands = HandTable(
         labels,
         groups,
         sheet.minus_points,
@@ -1157,7 +1169,7 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
     closing: list[Flowable] = [Spacer(0, 3 * mm)]
     if any(cell.concealed for hand in sheet.hands for cell in hand.cells):
         closing.append(
-            Paragraph(f"{_text(CONCEALED_MARK)} {_text(labels.concealed)}", st["Legend"])
+            Paragraph(f"{markup(CONCEALED_MARK)} {markup(labels.concealed)}", st["Legend"])
         )
         closing.append(Spacer(0, 1.5 * mm))
     closing.append(_result_box(sheet))
@@ -1168,133 +1180,8 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
     if chart is not None:
         story += [Spacer(0, 5 * mm), chart]
 
-    footer = _Footer(
+    footer = Footer(
         left=f"{sheet.title} \u00b7 {sheet.ruleset_name} \u00b7 {sheet.date_text}",
         page_of=labels.page_of,
     )
-    return _build(story, footer, title=sheet.title)
-
-
-# --- the blank pad ---------------------------------------------------------------------------
-
-
-def _reference_table(
-    heading: str, rows: Sequence[tuple[str, str]], head: tuple[str, str] | None, width: float
-) -> list[Flowable]:
-    """A heading and a two-column table: what, and how many points."""
-    st = _styles()
-    data: list[list[Any]] = []
-    if head is not None:
-        data.append(
-            [
-                Paragraph(_text(head[0]), st["InfoLabel"]),
-                Paragraph(_text(head[1]), st["RefHeadNumber"]),
-            ]
-        )
-    data += [
-        [Paragraph(_text(a), st["RefCell"]), Paragraph(_text(b), st["RefNumber"])] for a, b in rows
-    ]
-    commands: list[tuple[Any, ...]] = [
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        ("TOPPADDING", (0, 0), (-1, -1), 1),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
-        ("LINEABOVE", (0, 0), (-1, 0), 0.8, INK),
-    ]
-    if head is not None:
-        commands.append(("LINEBELOW", (0, 0), (-1, 0), 0.8, INK))
-    table = _table(data, [width * 0.7, width * 0.3], commands)
-    return [Paragraph(_text(heading), st["RefHead"]), table]
-
-
-def render_blank_sheet(sheet: BlankSheet) -> bytes:
-    """An empty pad as PDF bytes: hand rows to fill in by pen, and the ruleset's minimum
-    table and scoring summary printed below (on one page for about 20 rows)."""
-    labels, fmt, st = sheet.labels, sheet.format_number, _styles()
-    groups = max(1, sheet.columns)
-    pad_title = labels.pad_title or labels.title
-
-    write_here = "\u00a0" * 4 + "_" * 24
-    title_width = FRAME_WIDTH - BLANK_FIELDS_WIDTH
-    header = _table(
-        [
-            [
-                [
-                    Paragraph(_text(pad_title), st["Title"]),
-                    Paragraph(_text(sheet.ruleset_name), st["Info"]),
-                ],
-                [
-                    Paragraph(f"{_text(labels.date)}:{write_here}", st["Field"]),
-                    Paragraph(
-                        f"{_text(labels.target)}: <b>{_text(fmt(sheet.target))}</b>", st["Field"]
-                    ),
-                ],
-            ]
-        ],
-        [title_width * mm, BLANK_FIELDS_WIDTH * mm],
-        [
-            ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-            ("TOPPADDING", (0, 0), (-1, -1), 0),
-        ],
-    )
-    top: list[Flowable] = [header, Spacer(0, 4 * mm)]
-
-    # The reference tables side by side under the hand rows.
-    gap = 10
-    column_width = (FRAME_WIDTH - gap) / 2 * mm
-    left = _reference_table(
-        labels.minimum_table, sheet.minimum_table, (labels.total, labels.minimum), column_width
-    )
-    if sheet.house_rules:
-        left += [
-            Spacer(0, 3 * mm),
-            Paragraph(_text(labels.house_rules), st["RefHead"]),
-            Paragraph(_house_rules_text(sheet.house_rules), st["RefCell"]),
-        ]
-    right = _reference_table(labels.scoring_summary, sheet.scoring_summary, None, column_width)
-    reference = _table(
-        [[left, right]],
-        [column_width + gap * mm, column_width],
-        [
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-            ("RIGHTPADDING", (0, 0), (0, 0), gap * mm),
-            ("TOPPADDING", (0, 0), (-1, -1), 0),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-        ],
-    )
-
-    def hand_table(rows: int, row_height: float | None) -> Table:
-        # a column to write who dealt, as on the score sheet
-        hands = _HandTable(labels, groups, dealers=[""])
-        caption = [
-            Paragraph(_text(labels.players), st["GroupCaption"]),
-            Spacer(0, BLANK_NAME_ROW * mm),
-        ]
-        hands.add_header([caption] * groups, name_fill=colors.white)
-        empty = [[""] * len(hands.layout)] * groups
-        for number in range(1, rows + 1):
-            hands.add_row(str(number), empty, stripe=number % 2 == 0)
-        return hands.table(row_height)
-
-    # Row height: as tall as pen writing wants, as short as one page needs.
-    width = FRAME_WIDTH * mm
-    room = PAGE_HEIGHT - (MARGIN_TOP + MARGIN_BOTTOM) * mm
-    room -= sum(f.wrap(width, room)[1] for f in top)
-    room -= reference.wrap(width, room)[1] + BLANK_GAP * mm
-    room -= hand_table(0, None).wrap(width, room)[1]
-    rows = max(1, sheet.rows)
-    row_height = min(BLANK_ROW_MAX * mm, max(BLANK_ROW_MIN * mm, (room - 2) / rows))
-
-    story = top + [
-        hand_table(sheet.rows, row_height),
-        Spacer(0, BLANK_GAP * mm),
-        KeepTogether([reference]),
-    ]
-    footer = _Footer(left=f"{pad_title} \u00b7 {sheet.ruleset_name}", page_of=labels.page_of)
-    return _build(story, footer, title=f"{pad_title} \u2013 {sheet.ruleset_name}")
+    return build_pdf(story, footer, title=sheet.title)

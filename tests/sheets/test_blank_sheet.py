@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper.sheets.demo import sample_blank
-from scorekeeper.sheets.pdf import render_blank_sheet
+from scorekeeper.sheets.pad import render_blank_sheet
 from tests.sheets.helpers import POLISH_LABELS, contains_run, pdf_lines, pdf_pages, polish_number
 
 

@@ -21,7 +21,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.rules.ruleset import get_ruleset
 from scorekeeper.sheets import BlankSheet
-from scorekeeper.sheets.pdf import render_blank_sheet
+from scorekeeper.sheets.pad import render_blank_sheet
 from scorekeeper.web.sheets.routes import minimum_rows, scoring_rows, sheet_labels
 from scorekeeper.web.words.i18n import number
 from tests.sheets.helpers import contains_run, pdf_lines

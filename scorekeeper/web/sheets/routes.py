@@ -200,7 +200,7 @@ def blank_sheet() -> Response:
     players = request.args.get("players", type=int) or base.default_players
     if players not in base.players_allowed:
         players = base.default_players
-    from ...sheets import pdf  # reportlab: loaded when the first PDF is drawn, not at a start
+    from ...sheets import pad  # reportlab: loaded when the first PDF is drawn, not at a start
 
     with forced_locale(_lang()):
         sheet = BlankSheet(
@@ -215,7 +215,7 @@ def blank_sheet() -> Response:
             house_rules=(),
         )
 
-        data = pdf.render_blank_sheet(sheet)
+        data = pad.render_blank_sheet(sheet)
     return pdf_response(data, f"canasta-{ruleset_id}-blank.pdf")
 
 

@@ -1,0 +1,677 @@
+"""The tournament sheets as PDF: a round's seating list and table cards
+(:func:`render_round`), and the standings or final results (:func:`render_standings`).
+
+Pure reportlab, drawn from the read model :class:`~scorekeeper.tournament.model.TournamentView`
+with every word given by the web layer (:class:`~.tournament_model.TournamentLabels`). Names and
+the tournament's name are user text: they reach a ``Paragraph`` only through
+:func:`~.pdf.markup`, so ``<b>Anna & Ben</b>`` prints as typed.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import segno
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle, StyleSheet1
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
+
+from ..tournament.model import (
+    Format,
+    RoundEnd,
+    RoundState,
+    RoundView,
+    Scoring,
+    TableView,
+    TournamentView,
+)
+from .pad import BLANK_ROW_MAX, BLANK_ROW_MIN, blank_hands
+from .pdf import (
+    FONT,
+    FONT_BOLD,
+    FRAME_WIDTH,
+    HEAD_FILL,
+    INK,
+    MARGIN_BOTTOM,
+    MARGIN_TOP,
+    MUTED,
+    PAGE_HEIGHT,
+    RULE,
+    STRIPE_FILL,
+    Footer,
+    build_pdf,
+    markup,
+    sheet_table,
+    sized_style,
+    styles,
+)
+from .tournament_model import TournamentLabels
+
+__all__ = ["TournamentLabels", "render_round", "render_standings", "seat_order"]
+
+# --- layout constants (millimetres unless the name says pt) ---------------------------------
+
+DEALER_MARK = "\u2605"  # ★ beside the first dealer
+QR_SIZE = 46  # the code with its quiet zone: well above the 3.5 cm a phone reads from afar
+QR_QUIET = 4  # modules of white around the code, as the QR standard asks
+CARD_NUMBER_PT = 96  # the table number on its card, read from the next table
+CARD_NUMBER_WIDTH = 52
+CARD_SEAT_NAME_PT = 14
+CARD_SEAT_NAME_MIN_PT = 9  # a longer name than fits at this size wraps
+CARD_SEAT_LABEL_WIDTH = 22
+CARD_PAD_ROW = 8  # a hand row of the card's pad where the round has no fixed number of hands
+CARD_PAD_MIN_ROWS = 4
+LIST_TABLE_COLUMN = 14  # the table number of the seating list
+INDEX_COLUMNS = 3  # the list of who sits where: names in three columns
+STANDING_FIGURE = 24  # each figure column of the standings
+RESULTS_ROUND, RESULTS_TABLE, RESULTS_TOTALS = 14, 14, 40
+
+
+@functools.cache
+def _styles() -> StyleSheet1:
+    """The tournament's own styles, beside the score sheets' (:func:`~.pdf.styles`)."""
+    base = styles()
+    sheet = StyleSheet1()
+    body = ParagraphStyle("TCell", parent=base["Base"], fontSize=9, leading=11.5)
+    sheet.add(body)
+    sheet.add(ParagraphStyle("TFigure", parent=body, alignment=TA_RIGHT))
+    sheet.add(
+        ParagraphStyle(
+            "THead", parent=body, fontName=FONT_BOLD, fontSize=8, leading=10, textColor=INK
+        )
+    )
+    sheet.add(ParagraphStyle("THeadFigure", parent=sheet["THead"], alignment=TA_RIGHT))
+    sheet.add(
+        ParagraphStyle("TTableNumber", parent=body, fontName=FONT_BOLD, fontSize=14, leading=17)
+    )
+    sheet.add(ParagraphStyle("TSubtitle", parent=body, fontSize=10, leading=13))
+    sheet.add(ParagraphStyle("THeading", parent=base["RefHead"], fontSize=11, leading=14))
+    sheet.add(ParagraphStyle("TLegend", parent=base["Legend"], fontSize=8, leading=10))
+    sheet.add(
+        ParagraphStyle(
+            "TNumberLabel",
+            parent=body,
+            fontSize=14,
+            leading=16,
+            alignment=TA_CENTER,
+            textColor=MUTED,
+        )
+    )
+    sheet.add(
+        ParagraphStyle(
+            "TNumber",
+            parent=body,
+            fontName=FONT_BOLD,
+            fontSize=CARD_NUMBER_PT,
+            leading=CARD_NUMBER_PT,
+            alignment=TA_CENTER,
+        )
+    )
+    sheet.add(ParagraphStyle("TSeatLabel", parent=body, fontSize=9, leading=11, textColor=MUTED))
+    sheet.add(
+        ParagraphStyle(
+            "TSeatName",
+            parent=body,
+            fontName=FONT_BOLD,
+            fontSize=CARD_SEAT_NAME_PT,
+            leading=CARD_SEAT_NAME_PT * 1.2,
+        )
+    )
+    sheet.add(
+        ParagraphStyle("TCaption", parent=body, fontSize=7.5, leading=9.5, alignment=TA_CENTER)
+    )
+    sheet.add(
+        ParagraphStyle(
+            "TUrl",
+            parent=body,
+            fontSize=5.5,
+            leading=6.8,
+            alignment=TA_CENTER,
+            textColor=MUTED,
+        )
+    )
+    sheet.add(
+        ParagraphStyle(
+            "TSideCaption",
+            parent=body,
+            fontSize=6.5,
+            leading=8,
+            alignment=TA_CENTER,
+            textColor=MUTED,
+        )
+    )
+    sheet.add(
+        ParagraphStyle(
+            "TSideNames",
+            parent=body,
+            fontName=FONT_BOLD,
+            fontSize=10,
+            leading=12.5,
+            alignment=TA_CENTER,
+        )
+    )
+    sheet.add(
+        ParagraphStyle(
+            "TBanner", parent=body, fontName=FONT_BOLD, fontSize=13, leading=16, textColor=INK
+        )
+    )
+    return sheet
+
+
+# --- what is printed where --------------------------------------------------------------------
+
+
+def seat_order(table: TableView) -> list[tuple[int, str]]:
+    """The players of a table in dealing order, each with its side: partnerships sit
+    interleaved (two sides A and B: A1, B1, A2, B2; three sides of two: A1, B1, C1, A2, B2, C2),
+    as the table's game seats them."""
+    size = max((len(side) for side in table.sides), default=0)
+    return [
+        (c, side[j]) for j in range(size) for c, side in enumerate(table.sides) if j < len(side)
+    ]
+
+
+def _positions(seats: int, labels: TournamentLabels, short: bool) -> list[str]:
+    """The names of the seats in dealing order: the compass at a table of four (and of two,
+    who sit face to face), else numbered seats."""
+    compass = labels.compass_short if short else labels.compass
+    if seats == 4:
+        return list(compass)
+    if seats == 2:
+        return [compass[0], compass[2]]
+    return [str(n) if short else labels.seat(n) for n in range(1, seats + 1)]
+
+
+def _side_names(side: Sequence[str]) -> str:
+    return " & ".join(side)
+
+
+def _round_end(view: TournamentView, labels: TournamentLabels) -> str:
+    if view.round_end is RoundEnd.HANDS:
+        return labels.hands(view.round_end_value)
+    if view.round_end is RoundEnd.TARGET:
+        return labels.target(view.round_end_value)
+    return labels.minutes(view.round_end_value)
+
+
+def _participants_count(view: TournamentView, labels: TournamentLabels, count: int) -> str:
+    return labels.pairs_count(count) if view.format is Format.PAIRS else labels.players_count(count)
+
+
+def _round(view: TournamentView, number: int) -> RoundView:
+    for candidate in view.rounds:
+        if candidate.number == number:
+            return candidate
+    raise ValueError(f"the tournament has no round {number}")
+
+
+def _fitted(text: str, style: ParagraphStyle, width: float, smallest: float) -> Paragraph:
+    """A paragraph of user text on one line where it fits at a size down to ``smallest``;
+    a longer text wraps at that size (never runs over its column)."""
+    needed = pdfmetrics.stringWidth(text, style.fontName, style.fontSize)
+    size = float(style.fontSize)
+    if needed > width > 0:
+        size = max(smallest, size * width / needed)
+        size = math.floor(size * 4) / 4  # few distinct styles
+    return Paragraph(markup(text), sized_style(style, size))
+
+
+def _heading(kicker: str, title: str, subtitle: str) -> list[Flowable]:
+    st = styles()
+    out: list[Flowable] = [
+        Paragraph(markup(kicker), st["Kicker"]),
+        Paragraph(markup(title), st["Title"]),
+    ]
+    if subtitle:
+        out.append(Paragraph(markup(subtitle), _styles()["TSubtitle"]))
+    return out
+
+
+def _grid_commands() -> list[tuple[Any, ...]]:
+    return [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ("BACKGROUND", (0, 0), (-1, 0), HEAD_FILL),
+        ("LINEABOVE", (0, 0), (-1, 0), 0.8, INK),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.3, RULE),
+    ]
+
+
+def _stripes(rows: int, first: int = 2) -> list[tuple[Any, ...]]:
+    return [("BACKGROUND", (0, r), (-1, r), STRIPE_FILL) for r in range(first, rows, 2)]
+
+
+# --- the QR code ------------------------------------------------------------------------------
+
+
+class QrCode(Flowable):
+    """A QR code drawn as filled rectangles from segno's matrix (no image: it stays sharp at
+    any print size), with its quiet zone of white modules around it."""
+
+    def __init__(self, data: str, size: float) -> None:
+        super().__init__()
+        # Never a micro QR: many phone cameras do not read those.
+        self.matrix = segno.make_qr(data, error="m").matrix
+        self.size = size
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        return self.size, self.size
+
+    def draw(self) -> None:
+        canvas = self.canv
+        modules = len(self.matrix) + 2 * QR_QUIET
+        unit = self.size / modules
+        canvas.saveState()
+        canvas.setFillColor(colors.white)
+        canvas.rect(0, 0, self.size, self.size, stroke=0, fill=1)
+        canvas.setFillColor(colors.black)
+        for r, row in enumerate(self.matrix):
+            y = self.size - (QR_QUIET + r + 1) * unit
+            c = 0
+            while c < len(row):
+                if not row[c]:
+                    c += 1
+                    continue
+                start = c
+                while c < len(row) and row[c]:
+                    c += 1
+                # a dark run as one rectangle, a hair taller so no seam shows between rows
+                canvas.rect(
+                    (QR_QUIET + start) * unit, y, (c - start) * unit, unit + 0.05, stroke=0, fill=1
+                )
+        canvas.restoreState()
+
+
+# --- the round: seating list and table cards --------------------------------------------------
+
+
+def _seat_lines(
+    table: TableView, side: int, labels: TournamentLabels, positions: Sequence[str]
+) -> str:
+    """One side of a table in the seating list: each player on a line with the seat."""
+    lines = []
+    for seat, (c, name) in enumerate(seat_order(table)):
+        if c != side:
+            continue
+        mark = f" {DEALER_MARK}" if seat == table.first_dealer else ""
+        lines.append(f'<font color="#606060" size="7.5">{markup(positions[seat])}</font> ')
+        lines[-1] += f"{markup(name)}{mark}"
+    return "<br/>".join(lines)
+
+
+def _seating_list(view: TournamentView, rnd: RoundView, labels: TournamentLabels) -> Table:
+    st = _styles()
+    sides = max((len(t.sides) for t in rnd.tables), default=2)
+    width = FRAME_WIDTH * mm
+    side_width = (width - LIST_TABLE_COLUMN * mm) / sides
+    head: list[Any] = [Paragraph(markup(labels.table), st["THead"])]
+    head += [Paragraph(markup(labels.side(n)), st["THead"]) for n in range(1, sides + 1)]
+    data: list[list[Any]] = [head]
+    for table in rnd.tables:
+        positions = _positions(len(seat_order(table)), labels, short=True)
+        row: list[Any] = [Paragraph(markup(str(table.number)), st["TTableNumber"])]
+        row += [
+            Paragraph(_seat_lines(table, side, labels, positions), st["TCell"])
+            if side < len(table.sides)
+            else ""
+            for side in range(sides)
+        ]
+        data.append(row)
+    commands = _grid_commands() + _stripes(len(data))
+    commands += [("LINEBEFORE", (1, 0), (-1, -1), 0.3, RULE)]
+    return sheet_table(
+        data, [LIST_TABLE_COLUMN * mm] + [side_width] * sides, commands, repeatRows=1
+    )
+
+
+def _who_sits_where(rnd: RoundView, labels: TournamentLabels) -> list[Flowable]:
+    """Every player by name with the table and seat: where a player of a big tournament
+    finds the table."""
+    st = _styles()
+    places: list[tuple[str, str]] = []
+    for table in rnd.tables:
+        seats = seat_order(table)
+        positions = _positions(len(seats), labels, short=True)
+        for seat, (_side, name) in enumerate(seats):
+            places.append((name, f"{labels.table_number(table.number)} \u00b7 {positions[seat]}"))
+    places += [(name, labels.sits_out) for name in rnd.byes]
+    places.sort(key=lambda place: (place[0].casefold(), place[0]))
+    if not places:
+        return []
+    rows = math.ceil(len(places) / INDEX_COLUMNS)
+    column = FRAME_WIDTH * mm / INDEX_COLUMNS
+    data: list[list[Any]] = []
+    for r in range(rows):
+        line: list[Any] = []
+        for k in range(INDEX_COLUMNS):
+            i = k * rows + r
+            if i < len(places):
+                name, where = places[i]
+                line += [
+                    Paragraph(markup(name), st["TCell"]),
+                    Paragraph(markup(where), st["TFigure"]),
+                ]
+            else:
+                line += ["", ""]
+        data.append(line)
+    commands: list[tuple[Any, ...]] = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
+        ("LINEABOVE", (0, 0), (-1, 0), 0.8, INK),
+    ]
+    commands += [("LINEBEFORE", (2 * k, 0), (2 * k, -1), 0.8, INK) for k in range(1, INDEX_COLUMNS)]
+    grid = sheet_table(data, [column * 0.55, column * 0.45] * INDEX_COLUMNS, commands, repeatRows=0)
+    return [Paragraph(markup(labels.who_sits_where), st["THeading"]), grid]
+
+
+def _card(
+    view: TournamentView,
+    rnd: RoundView,
+    table: TableView,
+    labels: TournamentLabels,
+    url: str,
+) -> list[Flowable]:
+    """One table's card: a page with the number, the seats, the QR code and the pad."""
+    st = _styles()
+    width = FRAME_WIDTH * mm
+    top = _heading(
+        f"{labels.table_card} \u00b7 {labels.round(rnd.number)} \u00b7 {_round_end(view, labels)}",
+        view.name,
+        "",
+    )
+    top.append(Spacer(0, 4 * mm))
+
+    seats = seat_order(table)
+    positions = _positions(len(seats), labels, short=False)
+    qr_column = (QR_SIZE + 4) * mm
+    seat_width = width - CARD_NUMBER_WIDTH * mm - qr_column
+    name_width = seat_width - CARD_SEAT_LABEL_WIDTH * mm - 6
+    seat_rows: list[list[Any]] = []
+    for seat, (side, name) in enumerate(seats):
+        caption = markup(positions[seat])
+        if len(table.sides) > 1:
+            caption += f"<br/>{markup(labels.side(side + 1))}"
+        shown = f"{name} {DEALER_MARK}" if seat == table.first_dealer else name
+        seat_rows.append(
+            [
+                Paragraph(caption, st["TSeatLabel"]),
+                _fitted(shown, st["TSeatName"], name_width, CARD_SEAT_NAME_MIN_PT),
+            ]
+        )
+    seat_table = sheet_table(
+        seat_rows,
+        [CARD_SEAT_LABEL_WIDTH * mm, seat_width - CARD_SEAT_LABEL_WIDTH * mm],
+        [
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+            ("TOPPADDING", (0, 0), (-1, -1), 3),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+            ("LINEBELOW", (0, 0), (-1, -2), 0.3, RULE),
+        ],
+    )
+    legend = Paragraph(f"{DEALER_MARK} {markup(labels.first_dealer)}", st["TLegend"])
+    number = [
+        Paragraph(markup(labels.table), st["TNumberLabel"]),
+        Spacer(0, 2 * mm),
+        _fitted(str(table.number), st["TNumber"], CARD_NUMBER_WIDTH * mm - 4, 40),
+    ]
+    code = [
+        QrCode(url, QR_SIZE * mm),
+        Paragraph(markup(labels.scan), st["TCaption"]),
+        Paragraph(markup(url), st["TUrl"]),
+    ]
+    band = sheet_table(
+        [[number, [seat_table, Spacer(0, 2 * mm), legend], code]],
+        [CARD_NUMBER_WIDTH * mm, seat_width, qr_column],
+        [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("LEFTPADDING", (2, 0), (2, 0), 4 * mm),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ("BOX", (0, 0), (0, 0), 1.2, INK),
+            ("TOPPADDING", (0, 0), (0, 0), 3 * mm),
+            ("BOTTOMPADDING", (0, 0), (0, 0), 3 * mm),
+        ],
+    )
+    top += [band, Spacer(0, 6 * mm)]
+
+    # The pad: the sides' names over the columns, as many hand rows as the rest of the page
+    # holds (a round of N hands: N rows, as tall as pen writing wants).
+    groups: list[Any] = []
+    for c, side in enumerate(table.sides):
+        where = ", ".join(positions[seat] for seat, (s, _) in enumerate(seats) if s == c)
+        groups.append(
+            [
+                Paragraph(markup(f"{labels.side(c + 1)} \u00b7 {where}"), st["TSideCaption"]),
+                Paragraph(markup(_side_names(side)), st["TSideNames"]),
+            ]
+        )
+    room = PAGE_HEIGHT - (MARGIN_TOP + MARGIN_BOTTOM) * mm
+    room -= sum(f.wrap(width, room)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in top)
+    room -= blank_hands(labels.pad, groups, 0, None).wrap(width, room)[1]
+    room -= 2  # rounding: the card must never spill onto a second page
+    if view.round_end is RoundEnd.HANDS:
+        fit = int(room // (BLANK_ROW_MIN * mm))
+        rows = max(1, min(view.round_end_value, fit))
+        height = min(BLANK_ROW_MAX * mm, room / rows)
+    else:
+        rows = max(1, int(room // (CARD_PAD_ROW * mm)))
+        height = room / rows
+    return [*top, blank_hands(labels.pad, groups, rows, height)]
+
+
+def render_round(
+    view: TournamentView,
+    number: int,
+    labels: TournamentLabels,
+    game_url: Callable[[TableView], str],
+) -> bytes:
+    """The round's seating list (with who sits where, by name), then a card per table, each
+    on a page of its own (A4 portrait). ``game_url``: the address the table's QR code opens.
+    A round the tournament does not have is a ``ValueError``."""
+    rnd = _round(view, number)
+    st = _styles()
+    seated = sum(len(seat_order(t)) for t in rnd.tables)
+    subtitle = " \u00b7 ".join(
+        [
+            labels.round(rnd.number),
+            labels.tables_count(len(rnd.tables)),
+            labels.players_count(seated + len(rnd.byes)),
+            _round_end(view, labels),
+        ]
+    )
+    story: list[Flowable] = [
+        *_heading(labels.seating, view.name, subtitle),
+        Spacer(0, 4 * mm),
+        _seating_list(view, rnd, labels),
+        Spacer(0, 2 * mm),
+        Paragraph(f"{DEALER_MARK} {markup(labels.first_dealer)}", st["TLegend"]),
+    ]
+    if rnd.byes:
+        story += [
+            Spacer(0, 3 * mm),
+            Paragraph(f"<b>{markup(labels.byes)}:</b> {markup(', '.join(rnd.byes))}", st["TCell"]),
+        ]
+    story += [Spacer(0, 6 * mm), *_who_sits_where(rnd, labels)]
+    for table in rnd.tables:
+        story += [PageBreak(), *_card(view, rnd, table, labels, game_url(table))]
+    footer = Footer(
+        left=f"{view.name} \u00b7 {labels.round(rnd.number)}", page_of=labels.pad.page_of
+    )
+    return build_pdf(story, footer, title=f"{view.name} \u2013 {labels.round(rnd.number)}")
+
+
+# --- the standings ------------------------------------------------------------------------------
+
+
+def _is_final(view: TournamentView) -> bool:
+    """No round open: every round is closed (and there is one)."""
+    return (
+        bool(view.rounds)
+        and not view.provisional
+        and all(r.state is RoundState.CLOSED for r in view.rounds)
+    )
+
+
+def _standings_table(view: TournamentView, labels: TournamentLabels, final: bool) -> Table:
+    st = _styles()
+    figure = STANDING_FIGURE * mm
+    rank_width = 16 * mm
+    name_width = FRAME_WIDTH * mm - rank_width - 3 * figure
+    who = labels.pair if view.format is Format.PAIRS else labels.player
+    head = [
+        Paragraph(markup(labels.rank), st["THead"]),
+        Paragraph(markup(who), st["THead"]),
+        Paragraph(markup(labels.match_points), st["THeadFigure"]),
+        Paragraph(markup(labels.points), st["THeadFigure"]),
+        Paragraph(markup(labels.played), st["THeadFigure"]),
+    ]
+    data: list[list[Any]] = [head]
+    fmt = labels.format_number
+    for row in view.standings:
+        s = row.standing
+        data.append(
+            [
+                f"{fmt(s.rank)}.",
+                Paragraph(markup(row.name), st["TCell"]),
+                fmt(s.match_points),
+                fmt(s.points),
+                fmt(s.played),
+            ]
+        )
+    commands = _grid_commands() + _stripes(len(data))
+    commands += [
+        ("FONTSIZE", (0, 1), (-1, -1), 9),
+        ("LEADING", (0, 1), (-1, -1), 11.5),
+        ("ALIGN", (2, 1), (-1, -1), "RIGHT"),
+        ("ALIGN", (0, 1), (0, -1), "RIGHT"),
+        ("RIGHTPADDING", (0, 1), (0, -1), 3 * mm),
+        ("VALIGN", (0, 1), (-1, -1), "TOP"),
+    ]
+    # the figure that ranks first in bold: match points, or points
+    measure = 2 if view.scoring is Scoring.MATCH_POINTS else 3
+    commands += [("FONTNAME", (measure, 1), (measure, -1), FONT_BOLD)]
+    if final:
+        winners = [i + 1 for i, row in enumerate(view.standings) if row.standing.rank == 1]
+        for r in winners:
+            commands += [("FONTNAME", (0, r), (-1, r), FONT_BOLD)]
+            data[r][1] = Paragraph(f"<b>{markup(view.standings[r - 1].name)}</b>", st["TCell"])
+    return sheet_table(
+        data, [rank_width, name_width, figure, figure, figure], commands, repeatRows=1
+    )
+
+
+def _results_table(view: TournamentView, labels: TournamentLabels) -> list[Flowable]:
+    """Every table of every round: its sides and their totals, the winner's in bold."""
+    st = _styles()
+    fmt = labels.format_number
+    sides_width = FRAME_WIDTH * mm - (RESULTS_ROUND + RESULTS_TABLE + RESULTS_TOTALS) * mm
+    data: list[list[Any]] = [
+        [
+            Paragraph(markup(labels.round_column), st["THead"]),
+            Paragraph(markup(labels.table), st["THead"]),
+            Paragraph(markup(labels.sides_column), st["THead"]),
+            Paragraph(markup(labels.result_column), st["THeadFigure"]),
+        ]
+    ]
+    commands = _grid_commands()
+    for rnd in view.rounds:
+        first = len(data)
+        for table in rnd.tables:
+            best = max(table.totals, default=0)
+            won = [t == best for t in table.totals] if table.totals else []
+            names = " \u2013 ".join(
+                f"<b>{markup(_side_names(side))}</b>"
+                if i < len(won) and won[i] and won.count(True) == 1
+                else markup(_side_names(side))
+                for i, side in enumerate(table.sides)
+            )
+            totals = " : ".join(
+                f"<b>{markup(fmt(t))}</b>" if won[i] and won.count(True) == 1 else markup(fmt(t))
+                for i, t in enumerate(table.totals)
+            )
+            data.append(
+                [
+                    str(rnd.number) if len(data) == first else "",
+                    str(table.number),
+                    Paragraph(names, st["TCell"]),
+                    Paragraph(totals, st["TFigure"]),
+                ]
+            )
+        if len(data) > first:
+            commands.append(("LINEABOVE", (0, first), (-1, first), 0.8, INK))
+    commands += [
+        ("FONTSIZE", (0, 1), (1, -1), 9),
+        ("LEADING", (0, 1), (1, -1), 11.5),
+        ("ALIGN", (0, 1), (1, -1), "RIGHT"),
+        ("RIGHTPADDING", (0, 1), (1, -1), 3 * mm),
+    ]
+    grid = sheet_table(
+        data,
+        [RESULTS_ROUND * mm, RESULTS_TABLE * mm, sides_width, RESULTS_TOTALS * mm],
+        commands,
+        repeatRows=1,
+    )
+    return [Paragraph(markup(labels.round_results), _styles()["THeading"]), Spacer(0, 1 * mm), grid]
+
+
+def _banner(labels: TournamentLabels) -> Table:
+    """The mark of provisional standings: boxed, above the table, not to be missed."""
+    st = _styles()
+    text = f"{markup(labels.provisional.upper())}<br/>"
+    text += f'<font name="{FONT}" size="9">{markup(labels.provisional_note)}</font>'
+    return sheet_table(
+        [[Paragraph(text, st["TBanner"])]],
+        [FRAME_WIDTH * mm],
+        [
+            ("BOX", (0, 0), (-1, -1), 2, INK),
+            ("BACKGROUND", (0, 0), (-1, -1), STRIPE_FILL),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4 * mm),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.5 * mm),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3 * mm),
+        ],
+    )
+
+
+def render_standings(view: TournamentView, labels: TournamentLabels) -> bytes:
+    """The standings (A4 portrait, a long table runs on with its head repeated), boxed as
+    provisional while tables play; once no round is open, titled as the final results with
+    every table's result below."""
+    final = _is_final(view)
+    played = [r.number for r in view.rounds if r.state is not RoundState.PROPOSED]
+    parts = []
+    if played:
+        parts.append(labels.after_round(max(played)))
+    parts.append(_participants_count(view, labels, len(view.participants)))
+    kicker = labels.final_results if final else labels.standings
+    if view.provisional:
+        kicker = f"{kicker} \u00b7 {labels.provisional}"
+    story: list[Flowable] = [
+        *_heading(kicker, view.name, " \u00b7 ".join(parts)),
+        Spacer(0, 4 * mm),
+    ]
+    if view.provisional:
+        story += [_banner(labels), Spacer(0, 4 * mm)]
+    story.append(_standings_table(view, labels, final))
+    if final:
+        story += [Spacer(0, 8 * mm), *_results_table(view, labels)]
+    left = f"{view.name} \u00b7 {kicker}"
+    footer = Footer(left=left, page_of=labels.pad.page_of)
+    return build_pdf(story, footer, title=f"{view.name} \u2013 {kicker}")
