@@ -26,8 +26,15 @@ from ...store.models import Tournament
 from ...tournament.model import TableView, TournamentView
 from ..app.security import share_link
 from ..play import pages
+from ..sheets.routes import (
+    draw_tournament_round,
+    draw_tournament_standings,
+    pdf_language,
+    pdf_response,
+)
+from ..sheets.tournament_labels import tournament_labels
 from ..tables.routes import COOKIE as TABLES_COOKIE
-from ..words.i18n import home_ruleset
+from ..words.i18n import forced_locale, home_ruleset
 from ..words.messages import message
 from ..words.names import ruleset_title
 from . import board
@@ -289,8 +296,10 @@ def _game_url(table: TableView) -> str:
 
 @bp.get("/tournaments/<tournament_id>/standings.pdf")
 def standings_sheet(tournament_id: str) -> Response:
-    _editing_view(tournament_id)
-    abort(404)  # drawn by sheets.tournament (branch t-sheets), merged later
+    view = _editing_view(tournament_id)
+    with forced_locale(pdf_language()):
+        data = draw_tournament_standings(view, tournament_labels())
+    return pdf_response(data, f"standings-{_file_day(view)}.pdf")
 
 
 @bp.get("/tournaments/<tournament_id>/rounds/<int:number>.pdf")
@@ -298,5 +307,11 @@ def round_sheet(tournament_id: str, number: int) -> Response:
     view = _editing_view(tournament_id)
     if not any(r.number == number for r in view.rounds):
         abort(404)
-    _game_url(view.rounds[0].tables[0])
-    abort(404)  # drawn by sheets.tournament (branch t-sheets), merged later
+    with forced_locale(pdf_language()):
+        data = draw_tournament_round(view, number, tournament_labels(), _game_url)
+    return pdf_response(data, f"round-{number}-{_file_day(view)}.pdf")
+
+
+def _file_day(view: TournamentView) -> str:
+    started = next((r.started_at for r in view.rounds if r.started_at), None)
+    return (started or "")[:10] or "tournament"

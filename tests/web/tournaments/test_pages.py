@@ -300,3 +300,20 @@ def test_unknown_keys_are_404(client: FlaskClient) -> None:
     assert client.get("/tournaments/view/nope").status_code == 404
     assert client.get("/tournaments/view/nope/projector").status_code == 404
     assert post(client, "/tournaments/nope/rounds").status_code == 404
+
+
+def test_the_pdfs_are_drawn_in_the_asked_language(client: FlaskClient) -> None:
+    key = make(client, participants="\n".join(["<b>&amp;", *EIGHT[1:]]))
+    assert client.get(f"/tournaments/{key}/rounds/1.pdf").status_code == 404  # no round yet
+    start_round(client, key, 1)
+    for url in (f"/tournaments/{key}/standings.pdf", f"/tournaments/{key}/rounds/1.pdf"):
+        for lang in ("de", "pl", "en"):
+            answer = client.get(f"{url}?lang={lang}")
+            assert answer.status_code == 200, url
+            assert answer.mimetype == "application/pdf"
+            assert answer.data.startswith(b"%PDF")
+    assert client.get(f"/tournaments/{key}/rounds/2.pdf").status_code == 404
+    assert client.get("/tournaments/nope/standings.pdf").status_code == 404
+    page = client.get(f"/tournaments/{key}").text
+    assert f"/tournaments/{key}/rounds/1.pdf?lang=de" in page
+    assert f"/tournaments/{key}/standings.pdf?lang=pl" in page
