@@ -25,7 +25,7 @@ from sqlalchemy.sql.elements import ClauseElement
 
 from . import cache
 from .db import engine
-from .models import Game, HandRevision
+from .models import Game, HandRevision, Tournament, TournamentGame, TournamentRound
 
 #: (id, previous_id, version, updated_at, last revision's time) of every game in the chain or
 #: following one of it
@@ -76,7 +76,25 @@ def _owner_statement(_count: int) -> ClauseElement:
     return select(Game.ruleset, Game.id).where(Game.view_id == bindparam("k0"))
 
 
+def _tournament_statement(_count: int) -> ClauseElement:
+    return (
+        select(
+            Tournament.version,
+            func.count(Game.id),
+            func.max(Game.updated_at),
+            func.sum(Game.version),
+        )
+        .select_from(Tournament)
+        .outerjoin(TournamentRound, TournamentRound.tournament_id == Tournament.id)
+        .outerjoin(TournamentGame, TournamentGame.round_id == TournamentRound.id)
+        .outerjoin(Game, Game.id == TournamentGame.game_id)
+        .where(Tournament.view_id == bindparam("k0"))
+        .group_by(Tournament.version)
+    )
+
+
 _STATEMENTS = {
+    "tournament": _tournament_statement,
     "chain": _chain_statement,
     "game": _game_statement,
     "view": _view_statement,
@@ -128,3 +146,11 @@ def view_owner(view_id: str) -> tuple[str, str] | None:
     for an unknown key: a kept view page is kept under the game's own key."""
     rows = _rows("owner", [view_id])
     return None if not rows else (str(rows[0][0]), str(rows[0][1]))
+
+
+def tournament_stamp(view_id: str) -> tuple[Hashable, ...] | None:
+    """What a tournament's public pages show, as it is now, by its view key (one read): the
+    tournament's version and, over its games, their number, newest change and the sum of
+    their versions; None for an unknown key."""
+    rows = _rows("tournament", [view_id])
+    return tuple(rows[0]) if rows else None

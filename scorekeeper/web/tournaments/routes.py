@@ -13,15 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flask import Blueprint, Response, abort, make_response, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ...rules.ruleset import RULESET_IDS
-from ...store import tables
+from ...store import cache, stamps, tables
 from ...store import tournaments as tournament_store
 from ...store.db import session_scope, write_scope
 from ...store.errors import GameProblems
+from ...store.games import KEY
 from ...store.models import Tournament
 from ...tournament.model import TableView, TournamentView
 from ..app.security import share_link
@@ -247,20 +249,32 @@ def forget(tournament_id: str) -> Response:
 
 def _live(view_id: str, page: str, fragment: str) -> Response:
     """A read-only page refreshing itself: htmx polls it for its ``#live`` fragment with the
-    stamp it shows (``since``); while that is still the tournament's, the answer is 204."""
+    stamp it shows (``since``). While that is still the tournament's, the answer is 204 after
+    one light read; else the fragment, kept (``store.cache`` pages) for every phone asking
+    with the same stamp, so a hall of phones polling costs one rendering per change."""
     is_fragment = bool(request.htmx) and not request.htmx.history_restore_request
-    with session_scope() as session:
-        found = tournament_store.get_by_view(session, view_id)
-        if found is None:
-            abort(404)
-        # read first: a change landing meanwhile gives a newer stamp at the next poll
-        stamp = board.poll_stamp(tournament_store.stamp(session, found))
-        if is_fragment and request.args.get("since") == stamp:
-            return pages.unchanged()
-        view = tournament_store.view(session, found, editing=False)
-    context = board.context(view, stamp)
-    template = fragment if is_fragment else page
-    response = make_response(render_template(template, view_id=view_id, **context))
+    # read first: a change landing meanwhile gives a newer stamp at the next poll
+    found = stamps.tournament_stamp(view_id) if KEY.match(view_id) else None
+    if found is None:
+        abort(404)
+    stamp = board.poll_stamp(found)
+    if is_fragment and request.args.get("since") == stamp:
+        return pages.unchanged()
+    key = (view_id, str(get_locale()), request.host, request.path, "fragment")
+    kept = cache.page(key, stamp) if is_fragment else None
+    if kept is None:
+        with session_scope() as session:
+            tournament = tournament_store.get_by_view(session, view_id)
+            if tournament is None:
+                abort(404)
+            view = tournament_store.view(session, tournament, editing=False)
+        html = render_template(
+            fragment if is_fragment else page, view_id=view_id, **board.context(view, stamp)
+        )
+        if is_fragment:
+            kept = html.encode()
+            cache.keep_page(key, stamp, kept, None)
+    response = make_response(kept if kept is not None else html)
     response.vary.add("HX-Request")
     response.headers["Cache-Control"] = "no-store"
     return response

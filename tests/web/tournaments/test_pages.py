@@ -194,7 +194,11 @@ def test_standings_follow_the_hands_and_a_correction(client: FlaskClient) -> Non
     assert re.search(r"Spring cup · round 1 · table 1 · 1 of 2 hands", banner)
     assert f'href="/tournaments/view/{view_id}"' in banner
 
+    kept = client.get(f"/tournaments/view/{view_id}?since=0&lang=en", headers=HTMX).text
+    assert "1 of 2 hands" in kept  # the fragment kept for the phones polling: still current
     play(client, first[0], winner=0)
+    fresh = client.get(f"/tournaments/view/{view_id}?since=0&lang=en", headers=HTMX).text
+    assert "2 of 2 hands" in fresh and "1 of 2 hands" not in fresh  # a change: made again
     play(client, first[1], winner=1)
     play(client, first[1], winner=1)
     page = client.get(f"/tournaments/{key}?lang=en").text
