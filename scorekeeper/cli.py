@@ -16,7 +16,7 @@ from flask import Flask
 from sqlalchemy import make_url
 
 from . import MAX_CONTENT_LENGTH, ROOT, create_app, net, serving
-from .store import backup
+from .store import backup, tournament_backup
 from .store.db import copy_sqlite, make_engine, session_scope, upgrade_schema, write_scope
 from .store.errors import GameProblems
 from .web.app.catalogs import update_catalogs
@@ -248,6 +248,7 @@ def export_games(file: str, db_url: str | None) -> None:
             games = backup.all_games(session)
             whole = backup.dump(games)
             whole["tables"] = backup.dump_tables(session)
+            whole["tournaments"] = tournament_backup.dump_tournaments(session)
             text = backup.dumps(whole)
     finally:
         app.extensions["scorekeeper.engine"].dispose()
@@ -282,6 +283,9 @@ def import_games(file: click.utils.LazyFile, db_url: str | None) -> None:
                 sys.exit(1)
             try:
                 tables = backup.read_tables(data, {one.game.id for one in checked})
+                held = tournament_backup.read_tournaments(
+                    data, {one.game.id for one in checked}, {table.id for table, *_ in tables}
+                )
             except GameProblems as error:
                 for problem in error.problems[:20]:
                     click.echo(f"{problem.where}: {problem.code} {problem.params}", err=True)
@@ -294,11 +298,19 @@ def import_games(file: click.utils.LazyFile, db_url: str | None) -> None:
             for table, people, links in tables:
                 with write_scope() as session:
                     tables_added += int(backup.restore_table(session, table, people, links))
+            tournaments_added = 0
+            for one_tournament in held:
+                with write_scope() as session:
+                    tournaments_added += int(
+                        tournament_backup.restore_tournament(session, one_tournament)
+                    )
     finally:
         app.extensions["scorekeeper.engine"].dispose()
     click.echo(f"{added} games imported, {len(checked) - added} were there already", err=True)
     if tables:
         click.echo(f"{tables_added} of {len(tables)} tables imported", err=True)
+    if held:
+        click.echo(f"{tournaments_added} of {len(held)} tournaments imported", err=True)
 
 
 @main.group()

@@ -55,12 +55,16 @@ facts (``table_stats.GameFacts``)  people of its link row match
 statistics summed from its    ``table_stats.stamp`` matches (the table's
 games' facts                  version; its games' count, newest
 (``table_stats.TableStats``)       change and sum of versions: one read)
-``tournaments``: a            tournament id and whether it is the     :data:`TOURNAMENT_MAX`
-tournament's whole view       director's view; used only while        views
-(``tournament.model.          ``store.tournaments.stamp`` matches
-TournamentView``: rounds,     (the tournament's version; its games'
-tables, standings)            count, newest change and sum of
-                              versions: one read)
+``tournaments``: a            tournament id, whether it is the        :data:`TOURNAMENT_MAX`
+tournament's whole view       director's view, and the form (none:    views and forms
+(``tournament.model.          the view itself; ``("polled", "json")``
+TournamentView``: rounds,     the API's bytes); used only while its
+tables, standings) and what   stamp matches: the tournament's
+is made of it for polls       version, its games' count, newest
+(``store.tournaments.         change and sum of versions, in one
+kept_by_key``)                read (``store.tournaments.stamp``;
+                              for a poll by key without a session
+                              ``stamps.tournament_stamp``)
 ============================  ======================================  ===========================
 
 A session that changes a game keeps the state it derived for itself (``session.info``) and hands
@@ -212,8 +216,9 @@ PREVIEW_HANDS = 5_000
 TABLE_GAMES = 20_000
 TABLE_MAX = 64
 # A tournament's view holds a few hundred bytes per table and participant: 40 tables over 6
-# rounds and 160 participants stay under 200 KB, so 32 views stay under 7 MB.
-TOURNAMENT_MAX = 32
+# rounds and 160 participants stay under 200 KB (its JSON about as much), so 64 views and
+# forms stay under 13 MB.
+TOURNAMENT_MAX = 64
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -300,7 +305,7 @@ class Kept:
         self.statements: dict[tuple[str, str, int], tuple[str, tuple[str, ...] | None]] = {}
         self.table_games: Bounded[str, Any] = Bounded(TABLE_GAMES)
         self.tables: Bounded[str, Any] = Bounded(TABLE_MAX)
-        self.tournaments: Bounded[tuple[str, bool], Any] = Bounded(TOURNAMENT_MAX)
+        self.tournaments: Bounded[tuple[Hashable, ...], Any] = Bounded(TOURNAMENT_MAX)
         self._lock = threading.Lock()
 
     def previewed(self, flow: str) -> Bounded[str, Any]:
@@ -479,6 +484,12 @@ def answer(session: Session, game: Game) -> GameState | None:
     return found[1]  # type: ignore[no-any-return]
 
 
+def flushed(session: Session) -> bool:
+    """Whether the session has written anything not yet committed (a kept value derived
+    from what it reads now could outlive a rollback)."""
+    return bool(session.info.get(_FLUSHES, 0)) or bool(session.new or session.dirty)
+
+
 @event.listens_for(Session, "after_flush")
 def _count_flush(session: Session, _context: Any) -> None:
     session.info[_FLUSHES] = session.info.get(_FLUSHES, 0) + 1
@@ -563,9 +574,9 @@ def table_stats(table_id: str, stamp: Hashable, make: Callable[[], Any]) -> Any:
 # ---- tournaments ------------------------------------------------------------------------------
 
 
-def tournament_view(key: tuple[str, bool], stamp: Hashable, make: Callable[[], Any]) -> Any:
-    """A tournament's view (``key``: its id and whether it is the director's): kept with this
-    stamp, else ``make()`` (and kept)."""
+def tournament_view(key: tuple[Hashable, ...], stamp: Hashable, make: Callable[[], Any]) -> Any:
+    """A tournament's view (``key``: its id, whether it is the director's, and the form made of
+    it, if any): kept with this stamp, else ``make()`` (and kept)."""
     memory = kept().tournaments
     found = memory.get(key, stamp)
     if found is None:

@@ -77,8 +77,10 @@ def _owner_statement(_count: int) -> ClauseElement:
 
 
 def _tournament_statement(_count: int) -> ClauseElement:
+    key = bindparam("k0", type_=Tournament.id.type)
     return (
         select(
+            Tournament.id,
             Tournament.version,
             func.count(Game.id),
             func.max(Game.updated_at),
@@ -88,17 +90,17 @@ def _tournament_statement(_count: int) -> ClauseElement:
         .outerjoin(TournamentRound, TournamentRound.tournament_id == Tournament.id)
         .outerjoin(TournamentGame, TournamentGame.round_id == TournamentRound.id)
         .outerjoin(Game, Game.id == TournamentGame.game_id)
-        .where(Tournament.view_id == bindparam("k0"))
-        .group_by(Tournament.version)
+        .where(or_(Tournament.id == key, Tournament.view_id == key))
+        .group_by(Tournament.id, Tournament.version)
     )
 
 
 _STATEMENTS = {
-    "tournament": _tournament_statement,
     "chain": _chain_statement,
     "game": _game_statement,
     "view": _view_statement,
     "owner": _owner_statement,
+    "tournament": _tournament_statement,
 }
 
 
@@ -148,9 +150,12 @@ def view_owner(view_id: str) -> tuple[str, str] | None:
     return None if not rows else (str(rows[0][0]), str(rows[0][1]))
 
 
-def tournament_stamp(view_id: str) -> tuple[Hashable, ...] | None:
-    """What a tournament's public pages show, as it is now, by its view key (one read): the
-    tournament's version and, over its games, their number, newest change and the sum of
-    their versions; None for an unknown key."""
-    rows = _rows("tournament", [view_id])
-    return tuple(rows[0]) if rows else None
+def tournament_stamp(key: str) -> tuple[str, bool, tuple[Hashable, ...]] | None:
+    """The tournament with this editing or view key: its editing key, whether ``key`` was
+    that one, and what proves a kept view of it current (its version; its games' count,
+    newest change and sum of versions), in one light read; None for an unknown key."""
+    rows = _rows("tournament", [key])
+    if not rows:
+        return None
+    row = tuple(rows[0])
+    return str(row[0]), row[0] == key, row[1:]

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session, lazyload
@@ -51,7 +51,8 @@ from ..tournament.model import (
     TableView,
     TournamentView,
 )
-from . import cache, tables
+from . import cache, stamps, tables
+from .db import session_scope
 from .derive import game_state
 from .errors import GameProblems
 from .games import KEY, NAME_MAX, clean_name, create_game
@@ -66,6 +67,8 @@ from .models import (
     utcnow,
 )
 from .state import GameState
+
+T = TypeVar("T")
 
 #: participants one tournament takes (a pair is one): a big club day, not a city
 MAX_PARTICIPANTS = 400
@@ -240,7 +243,7 @@ def _typed_participants(value: Any, pairs: bool, problems: list[Problem]) -> lis
         where = f"participants[{i}]"
         if pairs:
             if not isinstance(item, list) or len(item) != 2:
-                problems.append(Problem("tournament.pair", where, {"participant": i + 1}))
+                problems.append(Problem("tournament.pair", where, {"participant": i}))
                 continue
             out.append([clean_name(n, f"{where}[{j}]", problems) for j, n in enumerate(item)])
         elif isinstance(item, list) and len(item) == 1:
@@ -441,6 +444,22 @@ def _absent(people: Sequence[TournamentParticipant]) -> list[int]:
     return [p.number for p in people if p.absent]
 
 
+def _draw(
+    t: Tournament,
+    people: Sequence[TournamentParticipant],
+    history: Sequence[Seating],
+    number: int,
+    draw: int,
+) -> Seating:
+    """The engine's seating of round ``number`` by the lot of its ``draw``-th drawing."""
+    seating = engine.propose(
+        rules_of(t), [p.number for p in people], history, _absent(people), _lot(t, number, draw)
+    )
+    if not seating.tables:
+        raise _refuse("tournament.nobody", "participants", 422)
+    return seating
+
+
 def propose_round(session: Session, t: Tournament) -> TournamentRound:
     """The next round's seating by lot (not yet confirmed: no games). A proposal not yet
     confirmed is drawn again; a round still playing is closed first when every table has
@@ -451,19 +470,9 @@ def propose_round(session: Session, t: Tournament) -> TournamentRound:
     history = [
         seating_of(r.seating) for r in rounds if RoundState(r.state) is not RoundState.PROPOSED
     ]
-    present = [p.number for p in people if not p.absent]
-    per = 2 if Format(t.format) is Format.PAIRS else 1
-    if len(present) * per < min(rules_of(t).allowed_sizes or (t.players,)):
-        raise _refuse("tournament.nobody", "participants", 422)
     if last is not None and RoundState(last.state) is RoundState.PROPOSED:
         draw = last.seating.get("draw", 0) + 1 if isinstance(last.seating, dict) else 1
-        seating = engine.propose(
-            rules_of(t),
-            [p.number for p in people],
-            history,
-            _absent(people),
-            _lot(t, last.number, draw),
-        )
+        seating = _draw(t, people, history, last.number, draw)
         last.seating = {**seating_json(seating), "draw": draw}
         _touch(session, t)
         session.flush()
@@ -476,9 +485,7 @@ def propose_round(session: Session, t: Tournament) -> TournamentRound:
     number = (last.number if last is not None else 0) + 1
     if number > MAX_ROUNDS:
         raise _refuse("tournament.rounds", "round", 422, maximum=MAX_ROUNDS)
-    seating = engine.propose(
-        rules_of(t), [p.number for p in people], history, _absent(people), _lot(t, number, 0)
-    )
+    seating = _draw(t, people, history, number, 0)
     now = utcnow()
     proposed = TournamentRound(
         tournament_id=t.id,
@@ -524,8 +531,14 @@ def swap(session: Session, t: Tournament, number: int, a: int, b: int) -> Tourna
     known = {p.number for p in participants_of(session, t)}
     for where, value in (("a", a), ("b", b)):
         if not _whole(value) or value not in known:
-            raise _refuse("seating.unknown", where, participant=str(value)[:12])
-    return set_seating(session, t, number, engine.swap(seating_of(found.seating), a, b))
+            raise _refuse(
+                "seating.unknown", where, participant=value if _whole(value) else str(value)[:12]
+            )
+    try:
+        swapped = engine.swap(seating_of(found.seating), a, b)
+    except ValueError:  # neither of them is in the seating (both absent)
+        raise _refuse("seating.absent", "a", participant=a) from None
+    return set_seating(session, t, number, swapped)
 
 
 def _side_name(names: Sequence[str]) -> str:
@@ -600,7 +613,8 @@ def close_round(session: Session, t: Tournament, number: int) -> TournamentRound
 
 
 def set_absent(session: Session, t: Tournament, number: Any, absent: bool) -> TournamentParticipant:
-    """A participant leaves (or rejoins) the tournament: the next seatings leave them out."""
+    """A participant leaves (or rejoins) the tournament: the next seatings leave them out
+    (a proposal not yet confirmed is drawn again, so that it seats everyone present)."""
     found = None
     if _whole(number) and 0 <= number < MAX_PARTICIPANTS:
         found = session.scalars(
@@ -614,11 +628,19 @@ def set_absent(session: Session, t: Tournament, number: Any, absent: bool) -> To
             "tournament.participant_unknown", "participant", 404, participant=str(number)[:12]
         )
     if not isinstance(absent, bool):
-        raise _refuse("request.type", "absent", field="absent")
+        code = "request.missing" if absent is None else "request.type"
+        raise _refuse(code, "absent", field="absent")
     if found.absent != absent:
         found.absent = absent
         _touch(session, t)
         session.flush()
+        rounds = rounds_of(session, t)
+        if rounds and RoundState(rounds[-1].state) is RoundState.PROPOSED:
+            try:
+                propose_round(session, t)
+            except GameProblems:  # too few left to seat a table: no proposal
+                session.delete(rounds[-1])
+                session.flush()
     return found
 
 
@@ -783,10 +805,41 @@ def _name(p: TournamentParticipant) -> str:
 def view(session: Session, t: Tournament, editing: bool) -> TournamentView:
     """The whole tournament as the pages, the API and the PDFs show it (``editing``: with the
     editing keys of the tournament and its games). Kept while :func:`stamp` says nothing
-    changed (:func:`.cache.tournament_view`)."""
-    return cache.tournament_view(
+    changed (:func:`.cache.tournament_view`): then it costs one light read."""
+    if cache.flushed(session):
+        # What this session changed is not committed: a view of it is not kept (a rollback
+        # would leave it under a stamp the next real change takes).
+        return make_view(session, t, editing)
+    shown: TournamentView = cache.tournament_view(
         (t.id, editing), stamp(session, t), lambda: make_view(session, t, editing)
     )
+    return shown
+
+
+def kept_by_key(
+    key: Any, form: tuple[Hashable, ...], make: Callable[[TournamentView], T]
+) -> tuple[bool, T] | None:
+    """What a poll of the tournament with this editing or view key shows (``make`` of its
+    view, e.g. the API's JSON) and whether the key was the editing one; None for an unknown
+    key. When nothing changed since it was made: one light read on the driver's cursor
+    (:func:`.stamps.tournament_stamp`), no session. Else it is made in a session of its own;
+    the stamp is read before the view, so a view kept under it is never older than it."""
+    if not isinstance(key, str) or not KEY.match(key):
+        return None
+    found = stamps.tournament_stamp(key)
+    if found is None:
+        return None
+    tournament_id, editing, current = found
+
+    def build() -> T:
+        with session_scope() as session:
+            t = session.get(Tournament, tournament_id)
+            if t is None:  # pragma: no cover - deleted between the two reads
+                raise LookupError(tournament_id)
+            return make(view(session, t, editing))
+
+    made: T = cache.tournament_view((tournament_id, editing, "polled", *form), current, build)
+    return editing, made
 
 
 def make_view(session: Session, t: Tournament, editing: bool) -> TournamentView:

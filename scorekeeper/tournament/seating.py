@@ -23,11 +23,14 @@ once); ``OddCount.LARGER`` uses other allowed sizes so that everyone plays, and 
 where no combination of sizes seats everyone.
 
 The seating is improved by a local search: participants change places (between tables, sides,
-or with one sitting out who has had as many byes), a change is kept when it does not make the
-cost worse, and when the search stalls it starts again from the best seating found with a few
-random changes. It is drawn by ``random.Random(seed)``, so the same input gives the same
-seating; it stops after a number of steps that grows with the size of the round, or earlier at
-a seating without any repeat, and a time guard ends it on a machine far slower than expected.
+or with one sitting out who has had as many byes), a change is kept when the seating gets no
+worse, and when the search stalls it starts again from the best seating found with a few
+random changes. Table numbers are only labels, so they are given afterwards, the way that
+seats the fewest participants at a number they had before. Everything is drawn by
+``random.Random(seed)``, so the same input gives the same seating; the search stops after a
+number of steps that grows with the size of the round, or earlier at a seating where nobody
+meets anyone again, and a time guard ends it on a machine far slower than expected (only then
+can the answer depend on the machine).
 """
 
 from __future__ import annotations
@@ -50,10 +53,14 @@ from .model import (
 
 #: Search steps per seat (at least ``MIN_STEPS``): enough for 40 tables to find a seating
 #: without repeats when one exists, few enough to answer well within a second.
-STEPS_PER_SEAT = 150
-MIN_STEPS = 6000
-#: Steps without a better seating before the search restarts from the best one found.
-STALL_STEPS = 400
+STEPS_PER_SEAT = 400
+MIN_STEPS = 10000
+#: Steps without a better seating (per seat, at least ``STALL_STEPS``) before the search
+#: restarts from the best one found with ``KICK`` random exchanges; chosen on rounds of
+#: twelve players where a seating without repeats exists but is hard to reach.
+STALL_STEPS = 150
+STALL_PER_SEAT = 3
+KICK = 6
 #: A guard, not a budget: the steps end the search long before this on a usual machine.
 TIME_LIMIT = 0.8
 
@@ -182,7 +189,9 @@ def check(
     """The hard rules for a seating changed by hand; an empty list when it keeps them all.
 
     Per table in order: ``seating.numbering`` (tables are numbered 1, 2, 3 … in order, as on
-    the cards), ``seating.table_size`` (a player count the ruleset allows for this format),
+    the cards), ``seating.table_size`` (a player count the ruleset allows for this format;
+    also another size than the usual one, which a director may choose by hand even where the
+    odd count is handled by byes),
     ``seating.side_size`` (the sides a table of that size has, each with its players; in
     format pairs one pair each). Then per participant: ``seating.unknown`` (not in the
     tournament), ``seating.absent`` (marked absent yet seated), ``seating.twice``,
@@ -278,33 +287,55 @@ def propose(
 
 def _numbering(tables: list[tuple[tuple[int, ...], ...]], past: _History) -> list[int]:
     """Table numbers 1 … n for the tables, so that as few participants as possible sit at a
-    number they sat at before (exchanging two tables' numbers while that helps)."""
+    number they sat at before: an assignment problem, solved exactly by the Hungarian method
+    (potentials ``u``, ``v``; ``owner[j]`` the table given number j, 1-based, 0 for none)."""
     count = len(tables)
     at = [
         [sum(past.tables[(p, n)] for side in t for p in side) for n in range(1, count + 1)]
         for t in tables
     ]
-    numbers = list(range(1, count + 1))
-    better = True
-    while better:
-        better = False
-        for i in range(count):
-            for j in range(i + 1, count):
-                ni, nj = numbers[i], numbers[j]
-                now = at[i][ni - 1] + at[j][nj - 1]
-                if at[i][nj - 1] + at[j][ni - 1] < now:
-                    numbers[i], numbers[j] = nj, ni
-                    better = True
+    endless = 1 << 62  # above any reduced cost of these small counts
+    u, v, owner, way = [0] * (count + 1), [0] * (count + 1), [0] * (count + 1), [0] * (count + 1)
+    for row in range(1, count + 1):
+        owner[0], free = row, 0
+        lowest, used = [endless] * (count + 1), [False] * (count + 1)
+        while owner[free]:
+            used[free] = True
+            table, step, chosen = owner[free], endless, 0
+            for j in range(1, count + 1):
+                if not used[j]:
+                    reduced = at[table - 1][j - 1] - u[table] - v[j]
+                    if reduced < lowest[j]:
+                        lowest[j], way[j] = reduced, free
+                    if lowest[j] < step:
+                        step, chosen = lowest[j], j
+            for j in range(count + 1):
+                if used[j]:
+                    u[owner[j]] += step
+                    v[j] -= step
+                else:
+                    lowest[j] -= step
+            free = chosen
+        while free:
+            owner[free] = owner[way[free]]
+            free = way[free]
+    numbers = [0] * count
+    for j in range(1, count + 1):
+        numbers[owner[j] - 1] = j
     return numbers
 
 
 class _Search:
     """The local search over one round's seats. Seats are slots in table order, side by side;
     the participants sitting out fill extra slots after them (table -1). The cost is one
-    number: repeated partners, opponents and same tables weighted so that the order of
-    :class:`SeatingCost` holds (each weight exceeds the most the counts below it can reach);
-    byes are kept even by allowing a seat to change with a bye only between participants with
-    as many byes so far."""
+    number: repeated partners weighted above all repeated opponents together, so the order of
+    :class:`SeatingCost` holds. Byes stay even because a seat changes with a bye only between
+    participants with as many byes so far; table numbers are labels, given afterwards.
+
+    Among seatings that repeat as few partners and opponents, the one where fewer participants
+    meet again at all (a former partner now an opponent, or the other way round) is taken: it
+    brings new faces to each table and leaves more room for the rounds still to come (twelve
+    players then go eleven rounds without a repeated partner far more often)."""
 
     def __init__(
         self,
@@ -321,26 +352,21 @@ class _Search:
         n = len(people)
         index = {p: i for i, p in enumerate(people)}
         self.n = n
-        # Each weight is above the most everything weighed after it can add up to: a seat
-        # repeats a table number at most once per earlier round, and a participant has at
-        # most five others at its table.
-        opponent_weight = n * rounds + 1
-        partner_weight = (n * 5 * rounds + 1) * opponent_weight
+        # Each weight is above the most all that is weighed after it can add up to: a
+        # participant has at most five others at its table, met at most once a round.
+        bound = n * 5 * rounds + 1
+        opponent_weight = bound
+        partner_weight = bound * opponent_weight
         self.same = [0] * (n * n)
         self.opp = [0] * (n * n)
-        for (a, b), c in past.partners.items():
+        for (a, b), c in (past.partners + past.opponents).items():
             if a in index and b in index:
                 i, j = index[a], index[b]
-                self.same[i * n + j] = self.same[j * n + i] = c * partner_weight
-        for (a, b), c in past.opponents.items():
-            if a in index and b in index:
-                i, j = index[a], index[b]
-                self.opp[i * n + j] = self.opp[j * n + i] = c * opponent_weight
-        count = len(shapes)
-        self.at = [[0] * count for _ in range(n)]
-        for (p, number), c in past.tables.items():
-            if p in index and 1 <= number <= count:
-                self.at[index[p]][number - 1] = c
+                pair = (i * n + j, j * n + i)
+                for at in pair:
+                    # Meeting again in any role is weighed last (see the class).
+                    self.same[at] = past.partners[(a, b)] * partner_weight + c
+                    self.opp[at] = past.opponents[(a, b)] * opponent_weight + c
         self.bye_count = [past.byes[p] for p in people]
         self.table: list[int] = []
         self.side: list[int] = []
@@ -361,10 +387,9 @@ class _Search:
     def total(self) -> int:
         n, seat, same, opp = self.n, self.seat, self.same, self.opp
         cost = 0
-        for t, slots in enumerate(self.members):
+        for slots in self.members:
             for x, i in enumerate(slots):
                 p = seat[i]
-                cost += self.at[p][t]
                 for j in slots[x + 1 :]:
                     q = seat[j]
                     cost += same[p * n + q] if self.side[i] == self.side[j] else opp[p * n + q]
@@ -376,7 +401,7 @@ class _Search:
         if t < 0:
             return 0
         n, p, side = self.n, self.seat[i], self.side[i]
-        found = self.at[p][t]
+        found = 0
         for j in self.members[t]:
             if j != i:
                 q = self.seat[j]
@@ -409,7 +434,6 @@ class _Search:
         for t, s, leaves, comes, slot in ((ti, side[i], p, q, i), (tj, side[j], q, p, j)):
             if t < 0:
                 continue
-            d += self.at[comes][t] - self.at[leaves][t]
             for k in self.members[t]:
                 if k != slot:
                     z = seat[k]
@@ -424,7 +448,7 @@ class _Search:
         deadline = time.perf_counter() + TIME_LIMIT
         current = self.total()
         best, best_seat = current, seat[:]
-        stalled = 0
+        stalled, patience = 0, max(STALL_STEPS, STALL_PER_SEAT * slots)
         for step in range(steps):
             if best == 0:
                 break
@@ -447,10 +471,10 @@ class _Search:
                     best, best_seat, stalled = current, seat[:], 0
                 else:
                     stalled += 1
-            if stalled > STALL_STEPS:
+            if stalled > patience:
                 # Start again from the best seating with a few random exchanges.
                 seat[:] = best_seat
-                for _ in range(3):
+                for _ in range(KICK):
                     a, b = rng.randrange(self.seats), rng.randrange(slots)
                     if self.delta(a, b) is not None:
                         seat[a], seat[b] = seat[b], seat[a]

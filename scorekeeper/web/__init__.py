@@ -13,7 +13,8 @@ Areas with pages or an API:
 - ``tables``: a table of regular players, its games and statistics (blueprint ``tables``)
 - ``tournaments``: a club tournament: the director's page, the public standings, the
   projector, the new form and the PDFs (blueprint ``tournaments``)
-- ``api``: the JSON API of CONTRACT.md §3 (blueprints ``api``, ``games_api``, ``tables_api``)
+- ``api``: the JSON API of CONTRACT.md §3 (blueprints ``api``, ``games_api``, ``tables_api``,
+  ``tournaments_api``)
 
 Shared by the areas, without routes:
 
@@ -43,6 +44,7 @@ def register_blueprints(app: Flask) -> None:
         api.bp,
         api.games_bp,
         api.tables_bp,
+        api.tournaments_bp,
         home.bp,
         canasta.bp,
         referee.bp,

@@ -3,6 +3,7 @@ their games, when a table has reported, the kept view; on SQLite and PostgreSQL.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -11,11 +12,13 @@ from typing import Any
 import pytest
 from alembic import command
 from alembic.script import ScriptDirectory
+from click.testing import CliRunner
 from flask import Flask
 from sqlalchemy import event, func, inspect, select
 from sqlalchemy.orm import Session
 
-from scorekeeper import store
+from scorekeeper import create_app, store
+from scorekeeper.cli import main
 from scorekeeper.store import cache, tables, tournaments
 from scorekeeper.store.db import engine, make_engine, session_scope, upgrade_schema
 from scorekeeper.store.models import (
@@ -437,3 +440,99 @@ def test_the_migration_goes_down_and_up_again(backend: str, tmp_path: Path) -> N
         db.dispose()
         if backend == "postgres":
             empty_postgres()
+
+
+# ---- the whole backup ----------------------------------------------------------------------------
+
+
+def test_the_whole_backup_holds_the_tournaments(tmp_path: Path) -> None:
+    """CONTRACT.md §5: ``scorekeeper export`` holds the tournaments too (settings, seed,
+    participants, rounds, the game of each table, the link to a table's people); restored into
+    an empty database it shows the same tournament and exports the same bytes."""
+    url = f"sqlite:///{tmp_path / 'one.sqlite3'}"
+    with backend_app("sqlite", tmp_path) as app, app.app_context():
+        url = app.config["DATABASE_URL"]
+        with session_scope() as session:
+            table_key = tables.create_table(session, "Friday", NAMES[:8]).id
+        key = create(participants=NAMES[:8], table=table_key, round_end={"minutes": 30})
+        typed = create(format="pairs", participants=[NAMES[i : i + 2] for i in range(0, 8, 2)])
+        start(key)
+        hand(round_games(key, 1)[1], 500, 200)
+        with session_scope() as session:
+            t = tournament(session, key)
+            tournaments.call_time(session, t, 1)
+            tournaments.set_absent(session, t, 2, True)
+            tournaments.propose_round(session, tournament(session, typed))
+        before = (view(key), view(typed, editing=False))
+    runner = CliRunner()
+    first = tmp_path / "one.json"
+    result = runner.invoke(main, ["export", str(first), "--db", url])
+    assert result.exit_code == 0, result.output
+    assert '"tournaments": [' in first.read_text() and key in first.read_text()
+    empty = f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+    result = runner.invoke(main, ["import", str(first), "--db", empty])
+    assert result.exit_code == 0 and "2 of 2 tournaments imported" in result.output
+    second = tmp_path / "two.json"
+    assert runner.invoke(main, ["export", str(second), "--db", empty]).exit_code == 0
+    assert second.read_bytes() == first.read_bytes()
+    restored = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": empty})
+    try:
+        with restored.app_context():
+            assert (view(key), view(typed, editing=False)) == before
+            with session_scope() as session:
+                people = tournaments.participants_of(session, tournament(session, key))
+                assert all(p.table_player_id is not None for p in people)
+    finally:
+        restored.extensions["scorekeeper.engine"].dispose()
+
+
+def test_a_backup_with_a_broken_tournament_stores_nothing(tmp_path: Path) -> None:
+    with backend_app("sqlite", tmp_path) as app, app.app_context():
+        url = app.config["DATABASE_URL"]
+        start(create(participants=NAMES[:4]))
+    runner = CliRunner()
+    file = tmp_path / "one.json"
+    assert runner.invoke(main, ["export", str(file), "--db", url]).exit_code == 0
+    data = json.loads(file.read_text())
+    data["tournaments"][0]["rounds"] = [{"number": 1, "state": "playing", "seating": {"x": 1}}]
+    data["tournaments"][0]["round_end"] = {"hands": 10**6}
+    file.write_text(json.dumps(data))
+    empty = f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+    result = runner.invoke(main, ["import", str(file), "--db", empty])
+    assert result.exit_code == 1
+    assert "tournaments[0].round_end" in result.output
+    assert "tournaments[0].rounds[0].seating" in result.output
+    restored = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": empty})
+    try:
+        with restored.app_context(), session_scope() as session:
+            assert session.scalar(select(func.count()).select_from(Tournament)) == 0
+    finally:
+        restored.extensions["scorekeeper.engine"].dispose()
+
+
+def test_forty_tables_over_six_rounds_cost_one_read_when_unchanged(tmp_path: Path) -> None:
+    """Issue 26's scale: 160 players at 40 tables over 6 rounds. The kept view is proven
+    current by one statement; a hand at one table makes the next view fresh."""
+    with backend_app("sqlite", tmp_path) as app, app.app_context():
+        key = create(participants=[f"Player {i}" for i in range(160)])
+        for number in range(1, 7):
+            assert start(key) == number
+            games = round_games(key, number)
+            assert len(games) == 40
+            if number < 6:
+                with session_scope() as session:
+                    tournaments.close_round(session, tournament(session, key), number)
+        hand(games[17], 900, 100)
+        first = view(key)
+        assert len(first.rounds) == 6 and first.provisional
+        assert sum(len(r.tables) for r in first.rounds) == 240
+        with session_scope() as session:
+            t = tournament(session, key)
+            seen = statements(app)
+            assert tournaments.view(session, t, True) is first
+            assert len(seen) == 1
+        hand(games[40], 300, 700)
+        fresh = view(key)
+        assert fresh is not first
+        assert fresh.rounds[5].tables[39].totals == (300, 700)
+        assert fresh.rounds[5].tables[16].totals == (900, 100)

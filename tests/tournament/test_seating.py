@@ -124,6 +124,7 @@ def test_every_present_participant_once_absent_never_sizes_allowed(
             else:
                 assert len({len(side) for side in table.sides}) == 1
         assert check(r, everyone, seating, absent) == []
+        assert cost(seating, history, format).byes == 0
         # byes: nobody sits out twice before everybody present sat out once
         byes = Counter(p for s in [*history, seating] for p in s.byes)
         assert (
@@ -134,10 +135,14 @@ def test_every_present_participant_once_absent_never_sizes_allowed(
         history.append(seating)
 
 
-@settings(max_examples=25, deadline=None)
-@given(count=st.integers(4, 40), seed=st.integers(0, 2**32))
-def test_same_input_same_seating(count: int, seed: int) -> None:
-    r = rules()
+@settings(max_examples=10, deadline=None)
+@given(
+    setup=st.sampled_from(SETUPS),
+    count=st.integers(4, 24),
+    seed=st.integers(0, 2**32),
+)
+def test_same_input_same_seating(setup: tuple[Format, int, str], count: int, seed: int) -> None:
+    r = rules(*setup, odd=OddCount.LARGER)
     first, _ = play(r, count, 3, seed)
     again, _ = play(r, count, 3, seed)
     assert first == again
@@ -294,6 +299,29 @@ def test_cost_key_orders_partners_first() -> None:
     assert SeatingCost(0, 99, 99, 99).key() < SeatingCost(1, 0, 0, 0).key()
 
 
+@pytest.mark.parametrize("count", [12, 16, 20])
+def test_table_numbers_are_the_best_for_the_tables_found(count: int) -> None:
+    """Given who sits together, no other numbering of the tables seats fewer participants at
+    a number they had before (all numberings tried)."""
+    r = rules()
+    history, _ = play(r, count, 3, seed=count)
+    seating = propose(r, list(range(count)), history, seed=9)
+    found = cost(seating, history, r.format).same_table
+    sides = [t.sides for t in seating.tables]
+    every = [
+        cost(
+            Seating(
+                tuple(TableSeating(n, s) for n, s in sorted(zip(order, sides, strict=True))),
+                seating.byes,
+            ),
+            history,
+            r.format,
+        ).same_table
+        for order in itertools.permutations(range(1, len(sides) + 1))
+    ]
+    assert found == min(every)
+
+
 def test_numbers_change_so_that_few_sit_at_the_same_table_again() -> None:
     """Pairs of a 3-table event: in round 2 nobody needs the number of round 1."""
     r = rules(Format.PAIRS)
@@ -368,3 +396,40 @@ def test_swap_seats_sides_tables_and_byes() -> None:
     assert check(rules(), list(range(10)), late) == [Refusal("seating.missing", {"participant": 3})]
     with pytest.raises(ValueError):
         swap(s, 10, 11)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    setup=st.sampled_from(SETUPS),
+    count=st.integers(2, 20),
+    seed=st.integers(0, 2**32),
+    data=st.data(),
+)
+def test_a_swap_keeps_the_hard_rules_and_undoes_itself(
+    setup: tuple[Format, int, str], count: int, seed: int, data: st.DataObject
+) -> None:
+    r = rules(*setup)
+    everyone = list(range(count))
+    seating = propose(r, everyone, [], seed=seed)
+    a = data.draw(st.sampled_from(everyone))
+    b = data.draw(st.sampled_from(everyone))
+    swapped = swap(seating, a, b)
+    assert check(r, everyone, swapped) == []
+    assert swap(swapped, a, b) == seating
+    where = {
+        p: (t.number, i) for t in seating.tables for i, side in enumerate(t.sides) for p in side
+    }
+    moved = {
+        p: (t.number, i) for t in swapped.tables for i, side in enumerate(t.sides) for p in side
+    }
+    assert moved.get(a) == where.get(b) and moved.get(b) == where.get(a)
+
+
+def test_participants_absent_now_but_seated_before_are_left_out() -> None:
+    r = rules()
+    everyone = list(range(12))
+    history, _ = play(r, 12, 2)
+    seating = propose(r, everyone, history, absent=[3, 7, 11, 0], seed=5)
+    assert check(r, everyone, seating, absent=[3, 7, 11, 0]) == []
+    assert len(seating.tables) == 2 and seating.byes == ()
+    assert cost(seating, history, r.format).partners == 0

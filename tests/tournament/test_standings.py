@@ -3,8 +3,14 @@ head, equal places shared. The expected figures are counted by hand in each test
 
 from __future__ import annotations
 
-import pytest
+import doctest
+import itertools
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.tournament import standings as standings_module
 from scorekeeper.tournament.model import Points, Scoring, Standing, TableResult
 from scorekeeper.tournament.standings import match_points, standings
 
@@ -269,3 +275,52 @@ def test_custom_points_and_a_three_sided_table() -> None:
         Standing(1, 2, 1, 3200, 2),
         Standing(2, 3, 1, 2700, 2),
     ]
+
+
+def test_the_examples_in_the_docstrings_hold() -> None:
+    failed, tried = doctest.testmod(standings_module)
+    assert tried > 0 and failed == 0
+
+
+@st.composite
+def tournaments(draw: st.DrawFn) -> tuple[int, list[TableResult]]:
+    """Pairs 0 … n-1 over a few rounds, two or three a table, totals on a coarse grid so that
+    ties happen."""
+    count = draw(st.integers(2, 10))
+    results = []
+    for number in range(1, draw(st.integers(0, 4)) + 1):
+        order = draw(st.permutations(range(count)))
+        at, table = 0, 1
+        while count - at >= 2:
+            size = 3 if count - at == 3 else 2
+            sides = tuple((p,) for p in order[at : at + size])
+            totals = tuple(draw(st.integers(-2, 6)) * 500 for _ in sides)
+            results.append(TableResult(number, table, sides, totals, reported=True))
+            at, table = at + size, table + 1
+    return count, results
+
+
+@settings(max_examples=150, deadline=None)
+@given(tournaments(), st.sampled_from(list(Scoring)))
+def test_standings_properties(tournament: tuple[int, list[TableResult]], scoring: Scoring) -> None:
+    count, results = tournament
+    rows = standings(range(count), results, scoring)
+    assert sorted(r.participant for r in rows) == list(range(count))
+    # match points handed out equal those the tables give; points equal the totals
+    assert sum(r.match_points for r in rows) == sum(
+        sum(match_points(r.totals, Points())) for r in results
+    )
+    assert sum(r.points for r in rows) == sum(sum(r.totals) for r in results)
+    assert sum(r.played for r in rows) == sum(len(r.sides) for r in results)
+
+    def key(row: Standing) -> tuple[int, int]:
+        first = row.match_points if scoring is Scoring.MATCH_POINTS else row.points
+        return (first, row.points)
+
+    for place, (a, b) in enumerate(itertools.pairwise(rows), start=2):
+        assert key(a) >= key(b)
+        # a rank is shared only by equals, and the next one skips: 1, 2, 2, 4
+        assert b.rank == a.rank or b.rank == place
+        if b.rank == a.rank:
+            assert key(a) == key(b) and a.participant < b.participant
+    assert rows[0].rank == 1

@@ -64,10 +64,14 @@ CREATE_ENDPOINTS = (
     "games.play_again",
     "fifty.new_game",
     "fifty.play_again",
+    "tournaments_api.create",
+    "tournaments_api.start_round",
+    "tournaments_api.confirm_round",
 )
 #: endpoints that import games: each game a file brings in counts as one creation
 IMPORT_ENDPOINTS = ("games_api.import_games", "games.import_file")
-#: endpoints that change a game's hands (the entry routes of web.entry, the API, undo)
+#: endpoints that change a game's hands (the entry routes of web.entry, the API, undo), and a
+#: tournament director's changes
 WRITE_ENDPOINTS = (
     "games_api.add_hand",
     "games_api.replace_hand",
@@ -79,6 +83,12 @@ WRITE_ENDPOINTS = (
     "fifty.add_entry",
     "fifty.replace_entry",
     "fifty.delete_entry",
+    "tournaments_api.propose_round",
+    "tournaments_api.set_seating",
+    "tournaments_api.swap",
+    "tournaments_api.call_time",
+    "tournaments_api.close_round",
+    "tournaments_api.set_absent",
 )
 
 

@@ -255,9 +255,9 @@ def _live(view_id: str, page: str, fragment: str) -> Response:
     is_fragment = bool(request.htmx) and not request.htmx.history_restore_request
     # read first: a change landing meanwhile gives a newer stamp at the next poll
     found = stamps.tournament_stamp(view_id) if KEY.match(view_id) else None
-    if found is None:
+    if found is None or found[1]:  # unknown, or the director's key: not a public address
         abort(404)
-    stamp = board.poll_stamp(found)
+    stamp = board.poll_stamp(found[2])
     if is_fragment and request.args.get("since") == stamp:
         return pages.unchanged()
     key = (view_id, str(get_locale()), request.host, request.path, "fragment")

@@ -473,3 +473,100 @@ MESSAGES.update(
         ),
     }
 )
+
+
+def _seat_number(p: dict[str, Any]) -> str:
+    """A participant as the director sees it: numbered from 1 (the engine counts from 0)."""
+    value = p.get("participant")
+    return (
+        str(value + 1) if isinstance(value, int) else str(value if value is not None else "")[:12]
+    )
+
+
+# Club tournaments (store.tournaments) and their seatings (tournament.seating).
+MESSAGES.update(
+    {
+        "tournament.not_found": lambda p: _("There is no such tournament."),
+        "tournament.participants": lambda p: _(
+            "A tournament has %(minimum)s to %(maximum)s participants.",
+            minimum=reasons.number_param(p, "minimum"),
+            maximum=reasons.number_param(p, "maximum"),
+        ),
+        "tournament.player_twice": lambda p: _(
+            "%(name)s is named twice: each player once.", name=str(p.get("name", ""))[:40]
+        ),
+        "tournament.pair": lambda p: _(
+            "Participant %(number)s is not a pair: a pair has two names.",
+            number=_seat_number(p),
+        ),
+        "tournament.pairs_table": lambda p: _(
+            "Fixed pairs play at tables of %(allowed)s players, not %(players)s.",
+            allowed=" / ".join(str(a) for a in p.get("allowed", [])) or "4",
+            players=reasons.number_param(p, "players"),
+        ),
+        "tournament.round_end": lambda p: _(
+            "Say when a round ends: after a number of hands, at a target or after minutes."
+        ),
+        "tournament.round_end_value": lambda p: _(
+            "The round's end is a whole number from %(minimum)s to %(maximum)s.",
+            minimum=reasons.number_param(p, "minimum"),
+            maximum=reasons.number_param(p, "maximum"),
+        ),
+        "tournament.points": lambda p: _(
+            "Match points are whole numbers from %(minimum)s to %(maximum)s.",
+            minimum=reasons.number_param(p, "minimum"),
+            maximum=reasons.number_param(p, "maximum"),
+        ),
+        "tournament.points_order": lambda p: _(
+            "A win gives at least as many match points as a draw, a draw at least as many as a "
+            "loss."
+        ),
+        "tournament.round_open": lambda p: _(
+            "Round %(round)s is still being played: close it, or wait until every table has "
+            "reported.",
+            round=reasons.number_param(p, "round"),
+        ),
+        "tournament.round_state": lambda p: _(
+            "Round %(round)s cannot be changed like this any more.",
+            round=reasons.number_param(p, "round"),
+        ),
+        "tournament.round_unknown": lambda p: _("There is no such round."),
+        "tournament.participant_unknown": lambda p: _("There is no such participant."),
+        "tournament.rounds": lambda p: _(
+            "A tournament has at most %(maximum)s rounds.",
+            maximum=reasons.number_param(p, "maximum"),
+        ),
+        "tournament.no_time": lambda p: _(
+            "Time is called only in rounds that end after a number of minutes."
+        ),
+        "tournament.nobody": lambda p: _("Too few participants are present to seat a table."),
+        "tournament.changed": lambda p: _(
+            "The tournament was changed at the same moment. Reload to see the change."
+        ),
+        "seating.missing": lambda p: _(
+            "Participant %(number)s has no seat and no bye.", number=_seat_number(p)
+        ),
+        "seating.twice": lambda p: _(
+            "Participant %(number)s is seated twice.", number=_seat_number(p)
+        ),
+        "seating.absent": lambda p: _(
+            "Participant %(number)s is absent and cannot be seated.", number=_seat_number(p)
+        ),
+        "seating.unknown": lambda p: _(
+            "Participant %(number)s is not in this tournament.", number=_seat_number(p)
+        ),
+        "seating.table_size": lambda p: _(
+            "Table %(table)s has %(size)s players: the ruleset does not allow that.",
+            table=reasons.number_param(p, "table"),
+            size=reasons.number_param(p, "size"),
+        ),
+        "seating.side_size": lambda p: _(
+            "The sides of table %(table)s are not of equal size.",
+            table=reasons.number_param(p, "table"),
+        ),
+        "seating.numbering": lambda p: _(
+            "Tables are numbered 1, 2, 3 … without gaps (table %(table)s).",
+            table=reasons.number_param(p, "table"),
+        ),
+    }
+)
