@@ -170,6 +170,21 @@ def test_a_tournament_is_made_played_corrected_and_goes_on(
         assert helpers.small_targets(page) == []
         viewer.goto(public_url)
         expect(viewer.locator("#round-title")).to_contain_text("Round 2")
+
+        # The same pages in German and Polish: translated, and still no sideways scrolling.
+        page.goto(director_url + "?lang=de")
+        expect(page.locator("#round")).to_contain_text("0 von 2 Tischen fertig")
+        expect(page.locator(".t-standings h2")).to_contain_text("vorläufig")
+        shot(page, "tournament-09-director-de", full_page=True)
+        assert scroll_width(page) <= 390
+        viewer.goto(public_url + "?lang=pl")
+        expect(viewer.locator("#round-title")).to_contain_text("Runda 2")
+        expect(viewer.locator(".t-card").first).to_contain_text("0 z 2 rozdań")
+        shot(viewer, "tournament-10-public-pl", full_page=True)
+        assert scroll_width(viewer) <= 390
+        page.goto(f"{live_server}/tournaments/new?lang=pl")
+        shot(page, "tournament-11-new-form-pl", full_page=True)
+        assert scroll_width(page) <= 390
     finally:
         viewer_context.close()
         table_context.close()

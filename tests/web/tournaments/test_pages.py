@@ -321,3 +321,27 @@ def test_the_pdfs_are_drawn_in_the_asked_language(client: FlaskClient) -> None:
     page = client.get(f"/tournaments/{key}").text
     assert f"/tournaments/{key}/rounds/1.pdf?lang=de" in page
     assert f"/tournaments/{key}/standings.pdf?lang=pl" in page
+
+
+def test_the_director_calls_time_and_closes_a_round(client: FlaskClient) -> None:
+    key = make(client, round_end="minutes", minutes="45", odd="larger")
+    assert "45 minutes per round" in client.get(f"/tournaments/{key}?lang=en").text
+    played = start_round(client, key, 1)
+    page = client.get(f"/tournaments/{key}?lang=en").text
+    assert "Call time" in page and "time called" not in page
+    assert post(client, f"/tournaments/{key}/rounds/1/time").status_code == 303
+    page = client.get(f"/tournaments/{key}?lang=en").text
+    assert "time called" in page and "Call time" not in page
+    play(client, played[0], winner=0)  # a hand after time was called: table 1 has reported
+    page = client.get(f"/tournaments/{key}?lang=en").text
+    assert "1 of 2 tables reported" in page
+    assert post(client, f"/tournaments/{key}/rounds/1/close").status_code == 303
+    page = client.get(f"/tournaments/{key}?lang=en").text
+    assert "Seat round 2 by lot" in page and "provisional" not in page
+    # a round ending after hands has no time to call
+    other = make(client)
+    start_round(client, other, 1)
+    assert "Call time" not in client.get(f"/tournaments/{other}?lang=en").text
+    refused = post(client, f"/tournaments/{other}/rounds/1/time?lang=en")
+    assert refused.status_code == 422
+    assert re.search(r'<p class="problem" role="alert">[^<]+</p>', refused.text)
