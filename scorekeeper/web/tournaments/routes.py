@@ -170,17 +170,33 @@ def show(tournament_id: str) -> Response:
 Change = Callable[[Session, Tournament], object]
 
 
+def _stale_text() -> str:
+    return _(
+        "This page was not up to date, so nothing was changed. "
+        "It now shows the tournament as it is."
+    )
+
+
 def _change(tournament_id: str, change: Change) -> Response:
     """Run one director's change in a transaction; a refusal shows the page with its reason
-    (and its status: 409 for a round still open, 422 for a seating the rules refuse)."""
+    (and its status: 409 for a round still open, 422 for a seating the rules refuse).
+
+    Every form sends the tournament's ``version`` it was shown with: a form from a page that
+    is no longer current (a button tapped twice, a second director's phone) changes nothing
+    and is answered 409 with the page as it is now."""
+    sent = _number("version")
     try:
         with write_scope() as session:
             found = tournament_store.get_tournament(session, tournament_id)
             if found is None:
                 abort(404)
-            change(session, found)
+            stale = sent is not None and sent != found.version
+            if not stale:
+                change(session, found)
     except GameProblems as error:
         return _director(tournament_id, [message(p) for p in error.problems], error.status)
+    if stale:
+        return _director(tournament_id, [_stale_text()], 409)
     return pages.see_other(url_for("tournaments.show", tournament_id=tournament_id) + "#round")
 
 

@@ -345,3 +345,18 @@ def test_the_director_calls_time_and_closes_a_round(client: FlaskClient) -> None
     refused = post(client, f"/tournaments/{other}/rounds/1/time?lang=en")
     assert refused.status_code == 422
     assert re.search(r'<p class="problem" role="alert">[^<]+</p>', refused.text)
+
+
+def test_a_button_tapped_twice_changes_nothing_the_second_time(client: FlaskClient) -> None:
+    key = make(client)
+    page = client.get(f"/tournaments/{key}").text
+    version = re.search(r'name="version" value="(\d+)"', page)
+    assert version
+    first = post(client, f"/tournaments/{key}/rounds", version=version[1])
+    assert first.status_code == 303
+    seated = re.findall(r'data-participant="(\d+)"', client.get(f"/tournaments/{key}").text)
+    again = post(client, f"/tournaments/{key}/rounds?lang=en", version=version[1])
+    assert again.status_code == 409
+    assert "nothing was changed" in again.text
+    # the proposal was not drawn again
+    assert re.findall(r'data-participant="(\d+)"', client.get(f"/tournaments/{key}").text) == seated
