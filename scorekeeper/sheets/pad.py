@@ -42,16 +42,21 @@ def blank_hands(
     rows: int,
     row_height: float | None,
     name_fill: colors.Color = colors.white,
+    final_row: bool = False,
 ) -> Table:
     """The table of ``rows`` empty hand rows (``row_height`` pt each; None: as low as the
     text needs), a column to write who dealt, and a column group per entry of
-    ``group_cells``, whose cell heads the group: room to write the names in, or the names."""
+    ``group_cells``, whose cell heads the group: room to write the names in, or the names.
+    ``final_row``: a last row to write each group's final score in."""
     groups = max(1, len(group_cells))
     hands = HandTable(labels, groups, dealers=[""])
     hands.add_header(list(group_cells), name_fill=name_fill)
     empty = [[""] * len(hands.layout)] * groups
     for number in range(1, rows + 1):
         hands.add_row(str(number), empty, stripe=number % 2 == 0)
+    if final_row:
+        hands.add_final_row([""] * groups, None)
+        hands.free_rows.discard(hands.final_row)  # as tall as a hand row: written by pen
     return hands.table(row_height)
 
 

@@ -81,6 +81,9 @@ def _styles() -> StyleSheet1:
     body = ParagraphStyle("TCell", parent=base["Base"], fontSize=9, leading=11.5)
     sheet.add(body)
     sheet.add(ParagraphStyle("TFigure", parent=body, alignment=TA_RIGHT))
+    # who sits where: 160 names on one page
+    sheet.add(ParagraphStyle("TIndex", parent=body, fontSize=8.5, leading=10.5))
+    sheet.add(ParagraphStyle("TIndexPlace", parent=sheet["TIndex"], alignment=TA_RIGHT))
     sheet.add(
         ParagraphStyle(
             "THead", parent=body, fontName=FONT_BOLD, fontSize=8, leading=10, textColor=INK
@@ -295,9 +298,7 @@ class QrCode(Flowable):
 # --- the round: seating list and table cards --------------------------------------------------
 
 
-def _seat_lines(
-    table: TableView, side: int, labels: TournamentLabels, positions: Sequence[str]
-) -> str:
+def _seat_lines(table: TableView, side: int, positions: Sequence[str]) -> str:
     """One side of a table in the seating list: each player on a line with the seat."""
     lines = []
     for seat, (c, name) in enumerate(seat_order(table)):
@@ -309,7 +310,7 @@ def _seat_lines(
     return "<br/>".join(lines)
 
 
-def _seating_list(view: TournamentView, rnd: RoundView, labels: TournamentLabels) -> Table:
+def _seating_list(rnd: RoundView, labels: TournamentLabels) -> Table:
     st = _styles()
     sides = max((len(t.sides) for t in rnd.tables), default=2)
     width = FRAME_WIDTH * mm
@@ -321,7 +322,7 @@ def _seating_list(view: TournamentView, rnd: RoundView, labels: TournamentLabels
         positions = _positions(len(seat_order(table)), labels, short=True)
         row: list[Any] = [Paragraph(markup(str(table.number)), st["TTableNumber"])]
         row += [
-            Paragraph(_seat_lines(table, side, labels, positions), st["TCell"])
+            Paragraph(_seat_lines(table, side, positions), st["TCell"])
             if side < len(table.sides)
             else ""
             for side in range(sides)
@@ -334,10 +335,8 @@ def _seating_list(view: TournamentView, rnd: RoundView, labels: TournamentLabels
     )
 
 
-def _who_sits_where(rnd: RoundView, labels: TournamentLabels) -> list[Flowable]:
-    """Every player by name with the table and seat: where a player of a big tournament
-    finds the table."""
-    st = _styles()
+def _places(rnd: RoundView, labels: TournamentLabels) -> list[tuple[str, str]]:
+    """Every player of the round by name, with the table and seat (or sitting out)."""
     places: list[tuple[str, str]] = []
     for table in rnd.tables:
         seats = seat_order(table)
@@ -346,9 +345,13 @@ def _who_sits_where(rnd: RoundView, labels: TournamentLabels) -> list[Flowable]:
             places.append((name, f"{labels.table_number(table.number)} \u00b7 {positions[seat]}"))
     places += [(name, labels.sits_out) for name in rnd.byes]
     places.sort(key=lambda place: (place[0].casefold(), place[0]))
-    if not places:
-        return []
-    rows = math.ceil(len(places) / INDEX_COLUMNS)
+    return places
+
+
+def _index_table(places: Sequence[tuple[str, str]]) -> Table:
+    """Names and places in :data:`INDEX_COLUMNS` columns, read down each column."""
+    st = _styles()
+    rows = max(1, math.ceil(len(places) / INDEX_COLUMNS))
     column = FRAME_WIDTH * mm / INDEX_COLUMNS
     data: list[list[Any]] = []
     for r in range(rows):
@@ -358,8 +361,8 @@ def _who_sits_where(rnd: RoundView, labels: TournamentLabels) -> list[Flowable]:
             if i < len(places):
                 name, where = places[i]
                 line += [
-                    Paragraph(markup(name), st["TCell"]),
-                    Paragraph(markup(where), st["TFigure"]),
+                    Paragraph(markup(name), st["TIndex"]),
+                    Paragraph(markup(where), st["TIndexPlace"]),
                 ]
             else:
                 line += ["", ""]
@@ -374,8 +377,48 @@ def _who_sits_where(rnd: RoundView, labels: TournamentLabels) -> list[Flowable]:
         ("LINEABOVE", (0, 0), (-1, 0), 0.8, INK),
     ]
     commands += [("LINEBEFORE", (2 * k, 0), (2 * k, -1), 0.8, INK) for k in range(1, INDEX_COLUMNS)]
-    grid = sheet_table(data, [column * 0.55, column * 0.45] * INDEX_COLUMNS, commands, repeatRows=0)
-    return [Paragraph(markup(labels.who_sits_where), st["THeading"]), grid]
+    return sheet_table(data, [column * 0.64, column * 0.36] * INDEX_COLUMNS, commands)
+
+
+def _who_sits_where(
+    rnd: RoundView, labels: TournamentLabels, above: list[Flowable]
+) -> list[Flowable]:
+    """Every player by name with the table and seat, where a player of a big tournament finds
+    the table: under the seating list (``above``) where both fit on one page, else from a page
+    of its own, a page's names read down its columns before the next page's."""
+    places = _places(rnd, labels)
+    if not places:
+        return []
+    heading = Paragraph(markup(labels.who_sits_where), _styles()["THeading"])
+    width = FRAME_WIDTH * mm
+    room = PAGE_HEIGHT - (MARGIN_TOP + MARGIN_BOTTOM) * mm
+    gap = Spacer(0, 6 * mm)
+    together = [*above, gap, heading, _index_table(places)]
+    if (
+        sum(f.wrap(width, room)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in together)
+        <= room
+    ):
+        return [gap, heading, _index_table(places)]
+    head = heading.wrap(width, room)[1] + heading.getSpaceAfter()
+    out: list[Flowable] = [PageBreak(), heading]
+    start, left = 0, room - head - 4
+    while start < len(places):
+        # the most rows that fit the page (long names may take two lines): a binary search
+        low, high = 1, math.ceil((len(places) - start) / INDEX_COLUMNS)
+        while low < high:
+            middle = (low + high + 1) // 2
+            chunk = places[start : start + middle * INDEX_COLUMNS]
+            if _index_table(chunk).wrap(width, room)[1] <= left:
+                low = middle
+            else:
+                high = middle - 1
+        count = low * INDEX_COLUMNS
+        table = _index_table(places[start : start + count])
+        if start:
+            out.append(PageBreak())
+        out.append(table)
+        start, left = start + count, room - 4
+    return out
 
 
 def _card(
@@ -455,26 +498,28 @@ def _card(
     # The pad: the sides' names over the columns, as many hand rows as the rest of the page
     # holds (a round of N hands: N rows, as tall as pen writing wants).
     groups: list[Any] = []
-    for c, side in enumerate(table.sides):
+    for c, players in enumerate(table.sides):
         where = ", ".join(positions[seat] for seat, (s, _) in enumerate(seats) if s == c)
         groups.append(
             [
                 Paragraph(markup(f"{labels.side(c + 1)} \u00b7 {where}"), st["TSideCaption"]),
-                Paragraph(markup(_side_names(side)), st["TSideNames"]),
+                Paragraph(markup(_side_names(players)), st["TSideNames"]),
             ]
         )
+    groups = groups or [""]
     room = PAGE_HEIGHT - (MARGIN_TOP + MARGIN_BOTTOM) * mm
     room -= sum(f.wrap(width, room)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in top)
-    room -= blank_hands(labels.pad, groups, 0, None).wrap(width, room)[1]
+    room -= blank_hands(labels.pad, groups, 0, None).wrap(width, room)[1]  # the head
     room -= 2  # rounding: the card must never spill onto a second page
+    # the hand rows and the row of the final scores, all of one height
     if view.round_end is RoundEnd.HANDS:
-        fit = int(room // (BLANK_ROW_MIN * mm))
+        fit = int(room // (BLANK_ROW_MIN * mm)) - 1
         rows = max(1, min(view.round_end_value, fit))
-        height = min(BLANK_ROW_MAX * mm, room / rows)
+        height = min(BLANK_ROW_MAX * mm, room / (rows + 1))
     else:
-        rows = max(1, int(room // (CARD_PAD_ROW * mm)))
-        height = room / rows
-    return [*top, blank_hands(labels.pad, groups, rows, height)]
+        rows = max(1, int(room // (CARD_PAD_ROW * mm)) - 1)
+        height = room / (rows + 1)
+    return [*top, blank_hands(labels.pad, groups, rows, height, final_row=True)]
 
 
 def render_round(
@@ -485,22 +530,25 @@ def render_round(
 ) -> bytes:
     """The round's seating list (with who sits where, by name), then a card per table, each
     on a page of its own (A4 portrait). ``game_url``: the address the table's QR code opens.
-    A round the tournament does not have is a ``ValueError``."""
+    A round only proposed has no games yet: its seating list is marked as the proposal, and
+    has no cards. A round the tournament does not have is a ``ValueError``."""
     rnd = _round(view, number)
     st = _styles()
-    seated = sum(len(seat_order(t)) for t in rnd.tables)
+    present = {p for t in rnd.tables for side in t.participants for p in side}
     subtitle = " \u00b7 ".join(
         [
             labels.round(rnd.number),
             labels.tables_count(len(rnd.tables)),
-            labels.players_count(seated + len(rnd.byes)),
+            _participants_count(view, labels, len(present) + len(rnd.byes)),
             _round_end(view, labels),
         ]
     )
+    proposed = rnd.state is RoundState.PROPOSED
+    kicker = f"{labels.seating} \u00b7 {labels.proposal}" if proposed else labels.seating
     story: list[Flowable] = [
-        *_heading(labels.seating, view.name, subtitle),
+        *_heading(kicker, view.name, subtitle),
         Spacer(0, 4 * mm),
-        _seating_list(view, rnd, labels),
+        _seating_list(rnd, labels),
         Spacer(0, 2 * mm),
         Paragraph(f"{DEALER_MARK} {markup(labels.first_dealer)}", st["TLegend"]),
     ]
@@ -509,12 +557,13 @@ def render_round(
             Spacer(0, 3 * mm),
             Paragraph(f"<b>{markup(labels.byes)}:</b> {markup(', '.join(rnd.byes))}", st["TCell"]),
         ]
-    story += [Spacer(0, 6 * mm), *_who_sits_where(rnd, labels)]
-    for table in rnd.tables:
+    story += _who_sits_where(rnd, labels, list(story))
+    for table in () if proposed else rnd.tables:
         story += [PageBreak(), *_card(view, rnd, table, labels, game_url(table))]
-    footer = Footer(
-        left=f"{view.name} \u00b7 {labels.round(rnd.number)}", page_of=labels.pad.page_of
-    )
+    left = f"{view.name} \u00b7 {labels.round(rnd.number)}"
+    if proposed:
+        left += f" \u00b7 {labels.proposal}"
+    footer = Footer(left=left, page_of=labels.pad.page_of)
     return build_pdf(story, footer, title=f"{view.name} \u2013 {labels.round(rnd.number)}")
 
 
@@ -531,51 +580,79 @@ def _is_final(view: TournamentView) -> bool:
 
 
 def _standings_table(view: TournamentView, labels: TournamentLabels, final: bool) -> Table:
+    """Rank, participant, match points, points and tables played; while the standings are
+    provisional a boxed mark heads the table, repeated with its head on every page."""
     st = _styles()
     figure = STANDING_FIGURE * mm
     rank_width = 16 * mm
     name_width = FRAME_WIDTH * mm - rank_width - 3 * figure
     who = labels.pair if view.format is Format.PAIRS else labels.player
-    head = [
-        Paragraph(markup(labels.rank), st["THead"]),
-        Paragraph(markup(who), st["THead"]),
-        Paragraph(markup(labels.match_points), st["THeadFigure"]),
-        Paragraph(markup(labels.points), st["THeadFigure"]),
-        Paragraph(markup(labels.played), st["THeadFigure"]),
-    ]
-    data: list[list[Any]] = [head]
+    data: list[list[Any]] = []
+    commands: list[tuple[Any, ...]] = []
+    if view.provisional:
+        text = f"{markup(labels.provisional.upper())}<br/>"
+        text += f'<font name="{FONT}" size="9">{markup(labels.provisional_note)}</font>'
+        data.append([Paragraph(text, st["TBanner"]), "", "", "", ""])
+        commands += [
+            ("SPAN", (0, 0), (-1, 0)),
+            ("BOX", (0, 0), (-1, 0), 2, INK),
+            ("BACKGROUND", (0, 0), (-1, 0), STRIPE_FILL),
+            ("LEFTPADDING", (0, 0), (-1, 0), 4 * mm),
+            ("TOPPADDING", (0, 0), (-1, 0), 2.5 * mm),
+            ("BOTTOMPADDING", (0, 0), (-1, 0), 3 * mm),
+        ]
+    h = len(data)  # the row of the column heads
+    data.append(
+        [
+            Paragraph(markup(labels.rank), st["THead"]),
+            Paragraph(markup(who), st["THead"]),
+            Paragraph(markup(labels.match_points), st["THeadFigure"]),
+            Paragraph(markup(labels.points), st["THeadFigure"]),
+            Paragraph(markup(labels.played), st["THeadFigure"]),
+        ]
+    )
     fmt = labels.format_number
     for row in view.standings:
         s = row.standing
+        name = markup(row.name)
         data.append(
             [
                 f"{fmt(s.rank)}.",
-                Paragraph(markup(row.name), st["TCell"]),
+                Paragraph(f"<b>{name}</b>" if final and s.rank == 1 else name, st["TCell"]),
                 fmt(s.match_points),
                 fmt(s.points),
                 fmt(s.played),
             ]
         )
-    commands = _grid_commands() + _stripes(len(data))
+    body = h + 1
     commands += [
-        ("FONTSIZE", (0, 1), (-1, -1), 9),
-        ("LEADING", (0, 1), (-1, -1), 11.5),
-        ("ALIGN", (2, 1), (-1, -1), "RIGHT"),
-        ("ALIGN", (0, 1), (0, -1), "RIGHT"),
-        ("RIGHTPADDING", (0, 1), (0, -1), 3 * mm),
-        ("VALIGN", (0, 1), (-1, -1), "TOP"),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, h), (-1, -1), 3),
+        ("RIGHTPADDING", (0, h), (-1, -1), 3),
+        ("TOPPADDING", (0, h), (-1, -1), 2.5),
+        ("BOTTOMPADDING", (0, h), (-1, -1), 3),
+        ("BACKGROUND", (0, h), (-1, h), HEAD_FILL),
+        ("LINEABOVE", (0, h), (-1, h), 0.8, INK),
+        ("LINEBELOW", (0, h), (-1, h), 0.8, INK),
+        ("LINEBELOW", (0, body), (-1, -1), 0.3, RULE),
+        ("FONTSIZE", (0, body), (-1, -1), 9),
+        ("LEADING", (0, body), (-1, -1), 11.5),
+        ("ALIGN", (2, body), (-1, -1), "RIGHT"),
+        ("ALIGN", (0, body), (0, -1), "RIGHT"),
+        ("RIGHTPADDING", (0, body), (0, -1), 3 * mm),
     ]
+    commands += _stripes(len(data), body + 1)
     # the figure that ranks first in bold: match points, or points
     measure = 2 if view.scoring is Scoring.MATCH_POINTS else 3
-    commands += [("FONTNAME", (measure, 1), (measure, -1), FONT_BOLD)]
-    if final:
-        winners = [i + 1 for i, row in enumerate(view.standings) if row.standing.rank == 1]
-        for r in winners:
-            commands += [("FONTNAME", (0, r), (-1, r), FONT_BOLD)]
-            data[r][1] = Paragraph(f"<b>{markup(view.standings[r - 1].name)}</b>", st["TCell"])
-    return sheet_table(
-        data, [rank_width, name_width, figure, figure, figure], commands, repeatRows=1
-    )
+    commands.append(("FONTNAME", (measure, body), (measure, -1), FONT_BOLD))
+    if final:  # the winners' rows in bold
+        commands += [
+            ("FONTNAME", (0, body + i), (-1, body + i), FONT_BOLD)
+            for i, row in enumerate(view.standings)
+            if row.standing.rank == 1
+        ]
+    widths = [rank_width, name_width, figure, figure, figure]
+    return sheet_table(data, widths, commands, repeatRows=body)
 
 
 def _results_table(view: TournamentView, labels: TournamentLabels) -> list[Flowable]:
@@ -632,28 +709,10 @@ def _results_table(view: TournamentView, labels: TournamentLabels) -> list[Flowa
     return [Paragraph(markup(labels.round_results), _styles()["THeading"]), Spacer(0, 1 * mm), grid]
 
 
-def _banner(labels: TournamentLabels) -> Table:
-    """The mark of provisional standings: boxed, above the table, not to be missed."""
-    st = _styles()
-    text = f"{markup(labels.provisional.upper())}<br/>"
-    text += f'<font name="{FONT}" size="9">{markup(labels.provisional_note)}</font>'
-    return sheet_table(
-        [[Paragraph(text, st["TBanner"])]],
-        [FRAME_WIDTH * mm],
-        [
-            ("BOX", (0, 0), (-1, -1), 2, INK),
-            ("BACKGROUND", (0, 0), (-1, -1), STRIPE_FILL),
-            ("LEFTPADDING", (0, 0), (-1, -1), 4 * mm),
-            ("TOPPADDING", (0, 0), (-1, -1), 2.5 * mm),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 3 * mm),
-        ],
-    )
-
-
 def render_standings(view: TournamentView, labels: TournamentLabels) -> bytes:
-    """The standings (A4 portrait, a long table runs on with its head repeated), boxed as
-    provisional while tables play; once no round is open, titled as the final results with
-    every table's result below."""
+    """The standings (A4 portrait, a long table runs on with its head repeated), marked
+    provisional on every page while tables play; once no round is open, titled as the final
+    results with every table's result below."""
     final = _is_final(view)
     played = [r.number for r in view.rounds if r.state is not RoundState.PROPOSED]
     parts = []
@@ -667,8 +726,6 @@ def render_standings(view: TournamentView, labels: TournamentLabels) -> bytes:
         *_heading(kicker, view.name, " \u00b7 ".join(parts)),
         Spacer(0, 4 * mm),
     ]
-    if view.provisional:
-        story += [_banner(labels), Spacer(0, 4 * mm)]
     story.append(_standings_table(view, labels, final))
     if final:
         story += [Spacer(0, 8 * mm), *_results_table(view, labels)]

@@ -19,6 +19,7 @@ class TournamentLabels:
     #: The locale's number format (de 5.000, pl 5 000, en 5,000; negatives with U+2212).
     format_number: Callable[[int], str]
     seating: str  #: heading of the seating list, "Sitzplan"
+    proposal: str  #: beside it while the round is only proposed: "Vorschlag, nicht bestätigt"
     table_card: str  #: kicker of a table card, "Tischkarte"
     table: str  #: "Tisch": the column of table numbers, and above the large number on a card
     round: Callable[[int], str]  #: "Runde 3"

@@ -18,7 +18,7 @@ from PIL import Image
 from scorekeeper import create_app
 from scorekeeper.sheets import TournamentLabels
 from scorekeeper.sheets.tournament import QR_QUIET, render_round, render_standings, seat_order
-from scorekeeper.tournament.model import RoundEnd, RoundState, TournamentView
+from scorekeeper.tournament.model import RoundEnd, RoundState, TableView, TournamentView
 from tests.sheets.helpers import contains_run, pdf_pages
 from tests.sheets.tournament_views import (
     NAMES,
@@ -270,3 +270,68 @@ def test_the_card_is_not_blank_where_the_code_is(app: Flask, tmp_path: Path) -> 
     box = image.crop((int(160 * px), int(38 * px), int(190 * px), int(62 * px)))
     histogram = box.histogram()
     assert 0.3 < sum(histogram[:128]) / sum(histogram) < 0.7
+
+
+def test_long_provisional_standings_are_marked_on_every_page(app: Flask) -> None:
+    view = individual_view(players=160, names=[f"Spieler {n:03d}" for n in range(1, 161)])
+    with labels_in(app, "de") as labels:
+        pages = pdf_pages(render_standings(view, labels))
+        mark = labels.provisional.upper()
+    assert len(pages) >= 3
+    assert all(mark in page for page in pages)
+    text = "\n".join(pages)
+    assert all(f"Spieler {n:03d}" in text for n in range(1, 161))
+
+
+def test_tables_of_six_three_and_two_name_their_seats(app: Flask) -> None:
+    """A round of the odd count seated at other sizes: numbered seats at 6 and 3, the compass
+    at 2 (face to face: north and south); every side's names over its pad columns."""
+    base = individual_view()
+    six = dataclasses.replace(
+        base.rounds[0].tables[0],
+        sides=(("Ala", "Iza"), ("Ola", "Józef"), ("Ela", "Ńel")),
+        participants=((0, 3), (1, 4), (2, 5)),
+        first_dealer=4,
+    )
+    three = dataclasses.replace(
+        base.rounds[0].tables[1],
+        sides=(("Ala",), ("Ola",), ("Ela",)),
+        participants=((0,), (1,), (2,)),
+    )
+    two = dataclasses.replace(
+        base.rounds[0].tables[2], sides=(("Ala",), ("Ola",)), participants=((0,), (1,))
+    )
+    rnd = dataclasses.replace(base.rounds[0], tables=(six, three, two))
+    view = dataclasses.replace(base, rounds=(rnd,))
+    with labels_in(app, "de") as labels:
+        pages = _round_pages(view, labels)
+        seats, compass = [labels.seat(n) for n in range(1, 7)], labels.compass
+    assert len(pages) == 4
+    assert [name for _, name in seat_order(six)] == ["Ala", "Ola", "Ela", "Iza", "Józef", "Ńel"]
+    assert all(seat in pages[1] for seat in seats) and "Józef ★" in pages[1]
+    assert "Ola & Józef" in pages[1]
+    assert all(seat in pages[2] for seat in seats[:3]) and seats[3] not in pages[2]
+    assert compass[0] in pages[3] and compass[2] in pages[3] and compass[1] not in pages[3]
+
+
+def test_a_proposed_round_prints_its_seating_marked_and_no_cards(app: Flask) -> None:
+    """A proposal has no games yet: no card, no address asked for."""
+    base = individual_view()
+    rnd = dataclasses.replace(base.rounds[0], state=RoundState.PROPOSED)
+    view = dataclasses.replace(base, rounds=(rnd,))
+
+    def no_game(table: TableView) -> str:
+        raise AssertionError(f"table {table.number} has no game yet")
+
+    with labels_in(app, "pl") as labels:
+        pages = pdf_pages(render_round(view, 1, labels, no_game))
+        proposal, card = labels.proposal, labels.table_card
+    assert len(pages) == 1
+    assert proposal in pages[0] and card not in pages[0]
+    assert "Cleo" in pages[0]
+
+
+def test_the_pairs_seating_counts_pairs(app: Flask) -> None:
+    with labels_in(app, "de") as labels:
+        (first, *_cards) = _round_pages(pairs_view(), labels)
+    assert "8 Paare" in first and "4 Tische" in first

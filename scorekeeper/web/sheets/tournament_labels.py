@@ -41,6 +41,7 @@ def labels_for(
         pad=pad,
         format_number=format_number,
         seating=gettext("Seating list"),
+        proposal=gettext("Proposal, not confirmed yet"),
         table_card=gettext("Table card"),
         table=gettext("Table"),
         round=lambda n: gettext("Round %(num)s", num=format_number(n)),
