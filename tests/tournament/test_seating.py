@@ -7,13 +7,15 @@ Table sizes per ruleset from RULES.md §1 (german 4; polish 2, 4; classic 2, 3, 
 from __future__ import annotations
 
 import itertools
+import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.tournament import seating as engine
 from scorekeeper.tournament.model import (
     Format,
     OddCount,
@@ -26,6 +28,16 @@ from scorekeeper.tournament.model import (
 from scorekeeper.tournament.seating import check, cost, propose, swap, table_sizes
 
 ALLOWED = {"german": (4,), "polish": (2, 4), "classic": (2, 3, 4, 6)}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def no_time_guard() -> Iterator[None]:
+    """The search ends after its steps; only its time guard could end it sooner, on a machine
+    many times slower than usual (a busy test run), and then the answer may differ. These
+    tests are about the steps, so the guard is set out of reach (its own test sets it back)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "TIME_LIMIT", 600.0)
+        yield
 
 
 def rules(
@@ -433,3 +445,18 @@ def test_participants_absent_now_but_seated_before_are_left_out() -> None:
     assert check(r, everyone, seating, absent=[3, 7, 11, 0]) == []
     assert len(seating.tables) == 2 and seating.byes == ()
     assert cost(seating, history, r.format).partners == 0
+
+
+def test_the_time_guard_ends_the_search_with_a_valid_seating(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With no time at all the search stops at once: the seating is still valid and byes even
+    (the hard rules are kept before the search starts)."""
+    monkeypatch.setattr(engine, "TIME_LIMIT", 0.0)
+    r = rules(odd=OddCount.BYE)
+    history, _ = play(r, 13, 3)
+    start = time.perf_counter()
+    seating = propose(r, list(range(13)), history, seed=4)
+    assert time.perf_counter() - start < 0.5
+    assert check(r, list(range(13)), seating) == []
+    assert cost(seating, history, r.format).byes == 0
