@@ -6,11 +6,13 @@ escaped everywhere."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
+from scorekeeper import create_app
 from scorekeeper.store.db import session_scope
 from scorekeeper.store.models import Tournament
 
@@ -360,3 +362,29 @@ def test_a_button_tapped_twice_changes_nothing_the_second_time(client: FlaskClie
     assert "nothing was changed" in again.text
     # the proposal was not drawn again
     assert re.findall(r'data-participant="(\d+)"', client.get(f"/tournaments/{key}").text) == seated
+
+
+def test_the_directors_forms_are_rate_limited_like_the_api(tmp_path: Path) -> None:
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'limits.sqlite3'}",
+            "RATELIMIT_ENABLED": True,
+            "LIMIT_CREATE": "2 per minute",
+            "LIMIT_WRITE": "2 per minute",
+        }
+    )
+    try:
+        client = app.test_client()
+        assert client.post("/tournaments/new", data=form(name="")).status_code == 422  # free
+        key = make(client)
+        make(client)
+        assert client.post("/tournaments/new", data=form()).status_code == 429
+        url = f"/tournaments/{key}/participants/0/absent"
+        assert post(client, url, absent="1").status_code == 303
+        assert post(client, url, absent="0").status_code == 303
+        assert post(client, url, absent="1").status_code == 429
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
