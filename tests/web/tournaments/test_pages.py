@@ -148,6 +148,7 @@ def test_the_director_swaps_draws_again_and_confirms(client: FlaskClient) -> Non
     assert post(client, f"/tournaments/{key}/rounds").status_code == 303
     page = client.get(f"/tournaments/{key}?lang=en").text
     assert "Confirm the seating" in page
+    assert 'hx-select="#director-live"' not in page  # a proposal never moves under the thumb
     seats = re.findall(r'data-participant="(\d+)"', page)
     assert sorted(map(int, seats)) == list(range(8))
     a, b = int(seats[0]), int(seats[-1])  # table 1's first and table 2's last
@@ -169,6 +170,7 @@ def test_the_director_swaps_draws_again_and_confirms(client: FlaskClient) -> Non
     assert len(played) == 2
     page = client.get(f"/tournaments/{key}?lang=en").text
     assert "0 of 2 tables reported" in page and "provisional" in page
+    assert 'hx-select="#director-live"' in page  # while tables play, it follows them
     assert "Confirm the seating" not in page
     # a confirmation sent twice is refused with a sentence, no second set of games
     again = post(client, f"/tournaments/{key}/rounds/1/confirm")
