@@ -41,6 +41,7 @@ import time
 from collections import Counter
 from collections.abc import Collection, Sequence
 
+from .assignment import assign
 from .model import (
     Format,
     OddCount,
@@ -63,6 +64,10 @@ STALL_PER_SEAT = 3
 KICK = 6
 #: A guard, not a budget: the steps end the search long before this on a usual machine.
 TIME_LIMIT = 0.8
+#: Seatings weighed by the round after them, in a field of up to so many participants (a
+#: larger field rarely needs it: 160 players go twelve rounds without a repeat).
+LOOKAHEAD = 4
+LOOKAHEAD_UP_TO = 40
 
 
 def units(rules: SeatingRules, size: int) -> int:
@@ -255,6 +260,12 @@ def propose(
     """The seating of the next round by lot (``random.Random(seed)``: the same input gives the
     same seating), keeping the hard rules and with the lowest cost the search finds.
 
+    Up to ``LOOKAHEAD_UP_TO`` participants, ``LOOKAHEAD`` seatings are drawn and searched, and
+    of those with the lowest cost the one is taken after which the next round can repeat the
+    fewest partners, then opponents: in a small field one careless round can make a repeat
+    unavoidable in the next (twelve players: a fourth round without any repeat then comes in
+    three lots of four instead of one in three; eight players: the classic seven rounds).
+
     ``history``: the earlier rounds' seatings (the ones that were played). Raises
     ``ValueError`` when the usual table size is impossible for the format.
     """
@@ -262,6 +273,37 @@ def propose(
     away = set(absent)
     present = [p for p in dict.fromkeys(participants) if p not in away]
     sizes, bye_count = table_sizes(rules, len(present))
+    shapes = [_shape(rules, s) for s in sizes]
+    deadline = time.perf_counter() + TIME_LIMIT
+    if not history or len(present) > LOOKAHEAD_UP_TO:
+        return _seat(shapes, present, bye_count, history, rng, deadline)
+    best: tuple[tuple[tuple[int, ...], ...], Seating] | None = None
+    for _ in range(LOOKAHEAD):
+        lot = random.Random(rng.randrange(2**32))
+        seating = _seat(shapes, present, bye_count, history, lot, deadline)
+        after = [*history, seating]
+        following = _seat(shapes, present, bye_count, after, lot, deadline, quick=True)
+        key = (
+            cost(seating, history, rules.format).key(),
+            cost(following, after, rules.format).key()[:2],
+        )
+        if best is None or key < best[0]:
+            best = (key, seating)
+    assert best is not None
+    return best[1]
+
+
+def _seat(
+    shapes: list[tuple[int, int]],
+    present: list[int],
+    bye_count: int,
+    history: Sequence[Seating],
+    rng: random.Random,
+    deadline: float,
+    quick: bool = False,
+) -> Seating:
+    """One seating by the lot of ``rng``: byes to the fewest byes so far, then the search
+    (``quick``: only until no partner or opponent repeats, for a look at the next round)."""
     past = _History(history)
     order = present[:]
     rng.shuffle(order)
@@ -269,17 +311,14 @@ def propose(
     order.sort(key=lambda p: past.byes[p])
     byes, seated = order[:bye_count], order[bye_count:]
     rng.shuffle(seated)
-    shapes = [_shape(rules, s) for s in sizes]
     if history and seated:
-        seated, byes = _Search(shapes, seated, byes, past, len(history), rng).run()
+        search = _Search(shapes, seated, byes, past, len(history), rng)
+        seated, byes = search.run(deadline, search.bound - 1 if quick else 0)
     tables: list[tuple[tuple[int, ...], ...]] = []
     at = 0
     for sides, players in shapes:
-        table = []
-        for _ in range(sides):
-            table.append(tuple(seated[at : at + players]))
-            at += players
-        tables.append(tuple(table))
+        tables.append(tuple(tuple(seated[at + k * players :][:players]) for k in range(sides)))
+        at += sides * players
     numbers = _numbering(tables, past)
     ordered = sorted(zip(numbers, tables, strict=True))
     return Seating(tuple(TableSeating(n, sides) for n, sides in ordered), tuple(sorted(byes)))
@@ -287,42 +326,15 @@ def propose(
 
 def _numbering(tables: list[tuple[tuple[int, ...], ...]], past: _History) -> list[int]:
     """Table numbers 1 … n for the tables, so that as few participants as possible sit at a
-    number they sat at before: an assignment problem, solved exactly by the Hungarian method
-    (potentials ``u``, ``v``; ``owner[j]`` the table given number j, 1-based, 0 for none)."""
+    number they sat at before (exactly: an assignment problem)."""
     count = len(tables)
+    if not past.tables:
+        return list(range(1, count + 1))
     at = [
         [sum(past.tables[(p, n)] for side in t for p in side) for n in range(1, count + 1)]
         for t in tables
     ]
-    endless = 1 << 62  # above any reduced cost of these small counts
-    u, v, owner, way = [0] * (count + 1), [0] * (count + 1), [0] * (count + 1), [0] * (count + 1)
-    for row in range(1, count + 1):
-        owner[0], free = row, 0
-        lowest, used = [endless] * (count + 1), [False] * (count + 1)
-        while owner[free]:
-            used[free] = True
-            table, step, chosen = owner[free], endless, 0
-            for j in range(1, count + 1):
-                if not used[j]:
-                    reduced = at[table - 1][j - 1] - u[table] - v[j]
-                    if reduced < lowest[j]:
-                        lowest[j], way[j] = reduced, free
-                    if lowest[j] < step:
-                        step, chosen = lowest[j], j
-            for j in range(count + 1):
-                if used[j]:
-                    u[owner[j]] += step
-                    v[j] -= step
-                else:
-                    lowest[j] -= step
-            free = chosen
-        while free:
-            owner[free] = owner[way[free]]
-            free = way[free]
-    numbers = [0] * count
-    for j in range(1, count + 1):
-        numbers[owner[j] - 1] = j
-    return numbers
+    return [column + 1 for column in assign(at)]
 
 
 class _Search:
@@ -355,6 +367,7 @@ class _Search:
         # Each weight is above the most all that is weighed after it can add up to: a
         # participant has at most five others at its table, met at most once a round.
         bound = n * 5 * rounds + 1
+        self.bound = bound
         opponent_weight = bound
         partner_weight = bound * opponent_weight
         self.same = [0] * (n * n)
@@ -441,16 +454,15 @@ class _Search:
                     d += w[comes * n + z] - w[leaves * n + z]
         return d
 
-    def run(self) -> tuple[list[int], list[int]]:
+    def run(self, deadline: float, enough: int = 0) -> tuple[list[int], list[int]]:
         rng, seat = self.rng, self.seat
         slots = len(seat)
         steps = max(MIN_STEPS, STEPS_PER_SEAT * slots)
-        deadline = time.perf_counter() + TIME_LIMIT
         current = self.total()
         best, best_seat = current, seat[:]
         stalled, patience = 0, max(STALL_STEPS, STALL_PER_SEAT * slots)
         for step in range(steps):
-            if best == 0:
+            if best <= enough:
                 break
             if step & 255 == 0 and time.perf_counter() > deadline:
                 break
