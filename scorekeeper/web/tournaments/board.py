@@ -121,10 +121,6 @@ def scoring_text(view: TournamentView) -> str:
     )
 
 
-def playing(round_: RoundView | None) -> bool:
-    return round_ is not None and round_.state == RoundState.PLAYING
-
-
 def poll_stamp(stamp: Hashable) -> str:
     """The store's proof that a tournament is unchanged (its version and its games'), as the
     short text a public page polls with: a poll sent with the current one is answered
