@@ -115,6 +115,9 @@ class Tally:
 
 
 def check_standings(shown: dict[str, Any], tally: Tally, pairs: bool) -> None:
+    """Every row's figures are the tally's; the order follows the scoring's measure, then
+    points (equal figures may share a rank or be parted by head-to-head, never put behind a
+    worse participant)."""
     names = {p["number"]: p for p in shown["participants"]}
     counted = tally.counts()
     rows = shown["standings"]
@@ -126,13 +129,19 @@ def check_standings(shown: dict[str, Any], tally: Tally, pairs: bool) -> None:
         assert (row["match_points"], row["points"], row["played"]) == (mp, points, played), row
         if pairs:
             assert counted.get(players[1], (0, 0, 0)) == (mp, points, played)
-    # the order: match points, then points; equal figures may share a rank or be parted by
-    # head-to-head, never put behind a worse participant
     ranks = [r["rank"] for r in rows]
     assert ranks == sorted(ranks) and ranks[0] == 1
+
+    def measure(row: dict[str, Any]) -> tuple[int, ...]:
+        if shown["scoring"] == "points":
+            return (row["points"],)
+        return (row["match_points"], row["points"])
+
     for a, b in itertools.combinations(rows, 2):
-        if (a["match_points"], a["points"]) > (b["match_points"], b["points"]):
-            assert a["rank"] < b["rank"]
+        if measure(a) > measure(b):
+            assert a["rank"] < b["rank"], (a, b)
+        elif measure(a) < measure(b):
+            raise AssertionError(f"{a} ranked before the better {b}")
 
 
 def play_round(
