@@ -35,7 +35,13 @@ an older engine's score)
 page or full view page        query parameters that change the page;  a new stamp replaces the
 (UTF-8, CSRF token marked)    used only while the stamp of the game   page
                               and its evening (:mod:`.stamps`), the
-                              minute and any end time still match
+                              minute and any end time still match;
+also a tournament's public    view key, language, host, path;
+fragment (standings, round)   used only while
+                              ``stamps.tournament_stamp`` (the
+                              tournament's version, its games'
+                              count, newest change, sum of
+                              versions) still matches
 ``previewed``: the game a     flow and game id; used only while the   :data:`PREVIEW_GAMES` games
 live preview loaded           game's ``version`` and ``updated_at``   and :data:`PREVIEW_HANDS`
                               match (one indexed read)                hands per flow

@@ -11,6 +11,8 @@ Areas with pages or an API:
 - ``rulebook``: each ruleset explained (blueprint ``rules_pages``)
 - ``sheets``: the score sheet PDFs and blank pads (blueprint ``sheets``)
 - ``tables``: a table of regular players, its games and statistics (blueprint ``tables``)
+- ``tournaments``: a club tournament: the director's page, the public standings, the
+  projector, the new form and the PDFs (blueprint ``tournaments``)
 - ``api``: the JSON API of CONTRACT.md §3 (blueprints ``api``, ``games_api``, ``tables_api``,
   ``tournaments_api``)
 
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import api, canasta, fifty, home, referee, rulebook, sheets, tables
+from . import api, canasta, fifty, home, referee, rulebook, sheets, tables, tournaments
 from .words.names import (
     canastas_text,
     card_label,
@@ -50,6 +52,7 @@ def register_blueprints(app: Flask) -> None:
         sheets.bp,
         fifty.bp,
         tables.bp,
+        tournaments.bp,
     ):
         app.register_blueprint(bp)
     app.jinja_env.globals.update(

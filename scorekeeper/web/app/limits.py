@@ -67,6 +67,8 @@ CREATE_ENDPOINTS = (
     "tournaments_api.create",
     "tournaments_api.start_round",
     "tournaments_api.confirm_round",
+    "tournaments.new",
+    "tournaments.confirm",
 )
 #: endpoints that import games: each game a file brings in counts as one creation
 IMPORT_ENDPOINTS = ("games_api.import_games", "games.import_file")
@@ -89,6 +91,11 @@ WRITE_ENDPOINTS = (
     "tournaments_api.call_time",
     "tournaments_api.close_round",
     "tournaments_api.set_absent",
+    "tournaments.next_round",
+    "tournaments.swap",
+    "tournaments.call_time",
+    "tournaments.close",
+    "tournaments.absent",
 )
 
 

@@ -31,6 +31,7 @@ from ... import store
 from ...rules.ruleset import RULESET_IDS
 from ...rules.scoring import item_keys
 from ...rules.three_is_fifty import RULESET_ID as FIFTY
+from ...store import tournaments
 from ...store.db import session_scope
 from ...store.models import Game
 from ..app.security import share_link
@@ -39,6 +40,7 @@ from ..play import pages
 from ..play.entry import problem_text
 from ..play.notes import Notes
 from ..play.pages import Rendered, cached_game_page, qr_svg
+from ..play.tournament import tournament_line
 from ..words.i18n import current_language, home_ruleset
 from ..words.names import item_labels
 from .backup import Imported, backup_file, hands_csv, import_games, uploaded
@@ -122,8 +124,12 @@ def _render_show(game_id: str) -> Rendered:
     ]
     evening, chain = evening_of(game_id, store.get_game)  # other games change it
     undo = store.undoable_deletion(game)
+    with session_scope() as session:
+        part = tournaments.game_tournament(session, game_id)
     html = render_template(
         "games/show.html",
+        tournament=part,
+        tournament_line=tournament_line(part, len(state.hands)) if part else "",
         game_id=game_id,
         view_url=link.url,
         share_loopback=link.loopback,

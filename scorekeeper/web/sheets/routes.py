@@ -24,10 +24,12 @@ from ...sheets import (
     SheetHand,
     SheetLabels,
     SheetStatistic,
+    TournamentLabels,
 )
 from ...store import tables
 from ...store.db import session_scope
 from ...store.table_stats import table_stats
+from ...tournament.model import TableView, TournamentView
 from ..canasta.adjustments import adjustment_lines
 from ..canasta.stats import side_stats, stat_rows
 from ..play.pages import State, find_game
@@ -183,6 +185,31 @@ def score_sheet_pdf(build: Callable[[State], ScoreSheet], state: State, filename
     with forced_locale(_lang()):
         data = pdf.render_score_sheet(build(state))
     return pdf_response(data, filename)
+
+
+def draw_tournament_standings(view: TournamentView, labels: TournamentLabels) -> bytes:
+    """A tournament's standings as PDF (the route is the tournaments area's)."""
+    from ...sheets import tournament  # reportlab: loaded when the first PDF is drawn
+
+    return tournament.render_standings(view, labels)
+
+
+def draw_tournament_round(
+    view: TournamentView,
+    number: int,
+    labels: TournamentLabels,
+    game_url: Callable[[TableView], str],
+) -> bytes:
+    """A tournament round's seating list and table cards as PDF (the route is the
+    tournaments area's)."""
+    from ...sheets import tournament  # reportlab: loaded when the first PDF is drawn
+
+    return tournament.render_round(view, number, labels, game_url)
+
+
+def pdf_language() -> str:
+    """The language of ``?lang=``, else the reader's."""
+    return _lang()
 
 
 def _lang() -> str:
