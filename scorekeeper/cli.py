@@ -16,9 +16,10 @@ from flask import Flask
 from sqlalchemy import make_url
 
 from . import MAX_CONTENT_LENGTH, ROOT, create_app, net, serving
-from .store import backup, tournament_backup
+from .store import backup
 from .store.db import copy_sqlite, make_engine, session_scope, upgrade_schema, write_scope
 from .store.errors import GameProblems
+from .store.tournaments import backup as tournament_backup
 from .web.app.catalogs import update_catalogs
 
 

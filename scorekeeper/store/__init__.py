@@ -14,8 +14,8 @@ One module per idea:
 - ``stamps``: the light reads that prove a kept page or game current
 - ``evening``: the games of one table in a row
 - ``fifty``: the same for "3 ist 50"
-- ``tournaments``: club tournaments (participants, rounds, each table's game, the kept view);
-  ``tournament_backup``: them in the whole backup
+- ``tournaments``: club tournaments (a package: setup, rounds with a game per table, the read
+  model kept while nothing changed, and them in the whole backup)
 
 The names most callers need are gathered here, so ``from scorekeeper import store`` and
 ``store.get_game(...)``, ``store.add_hand(...)``, ``store.GameState`` read plainly.

@@ -49,7 +49,7 @@ MAX_VERSION = 1_000_000_000
 
 
 # ---- writing ---------------------------------------------------------------------------------
-def _time(value: datetime) -> str:
+def iso_time(value: datetime) -> str:
     return value.astimezone(UTC).isoformat()
 
 
@@ -66,16 +66,16 @@ def dump_game(game: Game, with_keys: bool = True) -> dict[str, Any]:
         "target": game.target,
         "first_dealer": game.first_dealer,
         "version": game.version,
-        "created_at": _time(game.created_at),
-        "updated_at": _time(game.updated_at),
+        "created_at": iso_time(game.created_at),
+        "updated_at": iso_time(game.updated_at),
         "hands": [
             {
                 "number": hand.number,
                 "teams": hand.teams,
                 "lone_player": hand.lone_player,
                 "stock_out": hand.stock_out,
-                "created_at": _time(hand.created_at),
-                "updated_at": _time(hand.updated_at),
+                "created_at": iso_time(hand.created_at),
+                "updated_at": iso_time(hand.updated_at),
             }
             for hand in sorted(game.hands, key=lambda h: h.number)
         ],
@@ -86,9 +86,9 @@ def dump_game(game: Game, with_keys: bool = True) -> dict[str, Any]:
                 "teams": revision.teams,
                 "lone_player": revision.lone_player,
                 "stock_out": revision.stock_out,
-                "entered_at": _time(revision.entered_at),
-                "hand_created_at": _time(revision.hand_created_at),
-                "changed_at": _time(revision.changed_at),
+                "entered_at": iso_time(revision.entered_at),
+                "hand_created_at": iso_time(revision.hand_created_at),
+                "changed_at": iso_time(revision.changed_at),
                 "version": revision.version,
             }
             for revision in sorted(game.revisions, key=lambda r: r.id)
@@ -132,8 +132,8 @@ def dump_tables(session: Session) -> list[dict[str, Any]]:
                 "view_id": table.view_id,
                 "name": table.name,
                 "version": table.version,
-                "created_at": _time(table.created_at),
-                "updated_at": _time(table.updated_at),
+                "created_at": iso_time(table.created_at),
+                "updated_at": iso_time(table.updated_at),
                 "people": [person.name for person in people],
                 "games": [
                     {
@@ -160,16 +160,16 @@ def read_tables(data: Any, games: Container[str]) -> list[tuple[Table, list[str]
         where = f"tables[{i}]"
         if not isinstance(item, dict):
             raise GameProblems([Problem("request.type", where, {"expected": "object"})])
-        table_id = _key(item, "id", where, problems)
-        view_id = _key(item, "view_id", where, problems)
+        table_id = read_key(item, "id", where, problems)
+        view_id = read_key(item, "view_id", where, problems)
         name = item.get("name")
         if not isinstance(name, str) or not 1 <= len(name) <= 40:
             problems.append(Problem("request.value", f"{where}.name", {}))
-        people = _list(item, "people", where, 200)
+        people = read_list(item, "people", where, 200)
         if not all(isinstance(p, str) and 1 <= len(p) <= 40 for p in people):
             problems.append(Problem("request.value", f"{where}.people", {}))
         links = []
-        for g, link in enumerate(_list(item, "games", where, 100_000)):
+        for g, link in enumerate(read_list(item, "games", where, 100_000)):
             at = f"{where}.games[{g}]"
             seats = link.get("seats") if isinstance(link, dict) else None
             game = link.get("game") if isinstance(link, dict) else None
@@ -188,14 +188,16 @@ def read_tables(data: Any, games: Container[str]) -> list[tuple[Table, list[str]
                 problems.append(Problem("request.value", at, {}))
                 continue
             links.append((game, seats))
-        created = _when(item.get("created_at"), f"{where}.created_at", problems, utcnow())
+        created = read_time(item.get("created_at"), f"{where}.created_at", problems, utcnow())
         table = Table(
             id=table_id or new_key(),
             view_id=view_id or new_key(),
             name=name,
-            version=_whole(item.get("version", 1), f"{where}.version", (1, MAX_VERSION), problems),
+            version=read_whole(
+                item.get("version", 1), f"{where}.version", (1, MAX_VERSION), problems
+            ),
             created_at=created,
-            updated_at=_when(item.get("updated_at"), f"{where}.updated_at", problems, created),
+            updated_at=read_time(item.get("updated_at"), f"{where}.updated_at", problems, created),
         )
         out.append((table, list(people), links))
     if problems:
@@ -284,7 +286,7 @@ def _at(where: str, problems: list[Problem]) -> list[Problem]:
     return [Problem(p.code, f"{where}.{p.where}" if p.where else where, p.params) for p in problems]
 
 
-def _key(item: dict[str, Any], name: str, where: str, problems: list[Problem]) -> str | None:
+def read_key(item: dict[str, Any], name: str, where: str, problems: list[Problem]) -> str | None:
     value = item.get(name)
     if value is None:
         return None
@@ -294,7 +296,7 @@ def _key(item: dict[str, Any], name: str, where: str, problems: list[Problem]) -
     return value
 
 
-def _when(value: Any, where: str, problems: list[Problem], default: datetime) -> datetime:
+def read_time(value: Any, where: str, problems: list[Problem], default: datetime) -> datetime:
     if value is None:
         return default
     try:
@@ -307,7 +309,7 @@ def _when(value: Any, where: str, problems: list[Problem], default: datetime) ->
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def _whole(value: Any, where: str, bounds: tuple[int, int], problems: list[Problem]) -> int:
+def read_whole(value: Any, where: str, bounds: tuple[int, int], problems: list[Problem]) -> int:
     low, high = bounds
     if isinstance(value, bool) or not isinstance(value, int):
         problems.append(Problem("request.type", where, {"expected": "integer"}))
@@ -318,7 +320,7 @@ def _whole(value: Any, where: str, bounds: tuple[int, int], problems: list[Probl
     return value
 
 
-def _list(item: dict[str, Any], name: str, where: str, limit: int) -> list[Any]:
+def read_list(item: dict[str, Any], name: str, where: str, limit: int) -> list[Any]:
     value = item.get(name, [])
     if not isinstance(value, list):
         raise GameProblems([Problem("request.type", f"{where}.{name}", {"expected": "list"})])
@@ -385,19 +387,19 @@ def read_game(item: Any, where: str) -> Checked:
     except GameProblems as error:
         raise GameProblems(_at(where, error.problems), error.status) from None
     problems: list[Problem] = []
-    game_id = _key(item, "id", where, problems)
-    view_id = _key(item, "view_id", where, problems)
-    previous = _key(item, "previous_id", where, problems)
+    game_id = read_key(item, "id", where, problems)
+    view_id = read_key(item, "view_id", where, problems)
+    previous = read_key(item, "previous_id", where, problems)
     now = utcnow()
-    created = _when(item.get("created_at"), f"{where}.created_at", problems, now)
-    updated = _when(item.get("updated_at"), f"{where}.updated_at", problems, created)
+    created = read_time(item.get("created_at"), f"{where}.created_at", problems, now)
+    updated = read_time(item.get("updated_at"), f"{where}.updated_at", problems, created)
     limit = fifty.MAX_GAMES if game.ruleset == fifty.RULESET_ID else MAX_HANDS
-    hands = _list(item, "hands", where, limit)
-    revisions = _list(item, "revisions", where, MAX_REVISIONS)
+    hands = read_list(item, "hands", where, limit)
+    revisions = read_list(item, "revisions", where, MAX_REVISIONS)
     version = item.get("version", 1 + len(hands) + len(revisions))
-    version = _whole(version, f"{where}.version", (1, MAX_VERSION), problems)
+    version = read_whole(version, f"{where}.version", (1, MAX_VERSION), problems)
     seats = max(1, game.players)
-    first_dealer = _whole(
+    first_dealer = read_whole(
         item.get("first_dealer", 0), f"{where}.first_dealer", (0, seats - 1), problems
     )
     if problems:
@@ -417,8 +419,8 @@ def read_game(item: Any, where: str) -> Checked:
         if number != h + 1:
             raise GameProblems([Problem("request.value", f"{at}.number", {"expected": h + 1})])
         teams, lone, stock_out = _entry(game, entry, at)
-        made = _when(entry.get("created_at"), f"{at}.created_at", problems, created)
-        changed = _when(entry.get("updated_at"), f"{at}.updated_at", problems, made)
+        made = read_time(entry.get("created_at"), f"{at}.created_at", problems, created)
+        changed = read_time(entry.get("updated_at"), f"{at}.updated_at", problems, made)
         game.hands.append(
             Hand(
                 number=number,
@@ -437,10 +439,10 @@ def read_game(item: Any, where: str) -> Checked:
         kind = entry.get("kind")
         if kind not in REVISION_KINDS:
             problems.append(Problem("request.value", f"{at}.kind", {}))
-        number = _whole(entry.get("number"), f"{at}.number", (1, limit + 1), problems)
-        revision_version = _whole(entry.get("version"), f"{at}.version", (1, version), problems)
+        number = read_whole(entry.get("number"), f"{at}.number", (1, limit + 1), problems)
+        revision_version = read_whole(entry.get("version"), f"{at}.version", (1, version), problems)
         teams, lone, stock_out = _entry(game, entry, at)
-        entered = _when(entry.get("entered_at"), f"{at}.entered_at", problems, created)
+        entered = read_time(entry.get("entered_at"), f"{at}.entered_at", problems, created)
         game.revisions.append(
             HandRevision(
                 number=number,
@@ -449,10 +451,12 @@ def read_game(item: Any, where: str) -> Checked:
                 lone_player=lone,
                 stock_out=stock_out,
                 entered_at=entered,
-                hand_created_at=_when(
+                hand_created_at=read_time(
                     entry.get("hand_created_at"), f"{at}.hand_created_at", problems, entered
                 ),
-                changed_at=_when(entry.get("changed_at"), f"{at}.changed_at", problems, entered),
+                changed_at=read_time(
+                    entry.get("changed_at"), f"{at}.changed_at", problems, entered
+                ),
                 version=revision_version,
             )
         )

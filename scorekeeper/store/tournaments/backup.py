@@ -19,12 +19,12 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..rules.problems import Problem
-from ..rules.ruleset import resolve_ruleset
-from ..tournament.model import Format, OddCount, RoundEnd, RoundState, Scoring
-from .backup import _key, _list, _time, _when, _whole
-from .errors import GameProblems
-from .models import (
+from ...rules.problems import Problem
+from ...rules.ruleset import resolve_ruleset
+from ...tournament.model import Format, OddCount, RoundEnd, RoundState, Scoring
+from ..backup import iso_time, read_key, read_list, read_time, read_whole
+from ..errors import GameProblems
+from ..models import (
     Game,
     Table,
     TablePlayer,
@@ -35,7 +35,7 @@ from .models import (
     new_key,
     utcnow,
 )
-from .tournaments import (
+from .common import (
     MAX_PARTICIPANTS,
     MAX_ROUNDS,
     POINTS_MAX,
@@ -81,10 +81,10 @@ def dump_tournaments(session: Session) -> list[dict[str, Any]]:
                         **seating_json(seating_of(found.seating)),
                         "draw": int(found.seating.get("draw", 0)),
                     },
-                    "created_at": _time(found.created_at),
-                    "started_at": _time(found.started_at) if found.started_at else None,
-                    "ending_at": _time(found.ending_at) if found.ending_at else None,
-                    "closed_at": _time(found.closed_at) if found.closed_at else None,
+                    "created_at": iso_time(found.created_at),
+                    "started_at": iso_time(found.started_at) if found.started_at else None,
+                    "ending_at": iso_time(found.ending_at) if found.ending_at else None,
+                    "closed_at": iso_time(found.closed_at) if found.closed_at else None,
                     "games": [{"table": table, "game": game} for table, game in links],
                 }
             )
@@ -104,8 +104,8 @@ def dump_tournaments(session: Session) -> list[dict[str, Any]]:
                 "seed": t.seed,
                 "table": t.table_id,
                 "version": t.version,
-                "created_at": _time(t.created_at),
-                "updated_at": _time(t.updated_at),
+                "created_at": iso_time(t.created_at),
+                "updated_at": iso_time(t.updated_at),
                 "participants": [
                     {
                         "players": list(p.players),
@@ -214,21 +214,23 @@ def read_tournaments(
             problems.append(Problem("request.value", f"{where}.points", {}))
             points = {"win": 2, "draw": 1, "loss": 0}
         for kind in ("win", "draw", "loss"):
-            points[kind] = _whole(points[kind], f"{where}.points.{kind}", (0, POINTS_MAX), problems)
+            points[kind] = read_whole(
+                points[kind], f"{where}.points.{kind}", (0, POINTS_MAX), problems
+            )
         end = item.get("round_end")
         end_kind, end_value = RoundEnd.HANDS.value, 1
         if isinstance(end, dict) and len(end) == 1 and next(iter(end)) in ROUND_END_BOUNDS:
             end_kind = next(iter(end))
-            end_value = _whole(
+            end_value = read_whole(
                 end[end_kind], f"{where}.round_end", ROUND_END_BOUNDS[RoundEnd(end_kind)], problems
             )
         else:
             problems.append(Problem("request.value", f"{where}.round_end", {}))
-        table_id = _key(item, "table", where, problems)
-        created = _when(item.get("created_at"), f"{where}.created_at", problems, utcnow())
+        table_id = read_key(item, "table", where, problems)
+        created = read_time(item.get("created_at"), f"{where}.created_at", problems, utcnow())
         t = Tournament(
-            id=_key(item, "id", where, problems) or new_key(),
-            view_id=_key(item, "view_id", where, problems) or new_key(),
+            id=read_key(item, "id", where, problems) or new_key(),
+            view_id=read_key(item, "view_id", where, problems) or new_key(),
             name=_name(item.get("name"), f"{where}.name", problems),
             ruleset=rs.id if rs is not None else "",
             options=dict(item["options"]) if isinstance(item.get("options"), dict) else {},
@@ -239,14 +241,14 @@ def read_tournaments(
             round_end=end_kind,
             round_end_value=end_value,
             odd=_choice(item.get("odd"), OddCount, f"{where}.odd", problems),
-            seed=_whole(item.get("seed"), f"{where}.seed", (0, 2**31 - 1), problems),
+            seed=read_whole(item.get("seed"), f"{where}.seed", (0, 2**31 - 1), problems),
             table_id=table_id if table_id in tables else None,
-            version=_whole(item.get("version", 1), f"{where}.version", (1, 10**9), problems),
+            version=read_whole(item.get("version", 1), f"{where}.version", (1, 10**9), problems),
             created_at=created,
-            updated_at=_when(item.get("updated_at"), f"{where}.updated_at", problems, created),
+            updated_at=read_time(item.get("updated_at"), f"{where}.updated_at", problems, created),
         )
         checked = CheckedTournament(t)
-        people = _list(item, "participants", where, MAX_PARTICIPANTS)
+        people = read_list(item, "participants", where, MAX_PARTICIPANTS)
         if len(people) < 2:
             problems.append(Problem("request.value", f"{where}.participants", {}))
         for j, person in enumerate(people):
@@ -265,16 +267,16 @@ def read_tournaments(
                 continue
             checked.participants.append((clean, absent, place))
         numbers = []
-        for j, stored in enumerate(_list(item, "rounds", where, MAX_ROUNDS)):
+        for j, stored in enumerate(read_list(item, "rounds", where, MAX_ROUNDS)):
             at = f"{where}.rounds[{j}]"
             if not isinstance(stored, dict):
                 problems.append(Problem("request.value", at, {}))
                 continue
-            number = _whole(stored.get("number"), f"{at}.number", (1, MAX_ROUNDS), problems)
+            number = read_whole(stored.get("number"), f"{at}.number", (1, MAX_ROUNDS), problems)
             numbers.append(number)
             seating = _seating(stored.get("seating"), len(people), f"{at}.seating", problems)
             links = []
-            for k, link in enumerate(_list(stored, "games", at, MAX_PARTICIPANTS)):
+            for k, link in enumerate(read_list(stored, "games", at, MAX_PARTICIPANTS)):
                 game = link.get("game") if isinstance(link, dict) else None
                 table = link.get("table") if isinstance(link, dict) else None
                 if (
@@ -286,7 +288,7 @@ def read_tournaments(
                     problems.append(Problem("request.value", f"{at}.games[{k}]", {}))
                     continue
                 links.append((table, str(game)))
-            begun = _when(stored.get("created_at"), f"{at}.created_at", problems, created)
+            begun = read_time(stored.get("created_at"), f"{at}.created_at", problems, created)
             round_row = TournamentRound(
                 number=number,
                 state=_choice(stored.get("state"), RoundState, f"{at}.state", problems),
@@ -308,7 +310,7 @@ def read_tournaments(
 def _maybe(item: dict[str, Any], name: str, where: str, problems: list[Problem]) -> Any:
     if item.get(name) is None:
         return None
-    return _when(item.get(name), f"{where}.{name}", problems, utcnow())
+    return read_time(item.get(name), f"{where}.{name}", problems, utcnow())
 
 
 def restore_tournament(session: Session, checked: CheckedTournament) -> bool:
