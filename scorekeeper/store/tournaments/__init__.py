@@ -42,6 +42,7 @@ from .common import (
 from .read_model import (
     GameTournament,
     game_tournament,
+    game_tournament_by_view,
     kept_by_key,
     make_view,
     stamp,
@@ -73,6 +74,7 @@ __all__ = [
     "confirm_round",
     "create_tournament",
     "game_tournament",
+    "game_tournament_by_view",
     "get_by_view",
     "get_tournament",
     "kept_by_key",

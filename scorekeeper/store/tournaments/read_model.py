@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session, lazyload
 
 from ...tournament import standings as ranking
@@ -56,9 +56,22 @@ class GameTournament:
 
 
 def game_tournament(session: Session, game_id: Any) -> GameTournament | None:
-    """The tournament, round and table of a game, or None for a game of no tournament."""
+    """The tournament, round and table of a game (by its editing key), or None for a game of
+    no tournament."""
     if not isinstance(game_id, str) or not KEY.match(game_id):
         return None
+    return _tournament_of(session, TournamentGame.game_id == game_id)
+
+
+def game_tournament_by_view(session: Session, view_id: Any) -> GameTournament | None:
+    """The same for the game with this read-only key (the other phones' view)."""
+    if not isinstance(view_id, str) or not KEY.match(view_id):
+        return None
+    inner = select(Game.id).where(Game.view_id == view_id).scalar_subquery()
+    return _tournament_of(session, TournamentGame.game_id == inner)
+
+
+def _tournament_of(session: Session, which: ColumnElement[bool]) -> GameTournament | None:
     row = session.execute(
         select(
             Tournament.name,
@@ -71,7 +84,7 @@ def game_tournament(session: Session, game_id: Any) -> GameTournament | None:
         .select_from(TournamentGame)
         .join(TournamentRound, TournamentRound.id == TournamentGame.round_id)
         .join(Tournament, Tournament.id == TournamentRound.tournament_id)
-        .where(TournamentGame.game_id == game_id)
+        .where(which)
     ).first()
     if row is None:
         return None

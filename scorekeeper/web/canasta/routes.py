@@ -164,7 +164,14 @@ def view(view_id: str) -> Response:
 
 def _view_context(view_id: str, state: store.GameState) -> tuple[dict[str, Any], tuple[str, ...]]:
     evening, chain = evening_of(view_id, store.get_by_view)  # other games change it
-    return {"evening": evening, **board_context(state)}, chain
+    with session_scope() as session:
+        part = tournaments.game_tournament_by_view(session, view_id)
+    return {
+        "evening": evening,
+        "tournament": part,
+        "tournament_line": tournament_line(part, len(state.hands)) if part else "",
+        **board_context(state),
+    }, chain
 
 
 # ---- entering a hand (the shared flow of play.entry, filled in by .entry) ----------------------

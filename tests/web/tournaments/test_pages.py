@@ -197,12 +197,21 @@ def test_standings_follow_the_hands_and_a_correction(client: FlaskClient) -> Non
     banner = client.get(f"/games/{first[0]}?lang=en").text
     assert re.search(r"Spring cup · round 1 · table 1 · 1 of 2 hands", banner)
     assert f'href="/tournaments/view/{view_id}"' in banner
+    # so does the read-only view the other phones open, and its poll keeps the count current
+    game_view = client.get(f"/api/v1/games/{first[0]}").json["view_id"]  # type: ignore[index]
+    shown = client.get(f"/view/{game_view}?lang=en").text
+    assert "Spring cup · round 1 · table 1 · 1 of 2 hands" in shown
+    assert client.get(f"/view/x{game_view[1:]}?lang=en").status_code == 404
+    other_view = client.get(f"/api/v1/games/{first[1]}").json["view_id"]  # type: ignore[index]
+    assert "table 2 · 0 of 2 hands" in client.get(f"/view/{other_view}?lang=en").text
 
     kept = client.get(f"/tournaments/view/{view_id}?since=0&lang=en", headers=HTMX).text
     assert "1 of 2 hands" in kept  # the fragment kept for the phones polling: still current
     play(client, first[0], winner=0)
     fresh = client.get(f"/tournaments/view/{view_id}?since=0&lang=en", headers=HTMX).text
     assert "2 of 2 hands" in fresh and "1 of 2 hands" not in fresh  # a change: made again
+    live = client.get(f"/view/{game_view}?since=1&lang=en", headers=HTMX).text
+    assert "<html" not in live and "table 1 · 2 of 2 hands" in live
     play(client, first[1], winner=1)
     play(client, first[1], winner=1)
     page = client.get(f"/tournaments/{key}?lang=en").text
