@@ -11,8 +11,8 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
-from .model import BlankSheet, SheetLabels
-from .pdf import (
+from .hand_table import HandTable
+from .kit import (
     FRAME_WIDTH,
     INK,
     MARGIN_BOTTOM,
@@ -20,13 +20,13 @@ from .pdf import (
     PAGE_HEIGHT,
     RULE,
     Footer,
-    HandTable,
     build_pdf,
     house_rules_text,
     markup,
     sheet_table,
     styles,
 )
+from .model import BlankSheet, SheetLabels
 
 __all__ = ["blank_hands", "render_blank_sheet"]
 

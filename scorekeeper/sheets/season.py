@@ -1,13 +1,13 @@
 """The season sheet of a table as PDF (reportlab): standings, partnerships, head-to-head and
-records, every label already translated by the web layer. Pure of Flask, Babel and the
-database; every text is escaped on its way into a ``Paragraph`` (names are user text)."""
+records, every label already translated by the web layer, in the fonts and colours of
+:mod:`.kit`. Pure of Flask, Babel and the database; every text is escaped on its way into a
+``Paragraph`` (names are user text)."""
 
 from __future__ import annotations
 
 import io
 from xml.sax.saxutils import escape
 
-from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
@@ -15,12 +15,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, TableStyle
 from reportlab.platypus import Table as Grid
 
-from .pdf import FONT_BOLD, register_fonts
+from .kit import FONT_BOLD, HEAD_FILL, MUTED, RULE, STRIPE_FILL, register_fonts
 from .season_model import SeasonSheet
-
-HEAD_FILL = colors.Color(0.87, 0.87, 0.87)
-STRIPE_FILL = colors.Color(0.955, 0.955, 0.955)
-RULE = colors.Color(0.55, 0.55, 0.55)
 
 
 def render_season(sheet: SeasonSheet) -> bytes:
@@ -77,7 +73,7 @@ def render_season(sheet: SeasonSheet) -> bytes:
     def footer(canvas: object, doc: object) -> None:
         canvas.saveState()  # type: ignore[attr-defined]
         canvas.setFont(font, 7)  # type: ignore[attr-defined]
-        canvas.setFillColor(colors.Color(0.38, 0.38, 0.38))  # type: ignore[attr-defined]
+        canvas.setFillColor(MUTED)  # type: ignore[attr-defined]
         canvas.drawString(12 * mm, 9 * mm, sheet.footer)  # type: ignore[attr-defined]
         canvas.drawRightString(A4[0] - 12 * mm, 9 * mm, str(doc.page))  # type: ignore[attr-defined]
         canvas.restoreState()  # type: ignore[attr-defined]

@@ -1,170 +1,63 @@
-"""The tournament sheets as PDF: a round's seating list and table cards
-(:func:`render_round`), and the standings or final results (:func:`render_standings`).
+"""A round of a tournament as PDF (:func:`render_round`): the seating list, who sits where
+by name, and a card per table with its number, the seats, a QR code that opens the table's game
+(:class:`QrCode`, drawn from segno's matrix) and a pad to write the hands in.
 
-Pure reportlab, drawn from the read model :class:`~scorekeeper.tournament.model.TournamentView`
-with every word given by the web layer (:class:`~.tournament_model.TournamentLabels`). Names and
-the tournament's name are user text: they reach a ``Paragraph`` only through
-:func:`~.pdf.markup`, so ``<b>Anna & Ben</b>`` prints as typed.
+Names and the tournament's name are user text: they reach a ``Paragraph`` only through
+:func:`~scorekeeper.sheets.kit.markup`, so ``<b>Anna & Ben</b>`` prints as typed.
 """
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import segno
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER, TA_RIGHT
-from reportlab.lib.styles import ParagraphStyle, StyleSheet1
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
-from ..tournament.model import (
-    Format,
-    RoundEnd,
-    RoundState,
-    RoundView,
-    Scoring,
-    TableView,
-    TournamentView,
-)
-from .pad import BLANK_ROW_MAX, BLANK_ROW_MIN, blank_hands
-from .pdf import (
-    FONT,
-    FONT_BOLD,
+from ...tournament.model import RoundEnd, RoundState, RoundView, TableView, TournamentView
+from ..kit import (
     FRAME_WIDTH,
-    HEAD_FILL,
     INK,
     MARGIN_BOTTOM,
     MARGIN_TOP,
-    MUTED,
     PAGE_HEIGHT,
     RULE,
-    STRIPE_FILL,
     Footer,
     build_pdf,
     markup,
     sheet_table,
     sized_style,
-    styles,
 )
-from .tournament_model import TournamentLabels
+from ..pad import BLANK_ROW_MAX, BLANK_ROW_MIN, blank_hands
+from ..tournament_model import TournamentLabels
+from .common import (
+    grid_commands,
+    page_heading,
+    participants_count,
+    side_names,
+    stripes,
+    tournament_styles,
+)
 
-__all__ = ["TournamentLabels", "render_round", "render_standings", "seat_order"]
+__all__ = ["QR_QUIET", "QrCode", "render_round", "seat_order"]
 
 # --- layout constants (millimetres unless the name says pt) ---------------------------------
 
 DEALER_MARK = "\u2605"  # ★ beside the first dealer
 QR_SIZE = 46  # the code with its quiet zone: well above the 3.5 cm a phone reads from afar
 QR_QUIET = 4  # modules of white around the code, as the QR standard asks
-CARD_NUMBER_PT = 96  # the table number on its card, read from the next table
 CARD_NUMBER_WIDTH = 52
-CARD_SEAT_NAME_PT = 14
 CARD_SEAT_NAME_MIN_PT = 9  # a longer name than fits at this size wraps
 CARD_SEAT_LABEL_WIDTH = 22
 CARD_PAD_ROW = 8  # a hand row of the card's pad where the round has no fixed number of hands
 CARD_PAD_MIN_ROWS = 4
 LIST_TABLE_COLUMN = 14  # the table number of the seating list
 INDEX_COLUMNS = 3  # the list of who sits where: names in three columns
-STANDING_FIGURE = 24  # each figure column of the standings
-RESULTS_ROUND, RESULTS_TABLE, RESULTS_TOTALS = 14, 14, 40
-
-
-@functools.cache
-def _styles() -> StyleSheet1:
-    """The tournament's own styles, beside the score sheets' (:func:`~.pdf.styles`)."""
-    base = styles()
-    sheet = StyleSheet1()
-    body = ParagraphStyle("TCell", parent=base["Base"], fontSize=9, leading=11.5)
-    sheet.add(body)
-    sheet.add(ParagraphStyle("TFigure", parent=body, alignment=TA_RIGHT))
-    # who sits where: 160 names on one page
-    sheet.add(ParagraphStyle("TIndex", parent=body, fontSize=8.5, leading=10.5))
-    sheet.add(ParagraphStyle("TIndexPlace", parent=sheet["TIndex"], alignment=TA_RIGHT))
-    sheet.add(
-        ParagraphStyle(
-            "THead", parent=body, fontName=FONT_BOLD, fontSize=8, leading=10, textColor=INK
-        )
-    )
-    sheet.add(ParagraphStyle("THeadFigure", parent=sheet["THead"], alignment=TA_RIGHT))
-    sheet.add(
-        ParagraphStyle("TTableNumber", parent=body, fontName=FONT_BOLD, fontSize=14, leading=17)
-    )
-    sheet.add(ParagraphStyle("TSubtitle", parent=body, fontSize=10, leading=13))
-    sheet.add(ParagraphStyle("THeading", parent=base["RefHead"], fontSize=11, leading=14))
-    sheet.add(ParagraphStyle("TLegend", parent=base["Legend"], fontSize=8, leading=10))
-    sheet.add(
-        ParagraphStyle(
-            "TNumberLabel",
-            parent=body,
-            fontSize=14,
-            leading=16,
-            alignment=TA_CENTER,
-            textColor=MUTED,
-        )
-    )
-    sheet.add(
-        ParagraphStyle(
-            "TNumber",
-            parent=body,
-            fontName=FONT_BOLD,
-            fontSize=CARD_NUMBER_PT,
-            leading=CARD_NUMBER_PT,
-            alignment=TA_CENTER,
-        )
-    )
-    sheet.add(ParagraphStyle("TSeatLabel", parent=body, fontSize=9, leading=11, textColor=MUTED))
-    sheet.add(
-        ParagraphStyle(
-            "TSeatName",
-            parent=body,
-            fontName=FONT_BOLD,
-            fontSize=CARD_SEAT_NAME_PT,
-            leading=CARD_SEAT_NAME_PT * 1.2,
-        )
-    )
-    sheet.add(
-        ParagraphStyle("TCaption", parent=body, fontSize=7.5, leading=9.5, alignment=TA_CENTER)
-    )
-    sheet.add(
-        ParagraphStyle(
-            "TUrl",
-            parent=body,
-            fontSize=5.5,
-            leading=6.8,
-            alignment=TA_CENTER,
-            textColor=MUTED,
-        )
-    )
-    sheet.add(
-        ParagraphStyle(
-            "TSideCaption",
-            parent=body,
-            fontSize=6.5,
-            leading=8,
-            alignment=TA_CENTER,
-            textColor=MUTED,
-        )
-    )
-    sheet.add(
-        ParagraphStyle(
-            "TSideNames",
-            parent=body,
-            fontName=FONT_BOLD,
-            fontSize=10,
-            leading=12.5,
-            alignment=TA_CENTER,
-        )
-    )
-    sheet.add(
-        ParagraphStyle(
-            "TBanner", parent=body, fontName=FONT_BOLD, fontSize=13, leading=16, textColor=INK
-        )
-    )
-    return sheet
 
 
 # --- what is printed where --------------------------------------------------------------------
@@ -191,20 +84,12 @@ def _positions(seats: int, labels: TournamentLabels, short: bool) -> list[str]:
     return [str(n) if short else labels.seat(n) for n in range(1, seats + 1)]
 
 
-def _side_names(side: Sequence[str]) -> str:
-    return " & ".join(side)
-
-
 def _round_end(view: TournamentView, labels: TournamentLabels) -> str:
     if view.round_end is RoundEnd.HANDS:
         return labels.hands(view.round_end_value)
     if view.round_end is RoundEnd.TARGET:
         return labels.target(view.round_end_value)
     return labels.minutes(view.round_end_value)
-
-
-def _participants_count(view: TournamentView, labels: TournamentLabels, count: int) -> str:
-    return labels.pairs_count(count) if view.format is Format.PAIRS else labels.players_count(count)
 
 
 def _round(view: TournamentView, number: int) -> RoundView:
@@ -223,35 +108,6 @@ def _fitted(text: str, style: ParagraphStyle, width: float, smallest: float) -> 
         size = max(smallest, size * width / needed)
         size = math.floor(size * 4) / 4  # few distinct styles
     return Paragraph(markup(text), sized_style(style, size))
-
-
-def _heading(kicker: str, title: str, subtitle: str) -> list[Flowable]:
-    st = styles()
-    out: list[Flowable] = [
-        Paragraph(markup(kicker), st["Kicker"]),
-        Paragraph(markup(title), st["Title"]),
-    ]
-    if subtitle:
-        out.append(Paragraph(markup(subtitle), _styles()["TSubtitle"]))
-    return out
-
-
-def _grid_commands() -> list[tuple[Any, ...]]:
-    return [
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-        ("BACKGROUND", (0, 0), (-1, 0), HEAD_FILL),
-        ("LINEABOVE", (0, 0), (-1, 0), 0.8, INK),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.3, RULE),
-    ]
-
-
-def _stripes(rows: int, first: int = 2) -> list[tuple[Any, ...]]:
-    return [("BACKGROUND", (0, r), (-1, r), STRIPE_FILL) for r in range(first, rows, 2)]
 
 
 # --- the QR code ------------------------------------------------------------------------------
@@ -311,7 +167,7 @@ def _seat_lines(table: TableView, side: int, positions: Sequence[str]) -> str:
 
 
 def _seating_list(rnd: RoundView, labels: TournamentLabels) -> Table:
-    st = _styles()
+    st = tournament_styles()
     sides = max((len(t.sides) for t in rnd.tables), default=2)
     width = FRAME_WIDTH * mm
     side_width = (width - LIST_TABLE_COLUMN * mm) / sides
@@ -328,7 +184,7 @@ def _seating_list(rnd: RoundView, labels: TournamentLabels) -> Table:
             for side in range(sides)
         ]
         data.append(row)
-    commands = _grid_commands() + _stripes(len(data))
+    commands = grid_commands() + stripes(len(data))
     commands += [("LINEBEFORE", (1, 0), (-1, -1), 0.3, RULE)]
     return sheet_table(
         data, [LIST_TABLE_COLUMN * mm] + [side_width] * sides, commands, repeatRows=1
@@ -350,7 +206,7 @@ def _places(rnd: RoundView, labels: TournamentLabels) -> list[tuple[str, str]]:
 
 def _index_table(places: Sequence[tuple[str, str]]) -> Table:
     """Names and places in :data:`INDEX_COLUMNS` columns, read down each column."""
-    st = _styles()
+    st = tournament_styles()
     rows = max(1, math.ceil(len(places) / INDEX_COLUMNS))
     column = FRAME_WIDTH * mm / INDEX_COLUMNS
     data: list[list[Any]] = []
@@ -389,7 +245,7 @@ def _who_sits_where(
     places = _places(rnd, labels)
     if not places:
         return []
-    heading = Paragraph(markup(labels.who_sits_where), _styles()["THeading"])
+    heading = Paragraph(markup(labels.who_sits_where), tournament_styles()["THeading"])
     width = FRAME_WIDTH * mm
     room = PAGE_HEIGHT - (MARGIN_TOP + MARGIN_BOTTOM) * mm
     gap = Spacer(0, 6 * mm)
@@ -429,9 +285,9 @@ def _card(
     url: str,
 ) -> list[Flowable]:
     """One table's card: a page with the number, the seats, the QR code and the pad."""
-    st = _styles()
+    st = tournament_styles()
     width = FRAME_WIDTH * mm
-    top = _heading(
+    top = page_heading(
         f"{labels.table_card} \u00b7 {labels.round(rnd.number)} \u00b7 {_round_end(view, labels)}",
         view.name,
         "",
@@ -503,7 +359,7 @@ def _card(
         groups.append(
             [
                 Paragraph(markup(f"{labels.side(c + 1)} \u00b7 {where}"), st["TSideCaption"]),
-                Paragraph(markup(_side_names(players)), st["TSideNames"]),
+                Paragraph(markup(side_names(players)), st["TSideNames"]),
             ]
         )
     groups = groups or [""]
@@ -533,20 +389,20 @@ def render_round(
     A round only proposed has no games yet: its seating list is marked as the proposal, and
     has no cards. A round the tournament does not have is a ``ValueError``."""
     rnd = _round(view, number)
-    st = _styles()
+    st = tournament_styles()
     present = {p for t in rnd.tables for side in t.participants for p in side}
     subtitle = " \u00b7 ".join(
         [
             labels.round(rnd.number),
             labels.tables_count(len(rnd.tables)),
-            _participants_count(view, labels, len(present) + len(rnd.byes)),
+            participants_count(view, labels, len(present) + len(rnd.byes)),
             _round_end(view, labels),
         ]
     )
     proposed = rnd.state is RoundState.PROPOSED
     kicker = f"{labels.seating} \u00b7 {labels.proposal}" if proposed else labels.seating
     story: list[Flowable] = [
-        *_heading(kicker, view.name, subtitle),
+        *page_heading(kicker, view.name, subtitle),
         Spacer(0, 4 * mm),
         _seating_list(rnd, labels),
         Spacer(0, 2 * mm),
@@ -565,170 +421,3 @@ def render_round(
         left += f" \u00b7 {labels.proposal}"
     footer = Footer(left=left, page_of=labels.pad.page_of)
     return build_pdf(story, footer, title=f"{view.name} \u2013 {labels.round(rnd.number)}")
-
-
-# --- the standings ------------------------------------------------------------------------------
-
-
-def _is_final(view: TournamentView) -> bool:
-    """No round open: every round is closed (and there is one)."""
-    return (
-        bool(view.rounds)
-        and not view.provisional
-        and all(r.state is RoundState.CLOSED for r in view.rounds)
-    )
-
-
-def _standings_table(view: TournamentView, labels: TournamentLabels, final: bool) -> Table:
-    """Rank, participant, match points, points and tables played; while the standings are
-    provisional a boxed mark heads the table, repeated with its head on every page."""
-    st = _styles()
-    figure = STANDING_FIGURE * mm
-    rank_width = 16 * mm
-    name_width = FRAME_WIDTH * mm - rank_width - 3 * figure
-    who = labels.pair if view.format is Format.PAIRS else labels.player
-    data: list[list[Any]] = []
-    commands: list[tuple[Any, ...]] = []
-    if view.provisional:
-        text = f"{markup(labels.provisional.upper())}<br/>"
-        text += f'<font name="{FONT}" size="9">{markup(labels.provisional_note)}</font>'
-        data.append([Paragraph(text, st["TBanner"]), "", "", "", ""])
-        commands += [
-            ("SPAN", (0, 0), (-1, 0)),
-            ("BOX", (0, 0), (-1, 0), 2, INK),
-            ("BACKGROUND", (0, 0), (-1, 0), STRIPE_FILL),
-            ("LEFTPADDING", (0, 0), (-1, 0), 4 * mm),
-            ("TOPPADDING", (0, 0), (-1, 0), 2.5 * mm),
-            ("BOTTOMPADDING", (0, 0), (-1, 0), 3 * mm),
-        ]
-    h = len(data)  # the row of the column heads
-    data.append(
-        [
-            Paragraph(markup(labels.rank), st["THead"]),
-            Paragraph(markup(who), st["THead"]),
-            Paragraph(markup(labels.match_points), st["THeadFigure"]),
-            Paragraph(markup(labels.points), st["THeadFigure"]),
-            Paragraph(markup(labels.played), st["THeadFigure"]),
-        ]
-    )
-    fmt = labels.format_number
-    for row in view.standings:
-        s = row.standing
-        name = markup(row.name)
-        data.append(
-            [
-                f"{fmt(s.rank)}.",
-                Paragraph(f"<b>{name}</b>" if final and s.rank == 1 else name, st["TCell"]),
-                fmt(s.match_points),
-                fmt(s.points),
-                fmt(s.played),
-            ]
-        )
-    body = h + 1
-    commands += [
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, h), (-1, -1), 3),
-        ("RIGHTPADDING", (0, h), (-1, -1), 3),
-        ("TOPPADDING", (0, h), (-1, -1), 2.5),
-        ("BOTTOMPADDING", (0, h), (-1, -1), 3),
-        ("BACKGROUND", (0, h), (-1, h), HEAD_FILL),
-        ("LINEABOVE", (0, h), (-1, h), 0.8, INK),
-        ("LINEBELOW", (0, h), (-1, h), 0.8, INK),
-        ("LINEBELOW", (0, body), (-1, -1), 0.3, RULE),
-        ("FONTSIZE", (0, body), (-1, -1), 9),
-        ("LEADING", (0, body), (-1, -1), 11.5),
-        ("ALIGN", (2, body), (-1, -1), "RIGHT"),
-        ("ALIGN", (0, body), (0, -1), "RIGHT"),
-        ("RIGHTPADDING", (0, body), (0, -1), 3 * mm),
-    ]
-    commands += _stripes(len(data), body + 1)
-    # the figure that ranks first in bold: match points, or points
-    measure = 2 if view.scoring is Scoring.MATCH_POINTS else 3
-    commands.append(("FONTNAME", (measure, body), (measure, -1), FONT_BOLD))
-    if final:  # the winners' rows in bold
-        commands += [
-            ("FONTNAME", (0, body + i), (-1, body + i), FONT_BOLD)
-            for i, row in enumerate(view.standings)
-            if row.standing.rank == 1
-        ]
-    widths = [rank_width, name_width, figure, figure, figure]
-    return sheet_table(data, widths, commands, repeatRows=body)
-
-
-def _results_table(view: TournamentView, labels: TournamentLabels) -> list[Flowable]:
-    """Every table of every round: its sides and their totals, the winner's in bold."""
-    st = _styles()
-    fmt = labels.format_number
-    sides_width = FRAME_WIDTH * mm - (RESULTS_ROUND + RESULTS_TABLE + RESULTS_TOTALS) * mm
-    data: list[list[Any]] = [
-        [
-            Paragraph(markup(labels.round_column), st["THead"]),
-            Paragraph(markup(labels.table), st["THead"]),
-            Paragraph(markup(labels.sides_column), st["THead"]),
-            Paragraph(markup(labels.result_column), st["THeadFigure"]),
-        ]
-    ]
-    commands = _grid_commands()
-    for rnd in view.rounds:
-        first = len(data)
-        for table in rnd.tables:
-            best = max(table.totals, default=0)
-            won = [t == best for t in table.totals] if table.totals else []
-            names = " \u2013 ".join(
-                f"<b>{markup(_side_names(side))}</b>"
-                if i < len(won) and won[i] and won.count(True) == 1
-                else markup(_side_names(side))
-                for i, side in enumerate(table.sides)
-            )
-            totals = " : ".join(
-                f"<b>{markup(fmt(t))}</b>" if won[i] and won.count(True) == 1 else markup(fmt(t))
-                for i, t in enumerate(table.totals)
-            )
-            data.append(
-                [
-                    str(rnd.number) if len(data) == first else "",
-                    str(table.number),
-                    Paragraph(names, st["TCell"]),
-                    Paragraph(totals, st["TFigure"]),
-                ]
-            )
-        if len(data) > first:
-            commands.append(("LINEABOVE", (0, first), (-1, first), 0.8, INK))
-    commands += [
-        ("FONTSIZE", (0, 1), (1, -1), 9),
-        ("LEADING", (0, 1), (1, -1), 11.5),
-        ("ALIGN", (0, 1), (1, -1), "RIGHT"),
-        ("RIGHTPADDING", (0, 1), (1, -1), 3 * mm),
-    ]
-    grid = sheet_table(
-        data,
-        [RESULTS_ROUND * mm, RESULTS_TABLE * mm, sides_width, RESULTS_TOTALS * mm],
-        commands,
-        repeatRows=1,
-    )
-    return [Paragraph(markup(labels.round_results), _styles()["THeading"]), Spacer(0, 1 * mm), grid]
-
-
-def render_standings(view: TournamentView, labels: TournamentLabels) -> bytes:
-    """The standings (A4 portrait, a long table runs on with its head repeated), marked
-    provisional on every page while tables play; once no round is open, titled as the final
-    results with every table's result below."""
-    final = _is_final(view)
-    played = [r.number for r in view.rounds if r.state is not RoundState.PROPOSED]
-    parts = []
-    if played:
-        parts.append(labels.after_round(max(played)))
-    parts.append(_participants_count(view, labels, len(view.participants)))
-    kicker = labels.final_results if final else labels.standings
-    if view.provisional:
-        kicker = f"{kicker} \u00b7 {labels.provisional}"
-    story: list[Flowable] = [
-        *_heading(kicker, view.name, " \u00b7 ".join(parts)),
-        Spacer(0, 4 * mm),
-    ]
-    story.append(_standings_table(view, labels, final))
-    if final:
-        story += [Spacer(0, 8 * mm), *_results_table(view, labels)]
-    left = f"{view.name} \u00b7 {kicker}"
-    footer = Footer(left=left, page_of=labels.pad.page_of)
-    return build_pdf(story, footer, title=f"{view.name} \u2013 {kicker}")
