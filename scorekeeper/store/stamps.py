@@ -17,9 +17,10 @@ driver gives them; a stamp is only ever compared with another one of the same en
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, func, or_, select
+from sqlalchemy import Engine, Select, bindparam, func, or_, select
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
 
@@ -76,8 +77,10 @@ def _owner_statement(_count: int) -> ClauseElement:
     return select(Game.ruleset, Game.id).where(Game.view_id == bindparam("k0"))
 
 
-def _tournament_statement(_count: int) -> ClauseElement:
-    key = bindparam("k0", type_=Tournament.id.type)
+def tournament_stamp_query() -> Select[tuple[str, int, int, datetime | None, int | None]]:
+    """A tournament's editing key and what proves a kept view of it current: its version;
+    over its games, their number, newest change and sum of versions (add the ``where``). The
+    poll reads it here on the driver's cursor; a view built in a session reads it there."""
     return (
         select(
             Tournament.id,
@@ -90,9 +93,13 @@ def _tournament_statement(_count: int) -> ClauseElement:
         .outerjoin(TournamentRound, TournamentRound.tournament_id == Tournament.id)
         .outerjoin(TournamentGame, TournamentGame.round_id == TournamentRound.id)
         .outerjoin(Game, Game.id == TournamentGame.game_id)
-        .where(or_(Tournament.id == key, Tournament.view_id == key))
         .group_by(Tournament.id, Tournament.version)
     )
+
+
+def _tournament_statement(_count: int) -> ClauseElement:
+    key = bindparam("k0", type_=Tournament.id.type)
+    return tournament_stamp_query().where(or_(Tournament.id == key, Tournament.view_id == key))
 
 
 _STATEMENTS = {

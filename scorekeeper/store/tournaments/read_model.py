@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import ColumnElement, func, select
+from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session, lazyload
 
 from ...tournament import standings as ranking
@@ -92,25 +92,12 @@ def _tournament_of(session: Session, which: ColumnElement[bool]) -> GameTourname
 
 
 def stamp(session: Session, t: Tournament) -> Hashable:
-    """What proves a kept view current: the tournament's version and, over its games, their
-    number, newest change and the sum of their versions. One light read."""
-    row = session.execute(
-        select(
-            Tournament.version,
-            func.count(Game.id),
-            func.max(Game.updated_at),
-            func.sum(Game.version),
-        )
-        .select_from(Tournament)
-        .outerjoin(TournamentRound, TournamentRound.tournament_id == Tournament.id)
-        .outerjoin(TournamentGame, TournamentGame.round_id == TournamentRound.id)
-        .outerjoin(Game, Game.id == TournamentGame.game_id)
-        .where(Tournament.id == t.id)
-        .group_by(Tournament.version)
-    ).first()
+    """What proves a kept view current (:func:`.stamps.tournament_stamp_query`), read in the
+    session that builds the view, so the two are of one moment."""
+    row = session.execute(stamps.tournament_stamp_query().where(Tournament.id == t.id)).first()
     if row is None:
         return (None,)
-    return (row[0], row[1], row[2], row[3])
+    return tuple(row[1:])
 
 
 def _iso(moment: datetime | None) -> str | None:
