@@ -40,7 +40,7 @@ from ..play import pages
 from ..play.entry import problem_text
 from ..play.notes import Notes
 from ..play.pages import Rendered, cached_game_page, qr_svg
-from ..play.tournament import tournament_line
+from ..play.tournament import round_over, tournament_line
 from ..words.i18n import current_language, home_ruleset
 from ..words.names import item_labels
 from .backup import Imported, backup_file, hands_csv, import_games, uploaded
@@ -130,6 +130,7 @@ def _render_show(game_id: str) -> Rendered:
         "games/show.html",
         tournament=part,
         tournament_line=tournament_line(part, len(state.hands)) if part else "",
+        round_over=round_over(part, len(state.hands)) if part else False,
         game_id=game_id,
         view_url=link.url,
         share_loopback=link.loopback,

@@ -28,3 +28,9 @@ def tournament_line(part: GameTournament, hands: int) -> str:
         table=part.table,
         hands=done,
     )
+
+
+def round_over(part: GameTournament, hands: int) -> bool:
+    """Whether the table has played every hand of a round of N hands (later hands would not
+    count: the standings take the first N)."""
+    return RoundEnd(part.round_end) == RoundEnd.HANDS and hands >= part.round_end_value

@@ -399,3 +399,29 @@ def test_the_directors_forms_are_rate_limited_like_the_api(tmp_path: Path) -> No
         assert post(client, url, absent="1").status_code == 429
     finally:
         app.extensions["scorekeeper.engine"].dispose()
+
+
+def test_a_table_that_played_the_rounds_hands_is_told_the_round_is_over(
+    client: FlaskClient,
+) -> None:
+    """A round of N hands: after the N-th the table's page says so instead of offering hand
+    N + 1 (a later hand would not count); taking the last hand back offers it again."""
+    key = make(client)  # two hands a round
+    first = start_round(client, key, 1)
+    play(client, first[0], winner=0)
+    page = client.get(f"/games/{first[0]}?lang=en").text
+    assert "Enter hand 2" in page and "Round over" not in page
+    played = play(client, first[0], winner=1)
+    page = client.get(f"/games/{first[0]}?lang=en").text
+    assert "Enter hand 3" not in page
+    assert "Round over: this table has played the round's 2 hands." in page
+    german = client.get(f"/games/{first[0]}?lang=de").text
+    assert "Runde vorbei: Dieser Tisch hat die 2 Spiele der Runde gespielt." in german
+    polish = client.get(f"/games/{first[0]}?lang=pl").text
+    assert "Koniec rundy: ten stół rozegrał 2 rozdania tej rundy." in polish
+    # the other table has not finished: it still enters its hands
+    assert "Enter hand 1" in client.get(f"/games/{first[1]}?lang=en").text
+    taken = client.delete(f"/api/v1/games/{first[0]}/hands/2", json={"version": played["version"]})
+    assert taken.status_code in (200, 204), taken.text
+    page = client.get(f"/games/{first[0]}?lang=en").text
+    assert "Enter hand 2" in page and "Round over" not in page
