@@ -28,7 +28,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
-from tests.e2e.helpers import PHONE
+from tests.e2e.helpers import PHONE, wait_ready
 
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
 SHOTS = Path(os.environ.get("SCOREKEEPER_SHOTS", "/tmp/shots"))
@@ -92,16 +92,6 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
     context.set_default_timeout(5000)
     yield context
     context.close()
-
-
-READY = "html[data-ready='1']"
-
-
-def wait_ready(page: Page) -> None:
-    """Wait until boot.js has run the page's scripts (htmx and the page's own): they start
-    after the load event, so that they never hold up the page's first view (issue 16)."""
-    if page.url.startswith("http"):
-        page.wait_for_selector(READY, state="attached")  # a selector: the CSP forbids eval
 
 
 @pytest.fixture

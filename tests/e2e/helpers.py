@@ -3,9 +3,26 @@ viewport, tapping cards on the card pad, and the tap targets too small for a thu
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 PHONE = {"width": 390, "height": 844}
+READY = "html[data-ready='1']"
+
+
+def wait_ready(page: Page) -> None:
+    """Wait until boot.js has run the page's scripts (htmx and the page's own): they start
+    after the load event, so that they never hold up the page's first view."""
+    if page.url.startswith("http"):
+        page.wait_for_selector(READY, state="attached")  # a selector: the CSP forbids eval
+
+
+def follow(page: Page, link: Locator) -> None:
+    """Tap a link to another page and wait for that page's scripts, as a person meets it a
+    moment later (a tap on the card field before they ran would open no card pad)."""
+    with page.expect_navigation():
+        link.click()
+    wait_ready(page)
+
 
 #: What a player taps on the score pages; pages add their own (``small_targets``).
 TAP_TARGETS = (

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.helpers import follow
+
 
 def totals(page: Page) -> list[str]:
     return [t.strip() for t in page.locator(".board .total").all_inner_texts()]
@@ -32,7 +34,7 @@ def test_an_american_game_on_the_hand_page(
     page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{22}$"))
     assert minimums(page) == ["125", "125"]  # RULES.md §6: below 3,000 125
 
-    page.get_by_role("link", name=re.compile("Enter hand")).first.click()
+    follow(page, page.get_by_role("link", name=re.compile("Enter hand")).first)
     # Side 1, quick: a canasta of sevens (2,500) and a natural one (500), 105 melded, two red
     # threes with two canastas (+300), went out (+100): 3,505.
     page.locator("input[name=out][value='0']").check()

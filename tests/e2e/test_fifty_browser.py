@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e import helpers
-from tests.e2e.helpers import PHONE, tap_cards
+from tests.e2e.helpers import PHONE, follow, tap_cards
 
 
 def small_targets(page: Page) -> list[str]:
@@ -58,7 +58,7 @@ def test_a_whole_evening(
         expect(viewer.locator(".standings .total").first).to_have_text("0")
 
         # Game 1: Anna's pile with the card pad, Ala & Ola's as a counted total.
-        page.get_by_role("link", name="Enter game 1").click()
+        follow(page, page.get_by_role("link", name="Enter game 1"))
         page.locator("#p0-cards").click()
         expect(page.locator("#pad")).to_be_visible()
         tap_cards(page, "3 A K 7")
@@ -89,7 +89,7 @@ def test_a_whole_evening(
         expect(viewer.locator(".standings .total").first).to_have_text("78", timeout=8000)
 
         # Game 2, typed with the keyboard (German letters work too: D = queen).
-        page.get_by_role("link", name="Enter game 2").click()
+        follow(page, page.get_by_role("link", name="Enter game 2"))
         page.fill("#p1-cards", "3 3")
         page.fill("#p2-cards", "D D 2")
         expect(page.locator("#pts-p2 b")).to_have_text("22")

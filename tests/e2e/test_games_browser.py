@@ -11,7 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e import helpers
-from tests.e2e.helpers import PHONE, tap_cards
+from tests.e2e.helpers import PHONE, follow, tap_cards
 
 
 def totals(page: Page) -> list[str]:
@@ -67,7 +67,7 @@ def test_keep_the_score_of_a_game(
         expect(viewer.locator(".board .total").first).to_have_text("0")
 
         # Hand 1, quick: the way players count at the table.
-        page.get_by_role("link", name="Enter hand 1").click()
+        follow(page, page.get_by_role("link", name="Enter hand 1"))
         page.locator("label.chip", has_text="Us").click()
         page.fill("input[name=t0-natural_canastas]", "2")
         page.fill("#t0-meld_points", "400")
@@ -90,7 +90,7 @@ def test_keep_the_score_of_a_game(
         expect(viewer.locator(".board .total").first).to_have_text("1,500", timeout=12000)
 
         # Hand 2, card by card with the card pad.
-        page.get_by_role("link", name="Enter hand 2").click()
+        follow(page, page.get_by_role("link", name="Enter hand 2"))
         page.locator("label.chip", has_text="Them").click()
         page.locator("#side-t0 .seg label", has_text="Card by card").click()
         page.locator("#t0-meld-0").click()
@@ -120,7 +120,7 @@ def test_keep_the_score_of_a_game(
         assert totals(page) == ["1,990", "1,190"]
 
         # Hand 3: a problem, shown next to its field, then corrected.
-        page.get_by_role("link", name="Enter hand 3").click()
+        follow(page, page.get_by_role("link", name="Enter hand 3"))
         page.locator("label.chip", has_text="Us").click()
         page.locator("#side-t0 .seg label", has_text="Card by card").click()
         page.locator("#t0-meld-0").click()
@@ -185,7 +185,7 @@ def test_pages_work_without_javascript(
         page.get_by_role("button", name="Start the game").click()
         page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{22}$"))
         game_url = page.url
-        page.get_by_role("link", name="Enter hand 1").click()
+        page.get_by_role("link", name="Enter hand 1").click()  # no scripts here to wait for
         page.locator("label.chip", has_text="Them").click()
         page.locator("#side-t1 .seg label", has_text="Card by card").click()
         page.fill("#t1-meld-0", "Q Q Q Q Q Q Q")

@@ -11,7 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e import helpers
-from tests.e2e.helpers import PHONE
+from tests.e2e.helpers import PHONE, follow
 
 
 def test_a_table_plays_a_game_and_shows_its_statistics(
@@ -42,7 +42,7 @@ def test_a_table_plays_a_game_and_shows_its_statistics(
     page.fill("#table-target", "1000")  # a short game: one hand decides it
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{22}$"))
-    page.get_by_role("link", name="Enter hand 1").click()
+    follow(page, page.get_by_role("link", name="Enter hand 1"))
     page.locator("label.chip", has_text="Anna & Cleo").click()
     page.fill("input[name=t0-natural_canastas]", "2")
     page.fill("#t0-meld_points", "400")

@@ -13,7 +13,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e import helpers
-from tests.e2e.helpers import PHONE
+from tests.e2e.helpers import PHONE, follow
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "<b>Hanna&"]
 KEY = r"[A-Za-z0-9_-]{16,}"
@@ -21,7 +21,7 @@ KEY = r"[A-Za-z0-9_-]{16,}"
 
 def _enter_hand(page: Page, number: int, out: int) -> None:
     """A quick hand at a table's game: side ``out`` went out with two natural canastas."""
-    page.get_by_role("link", name=f"Enter hand {number}").click()
+    follow(page, page.get_by_role("link", name=f"Enter hand {number}"))
     page.locator("label.chip", has=page.locator(f"input[name=out][value='{out}']")).click()
     other = 1 - out
     page.fill(f"input[name=t{out}-natural_canastas]", "2")
