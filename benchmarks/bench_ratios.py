@@ -45,7 +45,7 @@ import tempfile
 import threading
 import time
 import urllib.parse
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -179,7 +179,9 @@ def free_port() -> int:
 class Server:
     """A server process on loopback; ``started`` is the seconds from spawn to its first 200."""
 
-    def __init__(self, kind: str, db_url: str = "", limits: bool = False) -> None:
+    def __init__(
+        self, kind: str, db_url: str = "", limits: bool = False, serve_args: Sequence[str] = ()
+    ) -> None:
         self.port = free_port()
         env = dict(os.environ)
         if kind == "app":
@@ -198,6 +200,7 @@ class Server:
                 "127.0.0.1",
                 "--port",
                 str(self.port),
+                *serve_args,
             ]
         else:
             cmd = [PYTHON, BASELINE, str(self.port)]

@@ -22,11 +22,8 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import os
 import re
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -41,6 +38,9 @@ sys.path.insert(0, str(ROOT))
 from scorekeeper import create_app, store  # noqa: E402
 from scorekeeper.store import tournaments  # noqa: E402
 from scorekeeper.store.db import write_scope  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from bench_ratios import Server  # noqa: E402
 
 PLAYERS = 160
 ROUNDS = 6
@@ -114,63 +114,13 @@ def build(db_url: str) -> tuple[str, str]:
     return view_id, game_id
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """``scorekeeper serve`` on loopback, as it runs by default (waitress, 8 threads)."""
-
-    def __init__(self, db_url: str) -> None:
-        self.port = free_port()
-        env = dict(os.environ)
-        env["SCOREKEEPER_DATABASE_URL"] = db_url
-        env["SCOREKEEPER_SECRET_KEY"] = "bench"
-        env["SCOREKEEPER_RATELIMIT_ENABLED"] = "0"  # 40 clients from one address
-        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop)
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                "from scorekeeper.cli import main; main()",
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                # every client here comes from one address; a hall's phones come from many
-                "--connections-per-address",
-                str(CLIENTS + 8),
-            ],
-            env=env,
-            cwd=str(ROOT),
-            stdout=subprocess.DEVNULL,
-            stderr=self.log,
-        )
-        begin = time.monotonic()
-        while time.monotonic() - begin < 60:
-            if self.process.poll() is not None:
-                self.log.seek(0)
-                raise RuntimeError(self.log.read().decode()[-2000:])
-            try:
-                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
-                conn.request("GET", "/healthz")
-                if conn.getresponse().status == 200:
-                    return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("server did not start")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.log.close()
+def serve(db_url: str) -> Server:
+    """``scorekeeper serve`` on loopback as it runs by default (waitress, 8 threads), started
+    as bench_ratios starts it; every client here comes from one address (a hall's phones come
+    from many), and 40 clients from one address would meet the rate limit."""
+    return Server(
+        "app", db_url, limits=False, serve_args=("--connections-per-address", str(CLIENTS + 8))
+    )
 
 
 def get(conn: http.client.HTTPConnection, path: str, headers: dict[str, str]) -> tuple[int, bytes]:
@@ -238,7 +188,7 @@ def main() -> int:
             f"tournament of {PLAYERS} players, {PLAYERS // 4} tables x {ROUNDS} rounds, "
             f"{HANDS} hands a table: made in {time.perf_counter() - began:.1f} s"
         )
-        server = Server(db_url)
+        server = serve(db_url)
         try:
             conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
             status, body = get(conn, f"/tournaments/view/{view_id}", {})

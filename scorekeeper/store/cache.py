@@ -249,6 +249,14 @@ class Bounded(Generic[K, V]):
             found = self._values.get(key)
         return found[1] if found is not None and test(found[1]) else None
 
+    def made(self, key: K, stamp: Hashable, make: Callable[[], V]) -> V:
+        """The value kept for ``key`` with this stamp, else ``make()`` (kept with it)."""
+        found = self.get(key, stamp)
+        if found is None:
+            found = make()
+            self.put(key, stamp, found)
+        return found
+
     def put(self, key: K, stamp: Hashable, value: V, weight: int = 1) -> None:
         with self._lock:
             old = self._values.pop(key, None)
@@ -553,22 +561,12 @@ def table_game_kept(game_id: str, stamp: Hashable) -> Any:
 
 def table_game(game_id: str, stamp: Hashable, make: Callable[[], Any]) -> Any:
     """A table's game's facts: kept with this stamp, else ``make()`` (and kept)."""
-    memory = kept().table_games
-    found = memory.get(game_id, stamp)
-    if found is None:
-        found = make()
-        memory.put(game_id, stamp, found)
-    return found
+    return kept().table_games.made(game_id, stamp, make)
 
 
 def table_stats(table_id: str, stamp: Hashable, make: Callable[[], Any]) -> Any:
     """A table's statistics: kept with this stamp, else ``make()`` (and kept)."""
-    memory = kept().tables
-    found = memory.get(table_id, stamp)
-    if found is None:
-        found = make()
-        memory.put(table_id, stamp, found)
-    return found
+    return kept().tables.made(table_id, stamp, make)
 
 
 # ---- tournaments ------------------------------------------------------------------------------
@@ -577,9 +575,4 @@ def table_stats(table_id: str, stamp: Hashable, make: Callable[[], Any]) -> Any:
 def tournament_view(key: tuple[Hashable, ...], stamp: Hashable, make: Callable[[], Any]) -> Any:
     """A tournament's view (``key``: its id, whether it is the director's, and the form made of
     it, if any): kept with this stamp, else ``make()`` (and kept)."""
-    memory = kept().tournaments
-    found = memory.get(key, stamp)
-    if found is None:
-        found = make()
-        memory.put(key, stamp, found)
-    return found
+    return kept().tournaments.made(key, stamp, make)
