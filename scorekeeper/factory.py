@@ -18,12 +18,14 @@ from . import MAX_CONTENT_LENGTH, data_folder, extensions
 from .settings import from_environment
 from .store import cache, db
 from .web import register_blueprints
-from .web.app import assets, catalogs, errors, health, limits, security
+from .web.app import assets, catalogs, errors, health, limits, routing, security
 from .web.words import i18n
 
 
 class ScorekeeperApp(Flask):
-    """Flask, with static files sent from memory."""
+    """Flask, with static files sent from memory and URL builders compiled when first used."""
+
+    url_rule_class = routing.Rule
 
     def send_static_file(self, filename: str) -> Response:
         """Static files are small: send them from memory so they travel compressed."""

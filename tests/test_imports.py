@@ -15,6 +15,7 @@ ALLOWED = {
     ("store/db.py", "."): "Alembic (store.schema), only when a database is behind",
     ("cli.py", ".store"): "Alembic (store.schema), for the db commands",
     ("web/sheets/routes.py", "...sheets"): "reportlab (sheets.pdf), only when a PDF is drawn",
+    ("web/app/catalogs.py", "babel.messages.frontend"): "pybabel, for `translations` alone",
 }
 
 

@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from .db import session_scope
 from .models import Game
+
+State = TypeVar("State")
 
 MAX_GAMES = 30  # an evening, not a league: keeps the walk bounded
 
@@ -37,3 +43,21 @@ def evening(session: Session, game: Game) -> list[Game]:
         after.append(following)
         current = following
     return [*reversed(before), game, *after]
+
+
+def evening_states(
+    key: str, get: Callable[[Session, str], Game | None], state: Callable[[Game], State]
+) -> tuple[list[State], tuple[str, ...]]:
+    """The states (``state`` of each game) of the evening the game with ``key`` belongs to,
+    oldest first, read as ``get`` reads a key (editing or view key), and the editing keys of
+    the chain's games. No states when the game is the only one of its chain; nothing at all for
+    an unknown key."""
+    with session_scope() as session:
+        game = get(session, key)
+        if game is None:
+            return [], ()
+        chain = evening(session, game)
+        ids = tuple(g.id for g in chain)
+        if len(chain) < 2:
+            return [], ids
+        return [state(g) for g in chain], ids

@@ -20,7 +20,8 @@ Shared by the areas, without routes:
 
 - ``play``: the hand-entry flow and the helpers of a game's pages
 - ``words``: the reader's language, names, messages, ruleset parameters in words
-- ``app``: security, rate limits, errors, static files, catalogues (bound in ``init_app``)
+- ``app``: security, rate limits, errors, static files, catalogues (bound in ``init_app``),
+  and the app's URL rule class (``routing``)
 """
 
 from __future__ import annotations

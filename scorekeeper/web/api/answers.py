@@ -19,6 +19,7 @@ from ...rules.problems import Problem
 from ...rules.referee import Verdict
 from ...rules.scoring import Rejected, ScoreAnswer, SideScore
 from ...rules.three_is_fifty import FiftyMoves, FiftyScore
+from ...store.errors import GameProblems, VersionConflict
 from ..words.messages import jsonable
 
 Body = dict[str, Any]
@@ -59,6 +60,29 @@ def json_response(body: Any, status: int = 200, with_rule: bool = False) -> Resp
 def problem_response(status: int, code: str, where: str = "", **params: Any) -> Response:
     """One problem as the whole answer."""
     return json_response({"problems": [Problem(code, where, params)]}, status)
+
+
+def game_problems_response(error: GameProblems) -> Response:
+    """A change to a stored game (of either kind) refused for its problems."""
+    return json_response({"problems": error.problems}, error.status)
+
+
+def version_conflict_response(conflict: VersionConflict) -> Response:
+    """409: the change was made against an older version of the game; the answer says which
+    version is current, so the phone can reload and try again."""
+    return json_response(
+        {
+            "problems": [
+                Problem(
+                    "game.version_conflict",
+                    "version",
+                    {"given": conflict.given, "current": conflict.current},
+                )
+            ],
+            "version": conflict.current,
+        },
+        409,
+    )
 
 
 # ---- the request body ----------------------------------------------------------------------------

@@ -30,7 +30,13 @@ from ...store import receipts
 from ...store.db import session_scope, write_scope
 from ...store.models import Game
 from ...store.tables import join_table
-from .answers import dumped_response, json_response, problem_response
+from .answers import (
+    dumped_response,
+    game_problems_response,
+    json_response,
+    problem_response,
+    version_conflict_response,
+)
 from .serialize import fifty_game_json, fifty_row_json
 from .undo import revision_to_undo, undo_offer
 
@@ -253,21 +259,9 @@ def change(
                 if entry_id is not None:
                     receipts.record(session, game.id, entry_id, hand, number is None)
     except store.GameProblems as error:
-        return json_response({"problems": error.problems}, error.status)
+        return game_problems_response(error)
     except store.VersionConflict as conflict:
-        return json_response(
-            {
-                "problems": [
-                    Problem(
-                        "game.version_conflict",
-                        "version",
-                        {"given": conflict.given, "current": conflict.current},
-                    )
-                ],
-                "version": conflict.current,
-            },
-            409,
-        )
+        return version_conflict_response(conflict)
     except store.HandNotFound:
         return problem_response(404, "hand.not_found", "number", number=str(number or "")[:12])
     with session_scope() as session:

@@ -18,14 +18,19 @@ from sqlalchemy.orm import Session
 
 from ... import store
 from ...extensions import csrf
-from ...rules.problems import Problem
 from ...store import GameState, receipts
 from ...store.db import session_scope, write_scope
 from ...store.models import Game
 from ...store.tables import join_table
 from ..canasta.backup import import_games as create_all
 from . import fifty
-from .answers import dumped_response, json_response, problem_response, read_object
+from .answers import (
+    dumped_response,
+    game_problems_response,
+    problem_response,
+    read_object,
+    version_conflict_response,
+)
 from .serialize import hand_json, state_json
 from .undo import revision_to_undo
 
@@ -51,26 +56,6 @@ def _committed(key: str) -> tuple[GameState, str]:
 
 def _not_found() -> Response:
     return problem_response(404, "game.not_found")
-
-
-def _problems(error: store.GameProblems) -> Response:
-    return json_response({"problems": error.problems}, error.status)
-
-
-def _conflict(error: store.VersionConflict) -> Response:
-    return json_response(
-        {
-            "problems": [
-                Problem(
-                    "game.version_conflict",
-                    "version",
-                    {"given": error.given, "current": error.current},
-                )
-            ],
-            "version": error.current,
-        },
-        409,
-    )
 
 
 def _hand_not_found(number: Any) -> Response:
@@ -120,7 +105,7 @@ def create() -> Response:
             join_table(session, game, data.get("table"))
             game_id = game.id
     except store.GameProblems as problems:
-        return _problems(problems)
+        return game_problems_response(problems)
     body = state_json(*_committed(game_id))
     response = dumped_response(body, 201)
     response.headers["Location"] = url_for(".detail", key=body["id"])
@@ -141,7 +126,7 @@ def import_games() -> Response:
     try:
         done = create_all(data)
     except store.GameProblems as problems:
-        return _problems(problems)
+        return game_problems_response(problems)
     body = {
         "games": [
             {
@@ -280,14 +265,14 @@ def _change(
         if first is not None:
             return _repeat(key, first)
     except store.GameProblems as problems:
-        return _problems(problems)
+        return game_problems_response(problems)
     except (store.VersionConflict, store.HandNotFound, IntegrityError) as trouble:
         # A copy of this very entry may have been saved meanwhile: then answer as it was.
         first = _first_receipt(key, entry_id) if once else None
         if first is not None:
             return _repeat(key, first)
         if isinstance(trouble, store.VersionConflict):
-            return _conflict(trouble)
+            return version_conflict_response(trouble)
         if isinstance(trouble, IntegrityError):
             raise
         return _hand_not_found(number or "")

@@ -13,7 +13,6 @@ import os
 import tempfile
 from pathlib import Path
 
-from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -78,9 +77,17 @@ def _compile(root: Path, locale: str) -> None:
     compile_catalogue(_po(root, locale), _po(root, locale).with_suffix(".mo"))
 
 
+def _pybabel(args: list[str]) -> None:
+    """Run one ``pybabel`` command. Babel's command line is loaded here, by the
+    ``translations`` workflow alone: a starting server never needs it."""
+    from babel.messages.frontend import CommandLineInterface
+
+    CommandLineInterface().run(args)
+
+
 def extract(root: Path, pot: Path) -> None:
     """The strings the sources under ``root`` mark for translation, written to ``pot``."""
-    CommandLineInterface().run(
+    _pybabel(
         [
             "pybabel",
             "-q",
@@ -124,7 +131,7 @@ def update_catalogs(root: Path, extract_strings: bool = True) -> list[str]:
         ]
         if cmd == "update":
             args.append("--no-fuzzy-matching")
-        CommandLineInterface().run(args)
+        _pybabel(args)
         _compile(root, locale)
         out.append(f"{'updated' if cmd == 'update' else 'created'} and compiled {po}")
     return out

@@ -11,7 +11,6 @@ from flask_babel import gettext as _
 from ... import store
 from ...store import GameState
 from ...store import evening as evenings
-from ...store.db import session_scope
 from ..words.i18n import number, signed
 from ..words.names import canastas_of_kind
 
@@ -168,13 +167,5 @@ def evening_of(key: str, get: Any) -> tuple[Evening | None, tuple[str, ...]]:
     """The evening the game with ``key`` (editing or view key, as ``get`` reads it) belongs
     to, summed up (None when it is the only game of its chain), and the editing keys of the
     chain's games, oldest first (empty for an unknown key)."""
-
-    with session_scope() as session:
-        game = get(session, key)
-        if game is None:
-            return None, ()
-        chain = evenings.evening(session, game)
-        ids = tuple(g.id for g in chain)
-        if len(chain) < 2:
-            return None, ids
-        return evening_summary([store.game_state(g) for g in chain]), ids
+    states, ids = evenings.evening_states(key, get, store.game_state)
+    return evening_summary(states), ids

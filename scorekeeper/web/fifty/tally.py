@@ -9,7 +9,6 @@ from typing import Any
 
 from ...store import evening as evenings
 from ...store import fifty as store
-from ...store.db import session_scope
 
 
 @dataclass(frozen=True)
@@ -58,12 +57,5 @@ def tally(states: list[store.FiftyState]) -> Tally | None:
 def tally_of(key: str, get: Any) -> tuple[Tally | None, tuple[str, ...]]:
     """The tally of the evenings the one with ``key`` (editing or view key, as ``get`` reads
     it) belongs to (None when it is the only one), and the editing keys of the chain."""
-    with session_scope() as session:
-        game = get(session, key)
-        if game is None:
-            return None, ()
-        chain = evenings.evening(session, game)
-        ids = tuple(g.id for g in chain)
-        if len(chain) < 2:
-            return None, ids
-        return tally([store.fifty_state(g) for g in chain]), ids
+    states, ids = evenings.evening_states(key, get, store.fifty_state)
+    return tally(states), ids

@@ -53,6 +53,17 @@ class Settings:
     def options(self) -> dict[str, Any] | None:
         return self.house.options
 
+    def players_refused(self) -> list[str]:
+        """The problem, as a message, when house rules leave fewer player counts than the
+        ruleset they change and the chosen count is not among them; empty when it is."""
+        if self.players in self.ruleset.players_allowed:
+            return []
+        allowed = list(self.ruleset.players_allowed)
+        problem = Problem(
+            "players.not_allowed", "players", {"players": self.players, "allowed": allowed}
+        )
+        return [message(problem)]
+
     def link(self, **changes: Any) -> str:
         """This page with other settings (``None`` drops a parameter)."""
         args: dict[str, Any] = {

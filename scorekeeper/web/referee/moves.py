@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from flask_babel import gettext as _
 
 from ...rules.api import Reader
-from ...rules.problems import Problem
 from ...rules.turns import Move, MoveKind, TurnOptions, turn_options
 from ..rulebook.book import rule_items, section_titles
 from ..words.messages import message
@@ -88,19 +87,9 @@ def ask_options(settings: Settings, values: Mapping[str, str]) -> OptionsAnswer:
     if reader.problems:
         answer.problems = [message(p) for p in reader.problems][:MAX_PROBLEMS]
         return answer
-    if settings.players not in settings.ruleset.players_allowed:
-        answer.problems = [
-            message(
-                Problem(
-                    "players.not_allowed",
-                    "players",
-                    {
-                        "players": settings.players,
-                        "allowed": list(settings.ruleset.players_allowed),
-                    },
-                )
-            )
-        ]
+    refused = settings.players_refused()
+    if refused:
+        answer.problems = refused
         return answer
     melded = values.get("side_has_melded", "yes") != "no"
     frozen = _flag(values, "frozen")

@@ -204,21 +204,10 @@ def ask(question: str, settings: Settings, values: Mapping[str, str]) -> Answer:
         return answer
     if asked.ask is None:
         return answer
-    if settings.players not in settings.ruleset.players_allowed:
-        # House rules may leave fewer player counts than the ruleset they change.
+    refused = settings.players_refused()
+    if refused:
         answer.state = "problems"
-        answer.problems = [
-            message(
-                Problem(
-                    "players.not_allowed",
-                    "players",
-                    {
-                        "players": settings.players,
-                        "allowed": list(settings.ruleset.players_allowed),
-                    },
-                )
-            )
-        ]
+        answer.problems = refused
         return answer
     verdict = asked.ask(settings.ruleset, settings.players)
     answer.verdict = verdict
