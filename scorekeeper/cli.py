@@ -9,6 +9,7 @@ import io
 import json
 import sys
 from pathlib import Path
+from typing import IO
 
 import click
 import segno
@@ -194,7 +195,7 @@ def _safe(url: str) -> str:
     type=click.Choice(["en", "de", "pl"]),
     help="Language of the messages.",
 )
-def score(file: click.utils.LazyFile, lang: str) -> None:
+def score(file: IO[bytes], lang: str) -> None:
     """Print the answer of POST /api/v1/score for the request in FILE (- = standard input).
 
     Exit 0 on a valid hand, 1 on rule problems, 2 on unreadable input.
@@ -263,7 +264,7 @@ def export_games(file: str, db_url: str | None) -> None:
 @main.command("import")
 @click.argument("file", type=click.File("rb"))
 @DB_OPTION
-def import_games(file: click.utils.LazyFile, db_url: str | None) -> None:
+def import_games(file: IO[bytes], db_url: str | None) -> None:
     """Restore the games of a backup FILE (``scorekeeper export``, a phone's file) into the
     database; games it holds already are left as they are. Every game is checked first: a
     file with any problem stores nothing (exit 1)."""

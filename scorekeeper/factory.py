@@ -6,8 +6,9 @@ import contextlib
 import hashlib
 import os
 import secrets
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask, Response
 from htmx_flask import Htmx
@@ -33,7 +34,7 @@ class ScorekeeperApp(Flask):
         if response.direct_passthrough and response.status_code == 200:
             body = response.response
             try:
-                data = b"".join(body)
+                data = b"".join(cast(Iterable[bytes], body))  # a file sent: bytes
             finally:
                 close = getattr(body, "close", None)
                 if close is not None:

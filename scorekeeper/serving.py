@@ -107,13 +107,16 @@ def make_server(app: Flask, options: dict[str, Any], per_address: int = PER_ADDR
         def exempt(host: str) -> bool:
             return trusted is not None and host == trusted
 
-        listeners = (
-            [server]
-            if isinstance(server, BaseWSGIServer)
-            else [d for d in server.map.values() if isinstance(d, BaseWSGIServer)]
+        # several addresses: a MultiSocketServer, whose map holds one server per address
+        dispatchers: list[object] = (
+            [server] if isinstance(server, BaseWSGIServer) else list((server.map or {}).values())
         )
+        listeners = [d for d in dispatchers if isinstance(d, BaseWSGIServer)]
         for listener in listeners:
-            listener.channel_class = per_address_cap(listener.channel_class, per_address, exempt)
+            # a factory in the class's place: waitress only ever calls it
+            listener.channel_class = per_address_cap(  # type: ignore[assignment]
+                listener.channel_class, per_address, exempt
+            )
     return server
 
 

@@ -13,14 +13,15 @@ from scorekeeper.store import models  # noqa: F401  (registers the tables)
 from scorekeeper.store.db import Base
 
 config = context.config
-OPTIONS = {
-    "target_metadata": Base.metadata,
-    "compare_type": True,
-}
 
 
 def run_offline() -> None:
-    context.configure(url=config.get_main_option("sqlalchemy.url"), literal_binds=True, **OPTIONS)
+    context.configure(
+        url=config.get_main_option("sqlalchemy.url"),
+        literal_binds=True,
+        target_metadata=Base.metadata,
+        compare_type=True,
+    )
     with context.begin_transaction():
         context.run_migrations()
 
@@ -29,7 +30,10 @@ def run_online() -> None:
     connection = config.attributes["connection"]
     # SQLite alters a table by copying it: later revisions get batch operations there.
     context.configure(
-        connection=connection, render_as_batch=connection.dialect.name == "sqlite", **OPTIONS
+        connection=connection,
+        render_as_batch=connection.dialect.name == "sqlite",
+        target_metadata=Base.metadata,
+        compare_type=True,
     )
     with context.begin_transaction():
         context.run_migrations()

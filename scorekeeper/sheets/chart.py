@@ -42,9 +42,8 @@ def running_chart(sheet: ScoreSheet, width: float, font: str, bold: str) -> Draw
     step = _step(max(values) - min(values))
     low, high = (min(values) // step) * step, -(-max(values) // step) * step
     high = high if high > low else low + step
-    d = Drawing(width, HEIGHT)
     # reportlab's graphics start in Helvetica (Windows-1252, no Polish letters): start in ours.
-    d.initialFontName, d.initialFontSize = font, 7
+    d = Drawing(width, HEIGHT, initialFontName=font, initialFontSize=7)
     right, top = width - RIGHT, HEIGHT - TOP
 
     def x(hand: int) -> float:
@@ -102,14 +101,17 @@ def running_chart(sheet: ScoreSheet, width: float, font: str, bold: str) -> Draw
         points: list[float] = [x(0), y(0)]
         for h, row in enumerate(totals):
             points += [x(h + 1), y(row[c])]
-        d.add(
-            PolyLine(
-                points, strokeColor=colour, strokeWidth=1.6, strokeDashArray=dash, strokeLineJoin=1
-            )
-        )
+        line = PolyLine(points, strokeColor=colour, strokeWidth=1.6, strokeLineJoin=1)
+        if dash is not None:  # else reportlab's default, None: a solid line
+            line.strokeDashArray = dash
+        d.add(line)
         px, py = points[-2], points[-1]
         if c % 4 == 1:
-            d.add(Rect(px - 2.2, py - 2.2, 4.4, 4.4, fillColor=colour, strokeColor=None))
+            # set after the fact: the stubs type Rect's **kw without Unpack (unlike Polygon's),
+            # so no keyword passes; reportlab only stores the keywords as these attributes
+            square = Rect(px - 2.2, py - 2.2, 4.4, 4.4)
+            square.fillColor, square.strokeColor = colour, None
+            d.add(square)
         elif c % 4 == 2:
             d.add(
                 Polygon(

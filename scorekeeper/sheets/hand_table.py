@@ -33,6 +33,7 @@ from .kit import (
     ZERO_INK,
     fit_text,
     markup,
+    paragraph_style,
     sheet_table,
     sized_style,
     styles,
@@ -157,7 +158,7 @@ class HandTable:
     def _widths(self, dealers: Sequence[str], content: Sequence[Sequence[str]]) -> list[float]:
         """The column widths (pt): first what each column's widest text needs (at least
         :data:`COLUMN_MIN`), then the rest of the frame in the proportions of the layout."""
-        base = [HAND_COLUMN] + ([DEALER_COLUMN] if dealers else [])
+        base: list[float] = [HAND_COLUMN, DEALER_COLUMN] if dealers else [HAND_COLUMN]
         base += [c.width for _ in range(self.groups) for c in self.layout]
         k_all = self.groups * len(self.layout)
         pad = 2 * CELL_PAD_PT + 0.5  # and a little, so a text that just fits is not cut
@@ -258,9 +259,11 @@ class HandTable:
         heads: list[tuple[str, ParagraphStyle, float]] = []
         for g in range(self.groups):
             for i, column in enumerate(self.layout):
-                style = HEAD_STYLES.get(column.key, "ColumnHead")
+                name = HEAD_STYLES.get(column.key, "ColumnHead")
                 room = self.widths[self.first_column(g) + i] - 2 * HEAD_PAD_PT
-                heads.append((_column_label(self.labels, column.key), st[style], room))
+                heads.append(
+                    (_column_label(self.labels, column.key), paragraph_style(st, name), room)
+                )
         sizes = [_one_line_size(style, label, room) for label, style, room in heads]
         if min(sizes, default=HEAD_ACROSS_MIN_PT) >= HEAD_ACROSS_MIN_PT:
             # quarter points, rounded down: few distinct styles, and the word still fits
@@ -446,7 +449,8 @@ class HandTable:
         """
         whole = self.table(body_row_height)
         whole.wrap(FRAME_WIDTH * mm, 1e9)  # every row measured, not just the first page
-        heights = list(whole._rowHeights)  # noqa: SLF001 (reportlab keeps them there)
+        # reportlab keeps them there; the stubs leave the private attribute out
+        heights = list(whole._rowHeights)  # type: ignore[attr-defined]  # noqa: SLF001
         header = sum(heights[: self.HEADER_ROWS])
         rows = len(self.rows)
         # A hand and its note stay together (the note's NOSPLIT): cut only before a hand.

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -37,6 +37,7 @@ __all__ = [
     "fit_text",
     "house_rules_text",
     "markup",
+    "paragraph_style",
     "register_fonts",
     "sheet_table",
     "sized_style",
@@ -201,6 +202,12 @@ def styles() -> StyleSheet1:
     return stylesheet()
 
 
+def paragraph_style(sheet: StyleSheet1, name: str) -> ParagraphStyle:
+    """The style ``name`` of ``sheet`` where a ParagraphStyle's attributes are needed: a
+    StyleSheet1 is typed to hold any PropertySet, ours hold ParagraphStyles only."""
+    return cast(ParagraphStyle, sheet[name])
+
+
 def sheet_table(
     data: list[list[Any]], widths: Sequence[float], commands: list[tuple[Any, ...]], **kwargs: Any
 ) -> Table:
@@ -250,7 +257,8 @@ class _NumberedCanvas(Canvas):
 
     def showPage(self) -> None:  # noqa: N802 (reportlab's name)
         self._held_pages.append(dict(self.__dict__))
-        self._startPage()
+        # reportlab's own showPage starts the next page so; the stubs leave the private method out
+        self._startPage()  # type: ignore[attr-defined]
 
     def save(self) -> None:
         pages = len(self._held_pages)

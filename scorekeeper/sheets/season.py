@@ -6,13 +6,14 @@ records, every label already translated by the web layer, in the fonts and colou
 from __future__ import annotations
 
 import io
+from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, TableStyle
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, TableStyle
 from reportlab.platypus import Table as Grid
 
 from .kit import FONT_BOLD, HEAD_FILL, MUTED, RULE, STRIPE_FILL, register_fonts
@@ -30,7 +31,7 @@ def render_season(sheet: SeasonSheet) -> bytes:
     figure = ParagraphStyle("figure", parent=cell, alignment=TA_RIGHT)
     head = ParagraphStyle("head", fontName=FONT_BOLD, fontSize=7.5, leading=9)
     head_figure = ParagraphStyle("head_figure", parent=head, alignment=TA_RIGHT)
-    story: list[object] = [
+    story: list[Flowable] = [
         Paragraph(escape(sheet.title), title),
         Paragraph(escape(sheet.subtitle), small),
         Spacer(1, 4 * mm),
@@ -57,7 +58,7 @@ def render_season(sheet: SeasonSheet) -> bytes:
             for row in section.rows
         ]
         grid = Grid(data, colWidths=[first] + [rest] * (columns - 1), repeatRows=1)
-        style = [
+        style: list[tuple[Any, ...]] = [
             ("BACKGROUND", (0, 0), (-1, 0), HEAD_FILL),
             ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),

@@ -170,11 +170,9 @@ def fifty_state(game: Game) -> FiftyState:
     for hand in game.hands:
         points, piles, _problems = read_entry(hand.teams, n, options)
         scores = []
-        for i in range(n):
+        for i, pile in enumerate(piles):  # one per player
             totals[i] += points[i]
-            scores.append(
-                PlayerScore(points[i], totals[i], None if piles[i] is None else tuple(piles[i]))
-            )
+            scores.append(PlayerScore(points[i], totals[i], None if pile is None else tuple(pile)))
         # Seed 001: "so verteilt der Spieler links neben den letzten Kartengeber": the deal
         # moves on by one seat with every game.
         corrections = [

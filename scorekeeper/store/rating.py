@@ -28,7 +28,8 @@ def expected(own: float, other: float) -> float:
     >>> expected(1000, 1000)
     0.5
     """
-    return 1.0 / (1.0 + 10.0 ** ((other - own) / 400.0))
+    odds: float = 10.0 ** ((other - own) / 400.0)
+    return 1.0 / (1.0 + odds)
 
 
 def rate_game(

@@ -77,7 +77,7 @@ def _owner_statement(_count: int) -> ClauseElement:
     return select(Game.ruleset, Game.id).where(Game.view_id == bindparam("k0"))
 
 
-def tournament_stamp_query() -> Select[tuple[str, int, int, datetime | None, int | None]]:
+def tournament_stamp_query() -> Select[str, int, int, datetime, int]:
     """A tournament's editing key and what proves a kept view of it current: its version;
     over its games, their number, newest change and sum of versions (add the ``where``). The
     poll reads it here on the driver's cursor; a view built in a session reads it there."""

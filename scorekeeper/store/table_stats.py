@@ -342,8 +342,8 @@ def summed(items: Sequence[GameFacts]) -> TableStats:
         ids = [list(column.players) for column in facts.columns]
         if all(ids):
             ratings.update(rate_game(ratings, ids, totals))
-            for column in ids:
-                for p in column:
+            for people in ids:
+                for p in people:
                     form.setdefault(p, []).append(ratings[p])
     kinds = ("best_hand", "highest_game", "lowest_game", "widest_margin")
     return TableStats(

@@ -30,6 +30,7 @@ from ..kit import (
     Footer,
     build_pdf,
     markup,
+    paragraph_style,
     sheet_table,
     sized_style,
 )
@@ -308,7 +309,7 @@ def _card(
         seat_rows.append(
             [
                 Paragraph(caption, st["TSeatLabel"]),
-                _fitted(shown, st["TSeatName"], name_width, CARD_SEAT_NAME_MIN_PT),
+                _fitted(shown, paragraph_style(st, "TSeatName"), name_width, CARD_SEAT_NAME_MIN_PT),
             ]
         )
     seat_table = sheet_table(
@@ -327,7 +328,7 @@ def _card(
     number = [
         Paragraph(markup(labels.table), st["TNumberLabel"]),
         Spacer(0, 2 * mm),
-        _fitted(str(table.number), st["TNumber"], CARD_NUMBER_WIDTH * mm - 4, 40),
+        _fitted(str(table.number), paragraph_style(st, "TNumber"), CARD_NUMBER_WIDTH * mm - 4, 40),
     ]
     code = [
         QrCode(url, QR_SIZE * mm),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Container
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from sqlalchemy import select
@@ -139,7 +140,7 @@ def _name(value: Any, where: str, problems: list[Problem]) -> str:
     return value
 
 
-def _choice(value: Any, kind: type[Any], where: str, problems: list[Problem]) -> str:
+def _choice(value: Any, kind: type[Enum], where: str, problems: list[Problem]) -> str:
     try:
         return str(kind(value).value)
     except ValueError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
@@ -150,7 +150,7 @@ def set_seating(session: Session, t: Tournament, number: int, seating: Seating) 
     return found
 
 
-def swap(session: Session, t: Tournament, number: int, a: int, b: int) -> TournamentRound:
+def swap(session: Session, t: Tournament, number: int, a: object, b: object) -> TournamentRound:
     """Participants ``a`` and ``b`` change places in a proposed round (a bye may swap with a
     seated participant)."""
     found = _proposed(session, t, number)
@@ -161,7 +161,7 @@ def swap(session: Session, t: Tournament, number: int, a: int, b: int) -> Tourna
                 "seating.unknown", where, participant=value if whole(value) else str(value)[:12]
             )
     try:
-        swapped = engine.swap(seating_of(found.seating), a, b)
+        swapped = engine.swap(seating_of(found.seating), cast(int, a), cast(int, b))  # checked
     except ValueError:  # neither of them is in the seating (both absent)
         raise refuse("seating.absent", "a", participant=a) from None
     return set_seating(session, t, number, swapped)
@@ -238,7 +238,9 @@ def close_round(session: Session, t: Tournament, number: int) -> TournamentRound
     return found
 
 
-def set_absent(session: Session, t: Tournament, number: Any, absent: bool) -> TournamentParticipant:
+def set_absent(
+    session: Session, t: Tournament, number: Any, absent: object
+) -> TournamentParticipant:
     """A participant leaves (or rejoins) the tournament: the next seatings leave them out
     (a proposal not yet confirmed is drawn again, so that it seats everyone present)."""
     found = None

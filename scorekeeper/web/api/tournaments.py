@@ -291,7 +291,7 @@ def _seating(data: dict[str, Any]) -> Seating:
         if not isinstance(table, dict) or not isinstance(table.get("sides"), list):
             raise wrong
         number, sides = table.get("number"), table["sides"]
-        if not _ints([number]) or len(sides) > 6:
+        if not isinstance(number, int) or not _ints([number]) or len(sides) > 6:
             raise wrong
         if not all(isinstance(side, list) and len(side) <= 6 and _ints(side) for side in sides):
             raise wrong

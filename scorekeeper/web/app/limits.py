@@ -34,8 +34,10 @@ from __future__ import annotations
 
 import math
 import time
+from typing import cast
 
 from flask import Flask, Response, current_app, render_template, request
+from flask.typing import RouteCallable
 from flask_babel import ngettext
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -145,7 +147,8 @@ def init_app(app: Flask) -> Limiter | None:
         for endpoint in endpoints:
             view = app.view_functions.get(endpoint)
             if view is not None:
-                app.view_functions[endpoint] = decorate(view)
+                # a view of ours is synchronous: so is the view the limiter wraps it in
+                app.view_functions[endpoint] = cast(RouteCallable, decorate(view))
     return limiter
 
 
@@ -174,7 +177,8 @@ def retry_seconds() -> int | None:
     if current is None:
         return None
     try:
-        return max(1, math.ceil(current.reset_at - time.time()))
+        reset_at: float = current.reset_at
+        return max(1, math.ceil(reset_at - time.time()))
     except Exception:  # noqa: BLE001 -- a storage that cannot answer: say "a minute"
         return None
 

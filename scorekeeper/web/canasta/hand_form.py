@@ -426,7 +426,7 @@ def build_entry(state: GameState, form: HandForm) -> Entry:
                         quick[kind] = total
             team["quick"] = quick
         else:
-            melds = []
+            melds: list[list[str]] = []
             for f, text in enumerate(side.melds):
                 if not text.strip():
                     continue
@@ -451,7 +451,7 @@ def build_entry(state: GameState, form: HandForm) -> Entry:
                 team["special_hand"] = side.special
         team["went_out"] = form.out == str(side.index)
         team["concealed"] = form.concealed and team["went_out"]
-        adjustments = []
+        adjustments: list[dict[str, Any]] = []
         for points, note in side.adjustments:
             if not points.strip() and not note.strip():
                 continue

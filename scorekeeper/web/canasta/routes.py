@@ -34,6 +34,7 @@ from ...rules.three_is_fifty import RULESET_ID as FIFTY
 from ...store import tournaments
 from ...store.db import session_scope
 from ...store.models import Game
+from ..app import htmx
 from ..app.security import share_link
 from ..fifty.entry import FiftyGames
 from ..play import pages
@@ -79,7 +80,7 @@ def new_game() -> Response | str | tuple[str, int]:
 
 
 def _new_game_page(nf: NewGameForm, notes: Notes, status: int) -> tuple[str, int]:
-    template = "games/_new_form.html" if request.htmx else "games/new.html"
+    template = "games/_new_form.html" if htmx.sent_by_htmx() else "games/new.html"
     return render_template(template, form=nf, notes=notes), status
 
 

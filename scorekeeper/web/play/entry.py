@@ -22,7 +22,6 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from flask import (
     Response,
     abort,
-    redirect,
     render_template,
     request,
     url_for,
@@ -37,6 +36,7 @@ from ...rules.problems import Problem
 from ...store import cache, receipts, stamps
 from ...store.db import DatabaseBusy, session_scope, write_scope
 from ...store.models import Game
+from ..app import htmx
 from ..app.security import BUSY_RETRY_AFTER
 from ..words.i18n import number
 from ..words.messages import message
@@ -245,7 +245,8 @@ class EntryFlow(Generic[State, Form, View]):
         kept = cache.kept().previewed(self.blueprint)
         # read before loading: a change landing meanwhile gives a newer stamp next time
         stamp = stamps.game_stamp(game_id) if isinstance(game_id, str) else None
-        found = kept.get(game_id, stamp) if stamp is not None else None
+        # the cache keeps any game's Loaded; this flow's entries are its own Loaded[State]
+        found: Loaded[State] | None = kept.get(game_id, stamp) if stamp is not None else None
         if found is not None:
             return found
         loaded = self.load(game_id)  # also the 404 of an unknown key or another kind of game
@@ -310,7 +311,7 @@ class EntryFlow(Generic[State, Form, View]):
             entry_id=entry_id_of(request.form) or new_entry_id(),
             game_url=self.show_url(loaded.game_id),
         )
-        template = self.templates.form if request.htmx else self.templates.page
+        template = self.templates.form if htmx.sent_by_htmx() else self.templates.page
         return render_template(template, **context), status
 
     def existing(self, loaded: Loaded[State], number: int) -> int:
@@ -323,7 +324,7 @@ class EntryFlow(Generic[State, Form, View]):
         """An empty form for the next hand (a finished game takes none: back to its page)."""
         loaded = self.load(game_id)
         if self.finished(loaded.state):
-            return redirect(self.show_url(game_id), code=303)
+            return pages.redirect_to(self.show_url(game_id))
         return self.render(loaded, self.blank(loaded), None)
 
     def edit(self, game_id: str, number: int) -> tuple[str, int]:

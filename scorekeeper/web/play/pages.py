@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Container, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 import segno
 from flask import (
@@ -32,6 +32,7 @@ from ...store import cache, stamps
 from ...store.db import session_scope, write_scope
 from ...store.games import KEY
 from ...store.models import Game
+from ..app import htmx
 from ..words.i18n import current_language, page_query
 
 Getter = Callable[[Session, str], Game | None]
@@ -60,11 +61,17 @@ def read_int(text: str | None) -> int | None:
 
 def see_other(url: str) -> Response:
     """After a successful POST: 303 for a plain form, HX-Redirect for htmx."""
-    if request.htmx:
+    if htmx.sent_by_htmx():
         response = make_response("", 200)
         response.headers["HX-Redirect"] = url
         return response
-    return redirect(url, code=303)
+    return redirect_to(url)
+
+
+def redirect_to(url: str, code: int = 303) -> Response:
+    """``flask.redirect``, typed as what it makes in an app: an instance of the app's own
+    response class (Werkzeug declares its base class)."""
+    return cast(Response, redirect(url, code=code))
 
 
 # ---- recent games of this browser ------------------------------------------------------------
@@ -189,7 +196,7 @@ def live_view(
     game page (:func:`cached_game_page`) under the game's editing key."""
     if quiet_poll(view_id, rulesets):
         return unchanged()
-    is_fragment = bool(request.htmx) and not request.htmx.history_restore_request
+    is_fragment = htmx.wants_fragment()
     page, fragment = templates
     if not is_fragment:
         owner = stamps.view_owner(view_id) if KEY.match(view_id) else None
@@ -220,7 +227,7 @@ def quiet_poll(view_id: str, rulesets: Container[str]) -> bool:
     """Whether this request is a view's poll (htmx, ``?since=N``) while the game with the view
     key ``view_id``, of one of ``rulesets``, is still at version N: one light read instead of
     loading the game. Answer it with :func:`unchanged`."""
-    if not request.htmx or request.htmx.history_restore_request:
+    if not htmx.wants_fragment():
         return False
     since = request.args.get("since", type=int)
     found = stamps.view_version(view_id) if since is not None else None

@@ -17,6 +17,7 @@ from werkzeug.datastructures import MultiDict
 
 from ...rules import three_is_fifty as rules
 from ...rules.problems import Problem
+from ..app import htmx
 from ..fifty.forms import DEFAULT_PLAYERS, MAX_TEXT, PAD, PLAYER_SEATS, cards_text, describe
 from ..play import pages
 from ..play.notes import Notes
@@ -240,7 +241,7 @@ def referee_answer(rf: RefereeForm) -> RefereeAnswer:
 def fifty() -> Response:
     rf = read_referee(request.args)
     answer = referee_answer(rf)
-    fragment = bool(request.htmx) and not request.htmx.history_restore_request
+    fragment = htmx.wants_fragment()
     context = {
         "rf": rf,
         "answer": answer,

@@ -21,12 +21,12 @@ from typing import Any
 from flask import Blueprint, Response, abort, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from htmx_flask import request as htmx_request
 
 from ...rules.explain import rule_item
 from ...rules.problems import Problem
 from ...rules.referee import Verdict, rule_anchor
 from ...rules.ruleset import PRESETS, RULESET_IDS
+from ..app import htmx
 from ..rulebook.book import rule_items, section_titles
 from ..rulebook.tables import minimum_table
 from ..words.i18n import number
@@ -355,7 +355,7 @@ def answer(question: str) -> Response:
     values = _values()
     settings = read_settings(values)
     result = ask(question, settings, values)
-    if htmx_request.htmx and not htmx_request.htmx.history_restore_request:
+    if htmx.wants_fragment():
         html = render_template(
             "referee/_answer.html", answer=result, settings=settings, question=question
         )

@@ -6,6 +6,7 @@ overview and the scoring; every number is read from the :class:`RuleSet`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 from babel.lists import format_list
 from flask_babel import get_locale, ngettext
@@ -16,7 +17,7 @@ from ..words.i18n import number
 from .tables import Row, Table, minimum_table
 
 
-def listed(items: list[str], style: str = "or") -> str:
+def listed(items: list[str], style: Literal["standard", "or"] = "or") -> str:
     """Items joined as the reader writes a list ("a, b or c")."""
     return format_list(items, style=style, locale=get_locale() or "en")
 

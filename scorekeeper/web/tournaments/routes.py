@@ -26,6 +26,7 @@ from ...store.errors import GameProblems
 from ...store.games import KEY
 from ...store.models import Tournament
 from ...tournament.model import TableView, TournamentView
+from ..app import htmx
 from ..app.security import share_link
 from ..play import pages
 from ..sheets.routes import (
@@ -268,7 +269,7 @@ def _live(view_id: str, page: str, fragment: str) -> Response:
     stamp it shows (``since``). While that is still the tournament's, the answer is 204 after
     one light read; else the fragment, kept (``store.cache`` pages) for every phone asking
     with the same stamp, so a hall of phones polling costs one rendering per change."""
-    is_fragment = bool(request.htmx) and not request.htmx.history_restore_request
+    is_fragment = htmx.wants_fragment()
     # read first: a change landing meanwhile gives a newer stamp at the next poll
     found = stamps.tournament_stamp(view_id) if KEY.match(view_id) else None
     if found is None or found[1]:  # unknown, or the director's key: not a public address

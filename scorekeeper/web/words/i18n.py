@@ -186,7 +186,7 @@ def language_url(code: str) -> str:
 def long_date(value: date | datetime | None) -> str:
     if value is None:
         return ""
-    return format_date(value, "long")
+    return str(format_date(value, "long"))
 
 
 def remember_choice(response: Response) -> Response:
@@ -233,4 +233,6 @@ def init_app(app: Flask) -> None:
 def ago(moment: datetime) -> str:
     """How long ago, in the reader's language ("vor 5 Minuten"): the server does not know the
     phone's time zone, and "how long ago" needs none."""
-    return format_timedelta(moment - datetime.now(UTC), granularity="minute", add_direction=True)
+    return str(
+        format_timedelta(moment - datetime.now(UTC), granularity="minute", add_direction=True)
+    )
