@@ -42,6 +42,35 @@ class Entry:
     problems: list[Problem]
 
 
+def red_threes_of(teams: Any, team: int, place: int = 0) -> int | None:
+    """The red threes a stored hand (its sides as stored, ``Hand.teams``) gives one score
+    column of side ``team``: the side's number, or, where the side lists them per column
+    (cutthroat partners scored apart), the one at ``place`` among the side's columns. None
+    where the hand does not say: a side entered as its total only, or an entry of another
+    shape. The game page's statistics and a table's both read them here.
+
+    >>> red_threes_of([{"red_threes": 2}, {"red_threes": 0}], 0)
+    2
+    >>> red_threes_of([{"red_threes": [1, 0]}], 0, place=1)
+    0
+    >>> red_threes_of([{"total": 350}], 0) is None
+    True
+    """
+    if (
+        not isinstance(teams, list)
+        or not 0 <= team < len(teams)
+        or not isinstance(teams[team], dict)
+        or "total" in teams[team]
+    ):
+        return None
+    value = teams[team].get("red_threes", 0)
+    if isinstance(value, list):
+        value = value[place] if place < len(value) else 0
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value
+
+
 def ruleset_of(game: Game) -> RuleSet:
     return resolved_ruleset(game.ruleset, game.players, canonical(game.options or {}))
 

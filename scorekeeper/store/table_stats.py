@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from . import cache, fifty
 from .derive import game_state
+from .entries import red_threes_of
 from .models import Game, Table, TableGame
 from .rating import START, rate_game
 from .tables import FIFTY, LOAD_BATCH
@@ -58,24 +59,6 @@ class GameFacts:
     columns: tuple[ColumnFacts, ...]
 
 
-def _red_threes(teams: Any, team: int) -> int | None:
-    """A column's red threes in one hand, when the entry says them for it alone."""
-    if (
-        not isinstance(teams, list)
-        or not 0 <= team < len(teams)
-        or not isinstance(teams[team], dict)
-    ):
-        return None
-    value = teams[team].get("red_threes", 0)
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, list) and len(value) == 1 and isinstance(value[0], int):
-        return value[0]
-    return None
-
-
 def canasta_facts(game: Game, ids: list[list[int]]) -> GameFacts:
     state = game_state(game)
     cols: list[ColumnFacts] = []
@@ -94,7 +77,9 @@ def canasta_facts(game: Game, ids: list[list[int]]) -> GameFacts:
             wild += score.canastas.get("wild", 0)
             out += score.went_out and not score.concealed
             concealed += score.concealed
-            red = _red_threes(row.teams, score.team)
+            # the column's place among its side's columns: its own red threes in a list
+            place = [k for k, other in enumerate(row.scores) if other.team == score.team].index(c)
+            red = red_threes_of(row.teams, score.team, place)
             if red is not None:
                 threes += red
                 known += 1

@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from ... import store
 from ...store import GameState
 from ...store import evening as evenings
+from ...store.entries import red_threes_of
 from ..words.i18n import number, signed
 from ..words.names import canastas_of_kind
 
@@ -51,7 +52,7 @@ def side_stats(state: GameState) -> list[SideStats]:
             stats.worst = score.score if stats.worst is None else min(stats.worst, score.score)
             # the column's place among its side's columns: its own red threes in a list
             place = [k for k, s in enumerate(row.scores) if s.team == score.team].index(c)
-            threes = _red_threes(row.teams, score.team, place)
+            threes = red_threes_of(row.teams, score.team, place)
             if threes is None:
                 continue
             stats.known += 1
@@ -90,28 +91,6 @@ def stat_rows(stats: list[SideStats]) -> list[StatRow]:
         StatRow(_("Worst hand"), [figure(s.worst, signed) for s in stats]),
         StatRow(_("Average per hand"), [figure(s.average, signed) for s in stats]),
     ]
-
-
-def _red_threes(teams: Any, team: int, place: int) -> int | None:
-    """The red threes of the column at ``place`` of side ``team`` in a hand: a side's number,
-    or the column's own in a list (cutthroat partners); None for a side entered as its total."""
-    if (
-        not isinstance(teams, list)
-        or not 0 <= team < len(teams)
-        or not isinstance(teams[team], dict)
-    ):
-        return 0
-    if "total" in teams[team]:
-        return None
-    value = teams[team].get("red_threes", 0)
-    if isinstance(value, bool):
-        return 0
-    if isinstance(value, int):
-        return value
-    if isinstance(value, list) and value:
-        own = value[place] if place < len(value) else 0
-        return own if isinstance(own, int) and not isinstance(own, bool) else 0
-    return 0
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """A table of six players and twelve games: Canasta under the German, Polish and classic rules
-(partnerships mixed, 2, 4 and 6 players, one game left running, one hand in detail) and two
+(partnerships mixed, 2, 4 and 6 players, one game left running, one hand in detail, one as
+totals only) and two
 evenings of 3 ist 50, made through the API and the table's page."""
 
 from __future__ import annotations
@@ -99,6 +100,8 @@ def make_table(app: Flask, client: FlaskClient) -> dict[str, Any]:
         while True:
             if g == 7 and n == 0:  # one hand in detail (CONTRACT.md §1)
                 teams = CONTRACT_TEAMS
+            elif g == 3 and n == 1:  # one hand entered as each side's total only
+                teams = [{"total": 630, "went_out": True}, {"total": 215}]
             else:
                 teams = quick_hand(count, len(sides), (n + g) % len(sides) if n < 3 else 0)
             count += 1

@@ -67,7 +67,9 @@ def recount(export: dict[str, Any]) -> tuple[dict[str, Any], dict[tuple[str, ...
                         f[kind] += side["canastas"].get(kind, 0)
                     f["went_out"] += side["went_out"] and not side["concealed"]
                     f["concealed"] += side["concealed"]
-                    threes = hand["teams"][side["team"]].get("red_threes", 0)
+                    entry = hand["teams"][side["team"]]
+                    # a side entered as its total only says nothing of its red threes
+                    threes = None if "total" in entry else entry.get("red_threes", 0)
                     if isinstance(threes, int):
                         f["red_threes"] += threes
                         f["red_threes_hands"] += 1
