@@ -113,12 +113,21 @@ def stats_json(stats: TableStats, names: dict[int, str]) -> dict[str, Any]:
     }
 
 
-def table_json(session: Session, table: Table, editing: bool) -> dict[str, Any]:
-    """The table as the API answers it; the editing keys (the table's and its games') only
-    for ``editing``."""
+#: games in one answer of ``GET /api/v1/tables/<id>`` (``?page=`` for the older ones; the
+#: export has them all): a season's table keeps up to 5,000
+GAMES_PER_PAGE = 100
+
+
+def table_json(session: Session, table: Table, editing: bool, page: int = 1) -> dict[str, Any]:
+    """The table as the API answers it, with page ``page`` of its games (newest first, at most
+    :data:`GAMES_PER_PAGE`; a page past the last is the last); the editing keys (the table's
+    and its games') only for ``editing``."""
     people = tables.people(session, table)
     names = {p.id: p.name for p in people}
     stats = table_stats(session, table)
+    pages = max(1, -(-len(stats.games) // GAMES_PER_PAGE))
+    page = min(max(1, page), pages)
+    shown = stats.games[(page - 1) * GAMES_PER_PAGE : page * GAMES_PER_PAGE]
     out: dict[str, Any] = {"id": table.id} if editing else {}
     out.update(
         {
@@ -126,7 +135,10 @@ def table_json(session: Session, table: Table, editing: bool) -> dict[str, Any]:
             "name": table.name,
             "version": table.version,
             "players": [{"id": p.id, "name": p.name} for p in people],
-            "games": [game_json(g, names, editing) for g in stats.games],
+            "games": [game_json(g, names, editing) for g in shown],
+            "games_total": len(stats.games),
+            "page": page,
+            "pages": pages,
             "stats": stats_json(stats, names),
         }
     )

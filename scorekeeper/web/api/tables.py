@@ -9,14 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, url_for
+from flask import Blueprint, Response, request, url_for
 
 from ...extensions import csrf
 from ...store import tables
 from ...store.db import session_scope, write_scope
 from ...store.errors import GameProblems
 from ...store.models import Table
-from .answers import dumped_response, json_response, problem_response, read_object
+from .answers import (
+    dumped_response,
+    game_problems_response,
+    problem_response,
+    read_object,
+)
 from .table_json import import_table as imported
 from .table_json import table_export, table_json
 
@@ -26,10 +31,6 @@ csrf.exempt(bp)
 
 def _not_found() -> Response:
     return problem_response(404, "table.not_found")
-
-
-def _problems(error: GameProblems) -> Response:
-    return json_response({"problems": error.problems}, error.status)
 
 
 def _answer(key: str, status: int = 200) -> Response:
@@ -53,7 +54,7 @@ def create() -> Response:
         with write_scope() as session:
             key = tables.create_table(session, data.get("name"), data.get("players")).id
     except GameProblems as problems:
-        return _problems(problems)
+        return game_problems_response(problems)
     response = _answer(key, 201)
     response.headers["Location"] = url_for(".detail", key=key)
     return response
@@ -69,13 +70,17 @@ def import_table() -> Response:
         with write_scope() as session:
             key = imported(session, data).id
     except GameProblems as problems:
-        return _problems(problems)
+        return game_problems_response(problems)
     return _answer(key, 201)
 
 
 @bp.get("/<key>")
 def detail(key: str) -> Response:
-    """The table, its games (newest first) and statistics; by ``view_id`` without the keys."""
+    """The table, a page of its games (newest first, ``?page=``) and its statistics (over every
+    game); by ``view_id`` without the keys."""
+    raw = request.args.get("page", "1")
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 6 or int(raw) < 1:
+        return problem_response(400, "request.value", "page")
     with session_scope() as session:
         table = tables.get_table(session, key)
         editing = table is not None
@@ -83,7 +88,7 @@ def detail(key: str) -> Response:
             table = tables.get_by_view(session, key)
         if table is None:
             return _not_found()
-        body = table_json(session, table, editing=editing)
+        body = table_json(session, table, editing=editing, page=int(raw))
     response = dumped_response(body)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -141,5 +146,5 @@ def _change(key: str, change: Any) -> Response:
                 return _not_found()
             change(session, table, data)
     except GameProblems as problems:
-        return _problems(problems)
+        return game_problems_response(problems)
     return _answer(key)

@@ -11,6 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.store import cache
+from scorekeeper.web.api import table_json
 
 SIDES = [{"name": "We", "players": ["Anna", "Ben"]}, {"name": "They", "players": ["Cleo", "Dan"]}]
 
@@ -216,6 +217,34 @@ def test_the_table_page_pages_its_games(client: FlaskClient, table: dict[str, An
         assert client.get(f"/tables/{table['id']}?page={page}").status_code == 200
     assert client.get(f"/tables/{table['id']}?player=nope").status_code == 200
     assert client.get("/tables/not-a-key").status_code == 404
+
+
+def test_the_api_pages_a_table_s_games_and_counts_them_all(
+    client: FlaskClient, table: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key, view = table["id"], table["view_id"]
+    whole = client.get(f"/api/v1/tables/{key}").json
+    assert whole is not None
+    assert (whole["games_total"], whole["page"], whole["pages"]) == (12, 1, 1)
+    assert len(whole["games"]) == 12
+    monkeypatch.setattr(table_json, "GAMES_PER_PAGE", 5)
+    pages = [client.get(f"/api/v1/tables/{key}?page={n}").json for n in (1, 2, 3)]
+    assert [len(p["games"]) for p in pages] == [5, 5, 2]  # type: ignore[index]
+    assert all((p["games_total"], p["pages"]) == (12, 3) for p in pages)  # type: ignore[index]
+    # the pages together are the whole list, newest first, each game once
+    assert [g["id"] for p in pages for g in p["games"]] == [g["id"] for g in whole["games"]]  # type: ignore[index]
+    # the statistics count every game whatever the page
+    assert all(p["stats"] == whole["stats"] for p in pages)  # type: ignore[index]
+    past = client.get(f"/api/v1/tables/{view}?page=9").json
+    assert past is not None and past["page"] == 3 and "id" not in past["games"][0]
+    for bad in ("0", "-1", "x", "1.5", "\u0662", "9999999"):
+        answer = client.get(f"/api/v1/tables/{key}?page={bad}", headers={"Accept-Language": "de"})
+        assert answer.status_code == 400, bad
+        assert answer.json["problems"][0]["where"] == "page"  # type: ignore[index]
+        assert (
+            answer.json["problems"][0]["message"]
+            == "Dieser Wert liegt außerhalb des erlaubten Bereichs."
+        )  # type: ignore[index]
 
 
 def test_a_phone_remembers_its_tables(client: FlaskClient) -> None:
