@@ -9,7 +9,9 @@ list at ``/tables``), and opening a table's page (the QR code of another phone) 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 
 from flask import Blueprint, Response, abort, make_response, render_template, request, url_for
 from sqlalchemy.orm import Session
@@ -21,7 +23,7 @@ from ...store import tables
 from ...store.db import session_scope, write_scope
 from ...store.errors import GameProblems
 from ...store.models import Table, TablePlayer
-from ...store.table_stats import TableStats, table_stats
+from ...store.table_stats import GameFacts, TableStats, table_stats
 from ..api.table_json import import_table, table_export
 from ..canasta import routes as canasta
 from ..fifty import routes as fifty
@@ -62,6 +64,23 @@ def _read(session: Session, table: Table, editing: bool) -> Page:
     )
 
 
+#: A pause this long between two of a table's games ends an evening: an evening that runs past
+#: midnight stays one, and the server needs no one's time zone to tell.
+EVENING_BREAK = timedelta(hours=6)
+
+
+def evenings(games: Sequence[GameFacts]) -> list[list[GameFacts]]:
+    """The games (newest first) in evenings, newest first: a game begun less than
+    :data:`EVENING_BREAK` before the next one belongs to that one's evening."""
+    out: list[list[GameFacts]] = []
+    for game in games:
+        if out and abs(out[-1][-1].created_at - game.created_at) < EVENING_BREAK:
+            out[-1].append(game)
+        else:
+            out.append([game])
+    return out
+
+
 def _page_number() -> int:
     raw = request.args.get("page", "1")
     return int(raw) if raw.isascii() and raw.isdigit() and 0 < len(raw) <= 4 else 1
@@ -91,6 +110,7 @@ def _render(page: Page, problems: list[str] | None = None, status: int = 200) ->
         stats=page.stats,
         names=page.names,
         games=shown,
+        evenings=evenings(shown),
         page_number=number,
         pages_total=pages_total,
         player=player,

@@ -4,6 +4,8 @@ imported, deleted with its games; bad input answered with a sentence, never a 50
 from __future__ import annotations
 
 import io
+import re
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -11,6 +13,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.store import cache
+from scorekeeper.store.db import write_scope
+from scorekeeper.store.models import Game
 from scorekeeper.web.api import table_json
 
 SIDES = [{"name": "We", "players": ["Anna", "Ben"]}, {"name": "They", "players": ["Cleo", "Dan"]}]
@@ -343,3 +347,57 @@ def test_no_input_gives_a_500(client: FlaskClient) -> None:
     assert client.post(f"/tables/{key}/games", data=form).status_code == 422
     assert client.post(f"/tables/{key}/merge", data={"keep": "x", "merge": ""}).status_code == 422
     assert client.post(f"/tables/{key}/players", data={"name": ""}).status_code == 422
+
+
+def test_an_evening_past_midnight_is_one_evening(app: Flask, client: FlaskClient) -> None:
+    """The table's page heads each evening once: games without a pause of six hours between
+    them are one evening, also across midnight; a game days earlier is another."""
+    made = client.post(
+        "/api/v1/tables", json={"name": "Nachteulen", "players": ["Anna", "Ben", "Cleo"]}
+    )
+    key = made.json["id"]  # type: ignore[index]
+    ids = []
+    for _ in range(3):
+        game = client.post(
+            "/api/v1/games",
+            json={
+                "ruleset": "classic",
+                "players": 2,
+                "table": key,
+                "sides": [
+                    {"name": "Anna", "players": ["Anna"]},
+                    {"name": "Ben", "players": ["Ben"]},
+                ],
+            },
+        )
+        ids.append(game.json["id"])  # type: ignore[index]
+    started = [
+        datetime(2026, 11, 20, 18, 5),  # Friday evening, 19:05 in Berlin
+        datetime(2026, 11, 20, 22, 40),
+        datetime(2026, 11, 21, 0, 50),  # past midnight (UTC): the same evening
+    ]
+    with app.app_context(), write_scope() as session:
+        for game_id, when in zip(ids, started, strict=True):
+            game = session.get(Game, game_id)
+            assert game is not None
+            game.created_at = when
+    cache.forget(app)
+    earlier = client.post(
+        "/api/v1/games",
+        json={
+            "ruleset": "classic",
+            "players": 2,
+            "table": key,
+            "sides": [{"name": "Cleo", "players": ["Cleo"]}, {"name": "Ben", "players": ["Ben"]}],
+        },
+    ).json["id"]  # type: ignore[index]
+    with app.app_context(), write_scope() as session:
+        game = session.get(Game, earlier)
+        assert game is not None
+        game.created_at = datetime(2026, 11, 13, 18, 0)
+    cache.forget(app)
+    html = client.get(f"/tables/{key}?lang=en").get_data(as_text=True)
+    headings = re.findall(r'<h3 class="evening-day">([^<]+)</h3>', html)
+    assert headings == ["November 20, 2026", "November 13, 2026"]
+    first, second = html.split('class="evening-day"')[1:3]
+    assert sum(game_id in first for game_id in ids) == 3 and earlier in second
