@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import wait_ready
 from tests.e2e.helpers import PHONE
@@ -134,9 +135,20 @@ def hands_of(server: Server, game_id: str) -> list[int]:
 
 
 def outbox(page: Page) -> list[dict[str, Any]]:
-    return list(
-        page.evaluate("() => JSON.parse(localStorage.getItem('scorekeeper-outbox') || '[]')")
-    )
+    """The hands waiting in the page's outbox. The outbox reloads the page once it has sent
+    them (to show them saved): a read that meets that reload waits for the new page."""
+    for _ in range(20):
+        try:
+            return list(
+                page.evaluate(
+                    "() => JSON.parse(localStorage.getItem('scorekeeper-outbox') || '[]')"
+                )
+            )
+        except PlaywrightError as error:
+            if "context was destroyed" not in str(error):
+                raise
+            page.wait_for_load_state()
+    raise AssertionError("the page kept reloading")
 
 
 def test_three_hands_entered_offline_are_saved_once_each_in_order(
