@@ -31,7 +31,6 @@ from ..models import (
     TablePlayer,
     Tournament,
     TournamentGame,
-    TournamentParticipant,
     TournamentRound,
     new_key,
     utcnow,
@@ -41,6 +40,7 @@ from .common import (
     MAX_ROUNDS,
     POINTS_MAX,
     ROUND_END_BOUNDS,
+    add_participants,
     participants_of,
     rounds_of,
     seating_json,
@@ -328,17 +328,14 @@ def restore_tournament(session: Session, checked: CheckedTournament) -> bool:
     session.add(t)
     session.flush()
     people = _people(session, t.table_id)
-    for number, (names, absent, place) in enumerate(checked.participants):
-        person = people[place] if place is not None and place < len(people) else None
-        session.add(
-            TournamentParticipant(
-                tournament_id=t.id,
-                number=number,
-                players=names,
-                absent=absent,
-                table_player_id=person.id if person is not None else None,
-            )
-        )
+    add_participants(
+        session,
+        t,
+        [
+            (names, absent, people[place].id if place is not None and place < len(people) else None)
+            for names, absent, place in checked.participants
+        ],
+    )
     for round_row, links in checked.rounds:
         round_row.tournament_id = t.id
         session.add(round_row)

@@ -3,7 +3,7 @@ round's seating as stored."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import select
@@ -50,6 +50,13 @@ def refuse(code: str, where: str = "", status: int | None = None, **params: Any)
     return GameProblems([Problem(code, where, params)], status)
 
 
+def not_given(value: Any, field: str) -> Problem:
+    """A required value left out (``request.missing``) or of the wrong type (``request.type``),
+    placed at ``field``."""
+    code = "request.missing" if value is None else "request.type"
+    return Problem(code, field, {"field": field})
+
+
 def round_open(number: int) -> GameProblems:
     return refuse("tournament.round_open", "round", 409, round=number)
 
@@ -69,6 +76,23 @@ def get_by_view(session: Session, view_id: Any) -> Tournament | None:
     if not isinstance(view_id, str) or not KEY.match(view_id):
         return None
     return session.scalars(select(Tournament).where(Tournament.view_id == view_id)).first()
+
+
+def add_participants(
+    session: Session, t: Tournament, rows: Sequence[tuple[list[str], bool, int | None]]
+) -> None:
+    """Store ``t``'s participants, numbered in order: each row is the names (one, or a pair),
+    whether absent, and the table's person it is (None: not a person of a table)."""
+    for number, (names, absent, person) in enumerate(rows):
+        session.add(
+            TournamentParticipant(
+                tournament_id=t.id,
+                number=number,
+                players=names,
+                absent=absent,
+                table_player_id=person,
+            )
+        )
 
 
 def participants_of(session: Session, t: Tournament) -> list[TournamentParticipant]:

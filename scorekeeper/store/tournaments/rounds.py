@@ -32,6 +32,7 @@ from ..models import (
 from .common import (
     MAX_PARTICIPANTS,
     MAX_ROUNDS,
+    not_given,
     participants_of,
     refuse,
     round_of,
@@ -256,8 +257,7 @@ def set_absent(
             "tournament.participant_unknown", "participant", 404, participant=str(number)[:12]
         )
     if not isinstance(absent, bool):
-        code = "request.missing" if absent is None else "request.type"
-        raise refuse(code, "absent", field="absent")
+        raise GameProblems([not_given(absent, "absent")])
     if found.absent != absent:
         found.absent = absent
         _touch(session, t)

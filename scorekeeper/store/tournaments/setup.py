@@ -24,10 +24,17 @@ from ..models import (
     Table,
     TablePlayer,
     Tournament,
-    TournamentParticipant,
     utcnow,
 )
-from .common import MAX_PARTICIPANTS, PAIR_TABLES, POINTS_MAX, ROUND_END_BOUNDS, whole
+from .common import (
+    MAX_PARTICIPANTS,
+    PAIR_TABLES,
+    POINTS_MAX,
+    ROUND_END_BOUNDS,
+    add_participants,
+    not_given,
+    whole,
+)
 
 
 def _choice(value: Any, kind: type[Any], where: str, default: Any, problems: list[Problem]) -> Any:
@@ -69,13 +76,7 @@ def _points(value: Any, problems: list[Problem]) -> Points:
 
 def _round_end(value: Any, problems: list[Problem]) -> tuple[RoundEnd, int]:
     if not isinstance(value, dict):
-        problems.append(
-            Problem(
-                "request.missing" if value is None else "request.type",
-                "round_end",
-                {"field": "round_end"},
-            )
-        )
+        problems.append(not_given(value, "round_end"))
         return RoundEnd.HANDS, 1
     kinds = [k for k in value if k in {e.value for e in RoundEnd}]
     if len(value) != 1 or len(kinds) != 1:
@@ -98,13 +99,7 @@ def _round_end(value: Any, problems: list[Problem]) -> tuple[RoundEnd, int]:
 
 def _typed_participants(value: Any, pairs: bool, problems: list[Problem]) -> list[list[str]] | None:
     if not isinstance(value, list):
-        problems.append(
-            Problem(
-                "request.missing" if value is None else "request.type",
-                "participants",
-                {"field": "participants"},
-            )
-        )
+        problems.append(not_given(value, "participants"))
         return None
     if len(value) > MAX_PARTICIPANTS:
         problems.append(
@@ -241,15 +236,10 @@ def create_tournament(session: Session, data: Mapping[str, Any]) -> Tournament:
     )
     session.add(t)
     session.flush()
-    for number, names in enumerate(named):
-        session.add(
-            TournamentParticipant(
-                tournament_id=t.id,
-                number=number,
-                players=names,
-                absent=False,
-                table_player_id=links[number] if number < len(links) else None,
-            )
-        )
+    add_participants(
+        session,
+        t,
+        [(names, False, links[n] if n < len(links) else None) for n, names in enumerate(named)],
+    )
     session.flush()
     return t
