@@ -269,6 +269,13 @@ class TableStats:
     )
     records: list[Record] = field(default_factory=list)
 
+    def games_page(self, number: int, size: int) -> tuple[list[GameFacts], int, int]:
+        """Page ``number`` (from 1) of the games, ``size`` a page, newest first: the games, the
+        page's number (one past the last is the last) and how many pages there are."""
+        pages = max(1, -(-len(self.games) // size))
+        number = min(max(1, number), pages)
+        return self.games[(number - 1) * size : number * size], number, pages
+
 
 def summed(items: Sequence[GameFacts]) -> TableStats:
     """Everything the table page shows, from the games' facts (oldest first)."""

@@ -125,9 +125,7 @@ def table_json(session: Session, table: Table, editing: bool, page: int = 1) -> 
     people = tables.people(session, table)
     names = {p.id: p.name for p in people}
     stats = table_stats(session, table)
-    pages = max(1, -(-len(stats.games) // GAMES_PER_PAGE))
-    page = min(max(1, page), pages)
-    shown = stats.games[(page - 1) * GAMES_PER_PAGE : page * GAMES_PER_PAGE]
+    shown, page, pages = stats.games_page(page, GAMES_PER_PAGE)
     out: dict[str, Any] = {"id": table.id} if editing else {}
     out.update(
         {

@@ -87,11 +87,7 @@ def _page_number() -> int:
 
 
 def _render(page: Page, problems: list[str] | None = None, status: int = 200) -> Response:
-    number = _page_number()
-    games = page.stats.games
-    pages_total = max(1, -(-len(games) // PER_PAGE))
-    number = min(number, pages_total)
-    shown = games[(number - 1) * PER_PAGE : number * PER_PAGE]
+    shown, number, pages_total = page.stats.games_page(_page_number(), PER_PAGE)
     chosen = request.args.get("player", "")
     player = int(chosen) if chosen.isascii() and chosen.isdigit() and len(chosen) < 12 else None
     if player not in page.names:
