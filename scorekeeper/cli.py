@@ -17,6 +17,7 @@ from flask import Flask
 from sqlalchemy import make_url
 
 from . import MAX_CONTENT_LENGTH, ROOT, create_app, net, serving
+from .settings import SettingError
 from .store import backup
 from .store.db import copy_sqlite, make_engine, session_scope, upgrade_schema, write_scope
 from .store.errors import GameProblems
@@ -24,7 +25,18 @@ from .store.tournaments import backup as tournament_backup
 from .web.app.catalogs import update_catalogs
 
 
-@click.group()
+class _Commands(click.Group):
+    """Every command: a setting of the environment the app cannot read is said in one line
+    (exit 1), not as a traceback."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except SettingError as error:
+            raise click.ClickException(str(error)) from None
+
+
+@click.group(cls=_Commands)
 @click.version_option(package_name="scorekeeper")
 def main() -> None:
     """Canasta scorekeeper and referee."""

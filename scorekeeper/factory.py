@@ -79,7 +79,9 @@ def make_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(compiled)
 
     security.init_app(app)  # first: its checks run before everything else
-    extensions.babel.init_app(app, locale_selector=i18n.reader_locale)
+    extensions.babel.init_app(
+        app, locale_selector=i18n.reader_locale, timezone_selector=i18n.reader_timezone
+    )
     extensions.csrf.init_app(app)
     extensions.compress.init_app(app)
     i18n.init_app(app)

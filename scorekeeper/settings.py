@@ -11,6 +11,12 @@ import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import pytz  # flask_babel's zone table: a name it cannot find there would fail every request
+
+
+class SettingError(ValueError):
+    """A ``SCOREKEEPER_*`` variable the app cannot read; its text names the variable."""
+
 
 def _text(value: str) -> str:
     return value.strip()
@@ -22,6 +28,13 @@ def _integer(value: str) -> int:
 
 def _switch(value: str) -> bool:
     return value.strip().lower() not in ("", "0", "no", "off", "false")
+
+
+def _zone(value: str) -> str:
+    zone = value.strip()
+    if zone not in pytz.all_timezones_set:
+        raise ValueError(f"{zone!r} is not a time zone name such as Europe/Berlin")
+    return zone
 
 
 #: environment variable → (config key, how its text is read)
@@ -41,6 +54,9 @@ ENVIRONMENT: dict[str, tuple[str, Callable[[str], Any]]] = {
     "SCOREKEEPER_LIMIT_ANY": ("LIMIT_ANY", _text),
     "SCOREKEEPER_RATELIMIT_STORAGE_URI": ("RATELIMIT_STORAGE_URI", _text),
     "SCOREKEEPER_RATELIMIT_ENABLED": ("RATELIMIT_ENABLED", _switch),
+    # The time zone dates are written in for a phone that has not said its own (static/boot.js
+    # tells the server the phone's zone): an IANA name such as Europe/Berlin; UTC when unset.
+    "SCOREKEEPER_TIMEZONE": ("BABEL_DEFAULT_TIMEZONE", _zone),
     # Seconds a save waits for a busy SQLite database before answering 503.
     "SCOREKEEPER_SQLITE_BUSY_TIMEOUT": ("SQLITE_BUSY_TIMEOUT", _integer),
 }
@@ -57,5 +73,5 @@ def from_environment(environ: Mapping[str, str] | None = None) -> dict[str, Any]
         try:
             out[key] = read(raw)
         except ValueError as error:
-            raise ValueError(f"{name}: {error}") from None
+            raise SettingError(f"{name}: {error}") from None
     return out

@@ -152,3 +152,26 @@ def test_db_upgrade_reads_the_database_from_the_environment(tmp_path: Path) -> N
     )
     assert result.returncode == 0, result.stderr.decode()
     assert {"games", "hands", "alembic_version"} <= tables(database)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("SCOREKEEPER_TIMEZONE", "Europe/Atlantis"), ("SCOREKEEPER_BEHIND_PROXY", "abc")],
+)
+def test_a_setting_the_app_cannot_read_is_said_in_one_line(
+    tmp_path: Path, name: str, value: str
+) -> None:
+    database = tmp_path / "never.sqlite3"
+    env = dict(os.environ, SCOREKEEPER_SECRET_KEY="cli-test", **{name: value})
+    result = subprocess.run(
+        [str(SCOREKEEPER), "serve", "--db", f"sqlite:///{database}", "--port", "1"],
+        capture_output=True,
+        timeout=120,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 1
+    said = result.stderr.decode().strip()
+    assert said.startswith(f"Error: {name}: ") and "Traceback" not in said, said
+    assert value in said and len(said.splitlines()) == 1
+    assert not database.exists()  # nothing was started or made

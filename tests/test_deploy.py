@@ -26,14 +26,15 @@ def compose() -> dict[str, Any]:
 
 
 def substituted(text: str) -> str:
-    """``${NAME:?message}`` and ``${NAME}`` as compose fills them from a complete .env."""
+    """``${NAME:?message}``, ``${NAME:-default}`` and ``${NAME}`` as compose fills them from a
+    complete .env."""
     example = dict(
         line.split("=", 1)
         for line in (DEPLOY / "env.example").read_text().splitlines()
         if "=" in line and not line.startswith("#")
     )
     values = {k: v or "x" * 32 for k, v in example.items()}
-    return re.sub(r"\$\{(\w+)(?::\?[^}]*)?\}", lambda m: values[m.group(1)], text)
+    return re.sub(r"\$\{(\w+)(?::[?-][^}]*)?\}", lambda m: values[m.group(1)], text)
 
 
 def test_the_services(compose: dict[str, Any]) -> None:
@@ -58,6 +59,7 @@ def test_every_app_setting_exists(compose: dict[str, Any]) -> None:
     assert config["SCOREKEEPER_TRUSTED_HOSTS"] == "canasta.example.org"
     assert config["RATELIMIT_STORAGE_URI"].startswith("redis://redis:")
     assert len(config["SECRET_KEY"]) >= 32
+    assert config["BABEL_DEFAULT_TIMEZONE"] == "UTC"
 
 
 def test_the_command_is_one_serve_understands(compose: dict[str, Any]) -> None:

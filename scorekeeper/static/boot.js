@@ -10,6 +10,18 @@
   "use strict";
   var d = document;
 
+  /* The phone's time zone, so that the server writes dates as the table lives them (a game
+     begun at 9 pm in New York is that evening's, not the next day's as in UTC): kept in the
+     "tz" cookie for a year and written again only when it changes (web/words/i18n.py,
+     reader_timezone). */
+  try {
+    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone && (" " + d.cookie + ";").indexOf(" tz=" + zone + ";") === -1) {
+      d.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax" +
+        (location.protocol === "https:" ? "; secure" : "");
+    }
+  } catch (e) { /* a browser without Intl: the server's zone */ }
+
   function run() {
     var links = d.querySelectorAll('link[rel="preload"][as="script"][data-run]');
     var left = links.length;

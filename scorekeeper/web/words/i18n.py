@@ -1,6 +1,7 @@
 """Locale choice and locale-aware formatting (issue: German, Polish and English everywhere).
 
 Order of choice: ``?lang=``, then the remembered choice (cookie), then Accept-Language.
+Dates are written in the reader's own time zone (:func:`reader_timezone`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from functools import lru_cache, wraps
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
+import pytz
 from babel import Locale, numbers
 from flask import Flask, Response, current_app, g, has_request_context, request
 from flask_babel import force_locale, format_date, format_timedelta, get_locale
@@ -20,6 +22,8 @@ from flask_babel import force_locale, format_date, format_timedelta, get_locale
 LANGUAGES = ("en", "de", "pl")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "pl": "polski"}
 COOKIE = "lang"
+#: the cookie static/boot.js keeps the phone's time zone in (its IANA name, "Europe/Warsaw")
+ZONE_COOKIE = "tz"
 MINUS = "\u2212"
 
 
@@ -33,6 +37,17 @@ def select_locale() -> str:
     if remembered in LANGUAGES:
         return remembered
     return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def reader_timezone() -> str | None:
+    """The phone's own time zone, which static/boot.js keeps in the ``tz`` cookie, if it is a
+    zone pytz knows (flask_babel looks the name up there); else None, meaning the server's
+    ``BABEL_DEFAULT_TIMEZONE`` (``SCOREKEEPER_TIMEZONE``, UTC when unset). A game begun at
+    9 pm in New York is that evening's game, not the next day's as in UTC."""
+    if not request:
+        return None
+    zone = request.cookies.get(ZONE_COOKIE, "")
+    return zone if 0 < len(zone) <= 64 and zone in pytz.all_timezones_set else None
 
 
 def reader_locale() -> Locale:
