@@ -128,13 +128,21 @@
     return true;
   }
 
+  function inView(element) {
+    var box = element.getBoundingClientRect();
+    return box.bottom > 0 && box.top < (window.innerHeight || d.documentElement.clientHeight);
+  }
+
   /* The live preview replaces the notes it brings (out of band): a note just focused may be
-     swapped out under the reader; focus its successor instead of leaving focus nowhere. */
+     swapped out under the reader; focus its successor instead of leaving focus nowhere, and
+     bring it back into view if the swap moved it away. */
   d.addEventListener("htmx:oobAfterSwap", function () {
     if (Date.now() - shownAt > 3000) return;
     var active = d.activeElement;
     if (active && active !== d.body && d.contains(active)) return;
-    show(d.querySelector("form.hand-form, form.entry-form"), true);
+    var form = d.querySelector("form.hand-form, form.entry-form");
+    var note = form && firstProblem(form);
+    show(form, !note || inView(note));
   });
 
   /* The live preview (target #hand-summary) brings only the note slots that have notes

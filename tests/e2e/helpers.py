@@ -24,6 +24,14 @@ def follow(page: Page, link: Locator) -> None:
     wait_ready(page)
 
 
+def preview_settled(page: Page) -> None:
+    """Wait until the live preview has answered what was typed, as the screen a person taps
+    next: its trigger waits 250 ms after the last input, then htmx marks the request in flight
+    (``.htmx-request``) until the answer is swapped in."""
+    page.wait_for_timeout(300)
+    page.wait_for_selector(".htmx-request", state="detached")
+
+
 #: What a player taps on the score pages; pages add their own (``small_targets``).
 TAP_TARGETS = (
     "main button",

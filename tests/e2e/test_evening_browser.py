@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.helpers import PHONE
+from tests.e2e.helpers import PHONE, preview_settled
 
 QUICK = {
     "natural_canastas": 0,
@@ -139,6 +139,7 @@ def test_first_problem_brought_into_view(
     page.locator("[data-pad=done]").click()
     hint = page.locator("a.sum-problem")
     expect(hint).to_be_visible()
+    preview_settled(page)  # the hint a person taps is the one on the screen
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     hint.click()
     page.wait_for_timeout(500)  # a late preview may replace the note: focus must follow
