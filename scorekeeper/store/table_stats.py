@@ -39,7 +39,9 @@ class ColumnFacts:
     went_out: int = 0
     concealed: int = 0
     red_threes: int = 0
-    red_threes_known: int = 0  # hands whose red threes are known for this column alone
+    # hands that say this column's canastas and red threes (a side entered as its total only
+    # says neither): the canastas and red threes above are counted over these
+    known: int = 0
     best_hand: int | None = None
     best_hand_number: int = 0
 
@@ -72,17 +74,17 @@ def canasta_facts(game: Game, ids: list[list[int]]) -> GameFacts:
             score = row.scores[c]
             hands += 1
             points += score.score
-            natural += score.canastas.get("natural", 0)
-            mixed += score.canastas.get("mixed", 0)
-            wild += score.canastas.get("wild", 0)
             out += score.went_out and not score.concealed
             concealed += score.concealed
             # the column's place among its side's columns: its own red threes in a list
             place = [k for k, other in enumerate(row.scores) if other.team == score.team].index(c)
             red = red_threes_of(row.teams, score.team, place)
-            if red is not None:
+            if red is not None:  # as the game page counts them (web/canasta/stats.py)
                 threes += red
                 known += 1
+                natural += score.canastas.get("natural", 0)
+                mixed += score.canastas.get("mixed", 0)
+                wild += score.canastas.get("wild", 0)
             if best is None or score.score > best:
                 best, best_number = score.score, row.number
         cols.append(
@@ -174,7 +176,7 @@ class Figures:
     went_out: int = 0
     concealed: int = 0
     red_threes: int = 0
-    red_threes_known: int = 0
+    known: int = 0  # hands that say the canastas and red threes (ColumnFacts.known)
     best_hand: int | None = None
     highest_game: int | None = None
     lowest_game: int | None = None
@@ -197,6 +199,11 @@ class Figures:
         return self.natural + self.mixed + self.wild
 
     @property
+    def canastas_per_hand(self) -> float | None:
+        """Canastas per hand that says them, to two places; None: no hand says them."""
+        return round(self.canastas / self.known, 2) if self.known else None
+
+    @property
     def fifty_average(self) -> int:
         """Average minus points per 3-ist-50 game (deck) played."""
         return round(self.fifty_points / self.fifty_decks) if self.fifty_decks else 0
@@ -217,7 +224,7 @@ class Figures:
         self.went_out += column.went_out
         self.concealed += column.concealed
         self.red_threes += column.red_threes
-        self.red_threes_known += column.red_threes_known
+        self.known += column.known
         if column.best_hand is not None:
             self.best_hand = (
                 column.best_hand

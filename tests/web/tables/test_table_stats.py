@@ -63,16 +63,17 @@ def recount(export: dict[str, Any]) -> tuple[dict[str, Any], dict[tuple[str, ...
                     side = hand["sides"][c]
                     f["hands"] += 1
                     f["points"] += side["score"]
-                    for kind in ("natural", "mixed", "wild"):
-                        f[kind] += side["canastas"].get(kind, 0)
                     f["went_out"] += side["went_out"] and not side["concealed"]
                     f["concealed"] += side["concealed"]
                     entry = hand["teams"][side["team"]]
-                    # a side entered as its total only says nothing of its red threes
+                    # a side entered as its total only says nothing of its red threes and
+                    # canastas
                     threes = None if "total" in entry else entry.get("red_threes", 0)
                     if isinstance(threes, int):
                         f["red_threes"] += threes
                         f["red_threes_hands"] += 1
+                        for kind in ("natural", "mixed", "wild"):
+                            f[kind] += side["canastas"].get(kind, 0)
                     if f["best_hand"] is None or side["score"] > f["best_hand"]:
                         f["best_hand"] = side["score"]
                 if game["finished"]:
@@ -109,6 +110,7 @@ def _compare(api: dict[str, Any], mine: dict[str, Any]) -> None:
     assert api["concealed"] == mine["concealed"]
     assert api["red_threes"] == mine["red_threes"]
     assert api["red_threes_hands"] == mine["red_threes_hands"]
+    assert api["canastas_hands"] == mine["red_threes_hands"]
     assert api["best_hand"] == mine["best_hand"]
     assert api["highest_game"] == mine["highest_game"]
     assert api["lowest_game"] == mine["lowest_game"]

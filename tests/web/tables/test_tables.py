@@ -201,6 +201,46 @@ def test_the_statistics_follow_a_new_hand(client: FlaskClient) -> None:
     assert (anna["hands"], anna["canastas"]["natural"], anna["went_out"]) == (1, 2, 1)
 
 
+def _figure(html: str, label: str) -> str:
+    found = re.search(rf'<th scope="row">{re.escape(label)}</th><td class="num">([^<]*)</td>', html)
+    assert found is not None, label
+    return found.group(1)
+
+
+def test_canastas_per_hand_count_the_hands_that_say_them(client: FlaskClient) -> None:
+    """A hand entered as totals says no canastas: "Canastas per hand" is taken over the hands
+    that do (as the game page's statistics), with a note, and written the reader's way."""
+    table = _table(client, ["Anna", "Ben", "Cleo", "Dan"])
+    game = _game(client, table["id"])
+    url = f"/api/v1/games/{game['id']}/hands"
+    totals = [{"total": 600, "went_out": True}, {"total": 150}]
+    saved = client.post(url, json={"version": 1, "teams": totals})
+    assert saved.status_code == 201, saved.json
+    page = client.get(f"/tables/{table['id']}?lang=pl").get_data(as_text=True)
+    assert _figure(page, "Kanasty na rozdanie") == "&ndash;"  # nothing known, not 0.00
+    assert "z 0 z 1 rozdania (pozostałe wpisano jako sumy)" in page
+    quick = [
+        {"quick": {"natural_canastas": 1, "meld_points": 300, "melded": True}, "went_out": True},
+        {"quick": {"meld_points": 50, "melded": True}},
+    ]
+    version = saved.json["version"]  # type: ignore[index]
+    for natural in (1, 2):
+        quick[0]["quick"]["natural_canastas"] = natural
+        saved = client.post(url, json={"version": version, "teams": quick})
+        assert saved.status_code == 201, saved.json
+        version = saved.json["version"]  # type: ignore[index]
+    # Anna: 3 canastas over the 2 hands that say them (not over all 3 hands)
+    polish = client.get(f"/tables/{table['id']}?lang=pl").get_data(as_text=True)
+    assert _figure(polish, "Kanasty na rozdanie") == "1,5"
+    german = client.get(f"/tables/{table['id']}?lang=de").get_data(as_text=True)
+    assert _figure(german, "Canastas pro Runde") == "1,5"
+    english = client.get(f"/tables/{table['id']}?lang=en").get_data(as_text=True)
+    assert _figure(english, "Canastas per hand") == "1.5"
+    assert "from 2 of 3 hands (the others were entered as totals)" in english
+    anna = client.get(f"/api/v1/tables/{table['id']}").json["stats"]["players"][0]  # type: ignore[index]
+    assert (anna["hands"], anna["canastas_hands"], anna["canastas"]["natural"]) == (3, 2, 3)
+
+
 def test_pages_in_german_and_polish(client: FlaskClient, table: dict[str, Any]) -> None:
     for lang, word in (("de", "Statistik"), ("pl", "Statystyki")):
         page = client.get(f"/tables/{table['id']}?lang={lang}")
