@@ -13,7 +13,7 @@
    form as it was. */
 (function () {
   "use strict";
-  var d = document;
+  var d = document, w = window;
 
   /* The message area of the request's form, made at the top of its target if it has none. */
   function area(detail, make) {
@@ -89,6 +89,27 @@
   }
   d.addEventListener("htmx:sendError", lost);
   d.addEventListener("htmx:timeout", lost);
+
+  /* A form that leaves the page (deleting a hand, undo, a table's or tournament's forms) sent
+     while the phone is offline would only open the browser's error page: the page stays as it
+     is, what was typed included, with the sentence that nothing was sent. htmx forms say so
+     above; a hand's save waits in the outbox (part 3). */
+  d.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (navigator.onLine !== false || e.defaultPrevented || !form || form.tagName !== "FORM") return;
+    if ((form.getAttribute("method") || "").toLowerCase() !== "post") return;
+    if (form.matches("[hx-post], [data-hx-post]") || form.closest("[hx-boost=true]")) return;
+    e.preventDefault();
+    show({ elt: form, target: form }, d.body.dataset.noticeOffline || "");
+  });
+
+  /* The same form sent while the server gave no answer: the service worker (static/sw.js)
+     brings the reader back to the page the form was on, marked #not-sent. */
+  if (w.location.hash === "#not-sent") {
+    var main = d.getElementById("main");
+    if (main) show({ elt: main, target: main }, d.body.dataset.noticeOffline || "");
+    try { w.history.replaceState(null, "", w.location.pathname + w.location.search); } catch (err) { /* old browser */ }
+  }
 })();
 
 /* 2. Entry forms: bring the first problem into view and focus it (the red hint sat at

@@ -8,7 +8,9 @@
      it was kept (<html data-offline-at>), and static/notices.js shows the banner. A page never
      opened shows /offline, in the reader's language.
    - Nothing else is touched: saving (POST), the live preview and the API always go to the
-     server; a hand saved offline waits in the page's outbox (static/notices.js). */
+     server; a hand saved offline waits in the page's outbox (static/notices.js). A form that
+     leaves the page and gets no answer brings the reader back to the page it was on
+     (notSent below). */
 "use strict";
 
 var RELEASE = new URL(self.location.href).searchParams.get("v") || "dev";
@@ -163,11 +165,37 @@ self.addEventListener("message", function (event) {
   }).catch(function () { return null; }));
 });
 
+/* A form that leaves the page (deleting a hand, undo, a table's or tournament's forms; not
+   htmx, not a hand's save) sent when the server gives no answer would open the browser's error
+   page. The reader is brought back instead to the nearest kept page up the form's address
+   (/games/x/hands/2/delete: /games/x), marked #not-sent: static/notices.js says that nothing
+   was sent. Any answer of the server, a redirect included, passes untouched. */
+function notSent(request) {
+  var path = new URL(request.url).pathname.replace(/\/+$/, "");
+  return caches.open(PAGES).then(function (pages) {
+    function up(at) {
+      var here = at || "/";
+      return pages.match(here, { ignoreVary: true }).then(function (hit) {
+        if (hit) return here;
+        if (!at) return FALLBACK;
+        return up(at.slice(0, at.lastIndexOf("/")));
+      });
+    }
+    return up(path);
+  }).then(function (back) {
+    return Response.redirect(back + "#not-sent", 303);
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
-  if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && request.mode === "navigate") {
+    event.respondWith(fetch(request).catch(function () { return notSent(request); }));
+    return;
+  }
+  if (request.method !== "GET") return;
   if (url.pathname.indexOf("/static/") === 0) {
     event.respondWith(fromShell(request));
   } else if (request.mode === "navigate") {

@@ -416,3 +416,60 @@ def test_a_game_of_three_is_fifty_entered_offline_in_german(
     expect(page.locator("#outbox")).to_have_count(0)
     assert outbox(page) == []
     expect(page.get_by_role("link", name="Spiel 2 eintragen")).to_be_visible()
+
+
+def test_a_form_that_leaves_the_page_keeps_the_reader_on_it_without_a_connection(
+    server: Server, context: BrowserContext, shot: Callable[..., Path]
+) -> None:
+    """Deleting a hand is a form that leaves the page (not htmx, not the outbox). Offline it
+    used to open the browser's "No internet" page. Now: offline, the page stays as it is with
+    the sentence that nothing was sent; with the server down (the phone online), the service
+    worker brings the reader back to the kept game page with the same sentence. Once the
+    server answers, the same tap deletes the hand."""
+    game_id = new_game(server)
+    game_url = f"{server.url}/games/{game_id}"
+    version = 1
+    for meld in (200, 205):
+        teams = [
+            {"quick": {"natural_canastas": 2, "meld_points": 400, "melded": True}, "went_out": True},
+            {"quick": {"mixed_canastas": 1, "meld_points": meld, "melded": True}},
+        ]
+        version = server.api(
+            "POST", f"/api/v1/games/{game_id}/hands", {"version": version, "teams": teams}
+        )["version"]
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(game_url)
+    wait_ready(page)
+    controlled(page)
+    page.reload()  # kept by the worker, as the phone opened it
+    wait_ready(page)
+    notice = page.locator("main [data-notice]")
+    delete = page.get_by_role("button", name="Delete hand 2")
+
+    context.set_offline(True)
+    page.locator("#hand-2 > summary").click()
+    delete.click()
+    expect(notice).to_contain_text("No connection to the server. Nothing was sent")
+    assert page.url == game_url
+    expect(page.locator("details.hand")).to_have_count(2)
+    shot(page, "offline-delete-offline")
+
+    context.set_offline(False)
+    server.stop()
+    delete.click()
+    page.wait_for_url(game_url, timeout=SLOW)  # back on the game page, the marker gone
+    wait_ready(page)
+    expect(notice).to_contain_text("No connection to the server. Nothing was sent")
+    expect(page.locator("#offline-banner")).to_be_visible()
+    expect(page.locator("details.hand")).to_have_count(2)
+    shot(page, "offline-delete-server-down")
+
+    server.start()
+    assert len(hands_of(server, game_id)) == 2  # nothing was sent
+    page.locator("#hand-2 > summary").click()
+    page.get_by_role("button", name="Delete hand 2").click()
+    expect(page.locator("form.undo")).to_contain_text("Hand 2 deleted.")
+    assert len(hands_of(server, game_id)) == 1
+    assert errors == []
