@@ -430,10 +430,9 @@ def test_a_form_that_leaves_the_page_keeps_the_reader_on_it_without_a_connection
     game_url = f"{server.url}/games/{game_id}"
     version = 1
     for meld in (200, 205):
-        teams = [
-            {"quick": {"natural_canastas": 2, "meld_points": 400, "melded": True}, "went_out": True},
-            {"quick": {"mixed_canastas": 1, "meld_points": meld, "melded": True}},
-        ]
+        ours = {"natural_canastas": 2, "meld_points": 400, "melded": True}
+        theirs = {"mixed_canastas": 1, "meld_points": meld, "melded": True}
+        teams = [{"quick": ours, "went_out": True}, {"quick": theirs}]
         version = server.api(
             "POST", f"/api/v1/games/{game_id}/hands", {"version": version, "teams": teams}
         )["version"]
