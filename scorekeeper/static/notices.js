@@ -94,13 +94,28 @@
      while the phone is offline would only open the browser's error page: the page stays as it
      is, what was typed included, with the sentence that nothing was sent. htmx forms say so
      above; a hand's save waits in the outbox (part 3). */
+  /* Online, such a form is sent once: a second tap while the first is on its way (a thumb's
+     double tap on "Delete hand" or "Undo") would reach the server after the first had changed
+     the game, and be answered "someone else changed this game". The page the form leads to
+     ends the wait; so do 10 s without one (a page kept in the browser's memory starts over). */
+  var SENDING = 10000;
   d.addEventListener("submit", function (e) {
     var form = e.target;
-    if (navigator.onLine !== false || e.defaultPrevented || !form || form.tagName !== "FORM") return;
+    if (e.defaultPrevented || !form || form.tagName !== "FORM") return;
     if ((form.getAttribute("method") || "").toLowerCase() !== "post") return;
     if (form.matches("[hx-post], [data-hx-post]") || form.closest("[hx-boost=true]")) return;
-    e.preventDefault();
-    show({ elt: form, target: form }, d.body.dataset.noticeOffline || "");
+    if (navigator.onLine === false) {
+      e.preventDefault();
+      show({ elt: form, target: form }, d.body.dataset.noticeOffline || "");
+      return;
+    }
+    var sent = Number(form.getAttribute("data-sent-at")) || 0;
+    if (Date.now() - sent < SENDING) { e.preventDefault(); return; }
+    form.setAttribute("data-sent-at", String(Date.now()));
+  });
+  w.addEventListener("pageshow", function (e) {
+    if (!e.persisted) return;
+    d.querySelectorAll("form[data-sent-at]").forEach(function (form) { form.removeAttribute("data-sent-at"); });
   });
 
   /* The same form sent while the server gave no answer: the service worker (static/sw.js)

@@ -8,9 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.helpers import PHONE, preview_settled
+from tests.e2e.helpers import PHONE, preview_settled, wait_ready
 
 QUICK = {
     "natural_canastas": 0,
@@ -127,6 +127,49 @@ def test_correct_then_delete_and_undo_after_a_reload(
     expect(page.locator("form.undo")).to_have_count(0)
     expect(page.locator("details.hand")).to_have_count(2)
     expect(page.locator(".board .total").first).to_have_text("1.010")  # 495 + 515
+
+
+def test_a_double_tap_on_delete_and_undo_sends_it_once(live_server: str, browser: Browser) -> None:
+    """A thumb's double tap on a button that leaves the page sends the form once
+    (static/notices.js). On a slow line the second request reached the server after the first
+    had changed the game, and the phone showed the 409 page ("someone else changed this
+    game")."""
+    # no service worker: the line is slowed for the page's own requests
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    try:
+        page = context.new_page()
+        game = api_game(page, live_server)
+        for meld in (135, 155):
+            game = api_hand(page, live_server, game, meld=meld)
+        sent: list[str] = []
+        page.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
+        page.goto(f"{live_server}/games/{game['id']}?lang=en")
+        wait_ready(page)
+        # a slow line: each request takes 400 ms to arrive; the second tap comes 150 ms later
+        slow = context.new_cdp_session(page)
+        slow.send("Network.enable")
+        conditions = {"latency": 400, "downloadThroughput": -1, "uploadThroughput": -1}
+        slow.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
+
+        def double_tap(button: Locator) -> None:
+            # the second tap from the page itself: Playwright would wait for the navigation
+            button.evaluate("b => { b.click(); setTimeout(() => b.click(), 150); }")
+
+        page.locator("#hand-2 > summary").click()
+        double_tap(page.get_by_role("button", name="Delete hand 2"))
+        expect(page.locator("form.undo")).to_contain_text("Hand 2 deleted.")
+        wait_ready(page)
+        expect(page.locator("details.hand")).to_have_count(1)
+        double_tap(page.get_by_role("button", name="Undo"))
+        expect(page.locator("form.undo")).to_have_count(0)
+        wait_ready(page)
+        expect(page.locator("details.hand")).to_have_count(2)
+        posts = [url.rsplit("/", 1)[-1] for url in sent if "/preview" not in url]
+        assert posts == ["delete", "undo"]
+        stored = page.request.get(f"{live_server}/api/v1/games/{game['id']}").json()
+        assert len(stored["hands"]) == 2
+    finally:
+        context.close()
 
 
 def test_first_problem_brought_into_view(
