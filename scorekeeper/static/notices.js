@@ -90,14 +90,14 @@
   d.addEventListener("htmx:sendError", lost);
   d.addEventListener("htmx:timeout", lost);
 
-  /* A form that leaves the page (deleting a hand, undo, a table's or tournament's forms) sent
-     while the phone is offline would only open the browser's error page: the page stays as it
-     is, what was typed included, with the sentence that nothing was sent. htmx forms say so
-     above; a hand's save waits in the outbox (part 3). */
-  /* Online, such a form is sent once: a second tap while the first is on its way (a thumb's
-     double tap on "Delete hand" or "Undo") would reach the server after the first had changed
-     the game, and be answered "someone else changed this game". The page the form leads to
-     ends the wait; so do 10 s without one (a page kept in the browser's memory starts over). */
+  /* Forms that leave the page (deleting a hand, undo, a table's or tournament's forms; htmx
+     forms say their own failures above, a hand's save waits in the outbox, part 3):
+     - offline, the browser would only open its error page: the page stays as it is, what was
+       typed included, with the sentence that nothing was sent;
+     - online, each is sent once: a second tap while the first is on its way (a thumb's double
+       tap on "Delete hand" or "Undo") would reach the server after the first had changed the
+       game, and be answered "someone else changed this game". The page the form leads to ends
+       the wait; so do 10 s without one (a page kept in the browser's memory starts over). */
   var SENDING = 10000;
   d.addEventListener("submit", function (e) {
     var form = e.target;

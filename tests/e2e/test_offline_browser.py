@@ -118,6 +118,18 @@ def controlled(page: Page) -> None:
     raise AssertionError("no service worker took control")
 
 
+def opened_with_worker(context: BrowserContext, url: str) -> tuple[Page, list[str]]:
+    """A new page at ``url``, its scripts run and the service worker in control; the list
+    collects the page's uncaught JavaScript errors."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    wait_ready(page)
+    controlled(page)
+    return page, errors
+
+
 def enter_hand(page: Page, them_meld: int) -> None:
     """A quick hand: Us go out with 2 natural canastas and 400 melded (1,500); Them have a mixed
     canasta and ``them_meld`` melded."""
@@ -156,12 +168,7 @@ def test_three_hands_entered_offline_are_saved_once_each_in_order(
 ) -> None:
     game_id = new_game(server)
     game_url = f"{server.url}/games/{game_id}"
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(game_url)
-    wait_ready(page)
-    controlled(page)
+    page, errors = opened_with_worker(context, game_url)
     # The phone opens the game and its entry page once while online: both are kept.
     page.goto(f"{game_url}/hands/new")
     wait_ready(page)
@@ -436,12 +443,7 @@ def test_a_form_that_leaves_the_page_keeps_the_reader_on_it_without_a_connection
         version = server.api(
             "POST", f"/api/v1/games/{game_id}/hands", {"version": version, "teams": teams}
         )["version"]
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(game_url)
-    wait_ready(page)
-    controlled(page)
+    page, errors = opened_with_worker(context, game_url)
     page.reload()  # kept by the worker, as the phone opened it
     wait_ready(page)
     notice = page.locator("main [data-notice]")
