@@ -329,6 +329,24 @@ def latest_revision(game: Game) -> HandRevision | None:
     return game.revisions[-1] if game.revisions else None
 
 
+def already_deleted(game: Game, number: Any, version: Any) -> bool:
+    """Whether deleting hand ``number`` of the game at ``version`` was done already: the game's
+    latest change is that very deletion, made from ``version``, and nothing changed since. A
+    phone that lost the answer and taps again is then answered as the first time (the undo
+    on offer), not with a conflict; nothing changes."""
+    if isinstance(number, bool) or not isinstance(number, int):
+        return False
+    if isinstance(version, bool) or not isinstance(version, int) or game.version != version + 1:
+        return False
+    last = latest_revision(game)
+    return (
+        last is not None
+        and last.kind == "deleted"
+        and last.number == number
+        and last.version == game.version
+    )
+
+
 def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None:
     """Delete the last hand (a mistaken entry); bumps the version.
 

@@ -166,6 +166,9 @@ def test_play_correct_delete_undo_and_read(client: FlaskClient) -> None:
     assert refused.status_code == 422 and codes(refused)[0][0] == "hand.not_last"
     deleted = client.delete(f"{GAMES}/{key}/hands/2?version=4")
     assert deleted.status_code == 200 and totals(deleted.get_json()) == [50, 3, 0]
+    # the same delete again (its answer lost): the first answer, nothing more deleted
+    again = client.delete(f"{GAMES}/{key}/hands/2?version=4")
+    assert again.status_code == 200 and again.get_json() == deleted.get_json()
     offer = deleted.get_json()["undo"]
     assert isinstance(offer["revision"], int) and offer["until"]
     undone = client.post(f"{GAMES}/{key}/undo", json={"version": 5, "revision": offer["revision"]})

@@ -445,3 +445,28 @@ def test_api_is_exempt_from_csrf(app: Flask) -> None:
     app.config["WTF_CSRF_ENABLED"] = True
     response = app.test_client().post(GAMES, json=GERMAN)
     assert response.status_code == 201
+
+
+def test_a_delete_sent_again_is_answered_as_the_first(any_client: FlaskClient) -> None:
+    """A phone that lost the answer to a delete and sends it again (same hand, same version)
+    gets the first answer, not a conflict; nothing else changes. Once anything else changed,
+    the old delete is a conflict again."""
+    client = any_client
+    game_id = create(client)["id"]
+    hands = f"{GAMES}/{game_id}/hands"
+    for version in (1, 2):
+        assert (
+            client.post(hands, json={"version": version, "teams": DETAIL_HAND}).status_code == 201
+        )
+    first = client.delete(f"{hands}/2?version=3")
+    assert first.status_code == 200 and first.get_json()["version"] == 4
+    again = client.delete(f"{hands}/2?version=3")
+    assert again.status_code == 200, again.get_json()
+    assert again.get_json() == first.get_json()
+    assert len(client.get(f"{GAMES}/{game_id}").get_json()["hands"]) == 1
+    # not a repeat: another hand number, or the version the delete itself answered
+    assert client.delete(f"{hands}/1?version=3").status_code == 409
+    assert client.post(hands, json={"version": 4, "teams": DETAIL_HAND}).status_code == 201
+    stale = client.delete(f"{hands}/2?version=3")
+    assert stale.status_code == 409
+    assert len(client.get(f"{GAMES}/{game_id}").get_json()["hands"]) == 2

@@ -82,6 +82,10 @@ def test_delete_offers_undo_across_a_reload(client: FlaskClient) -> None:
     gone = client.post(f"/games/{game_id}/hands/2/delete", data={"version": version[1]})
     assert gone.status_code == 303
     assert totals(client, game_id) == ["690", "415"]
+    # the same form again (its answer was lost): to the game page as the first, nothing more
+    again = client.post(f"/games/{game_id}/hands/2/delete", data={"version": version[1]})
+    assert again.status_code == 303 and again.headers["Location"] == gone.headers["Location"]
+    assert totals(client, game_id) == ["690", "415"]
     page = client.get(f"/games/{game_id}").text  # a reload: still offered
     assert "Hand 2 deleted." in page
     assert "Spiel 2 gelöscht." in client.get(f"/games/{game_id}?lang=de").text
