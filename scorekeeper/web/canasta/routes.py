@@ -42,7 +42,7 @@ from ..play.entry import problem_text
 from ..play.notes import Notes
 from ..play.pages import Rendered, cached_game_page, qr_svg
 from ..play.tournament import round_over, tournament_line
-from ..words.i18n import current_language, home_ruleset
+from ..words.i18n import current_language, file_day, home_ruleset
 from ..words.names import item_labels
 from .backup import Imported, backup_file, hands_csv, import_games, uploaded
 from .board import board_context
@@ -246,7 +246,7 @@ def export_game(game_id: str) -> Response:
         body = backup_file([game], with_keys=False)
         kind = "fifty" if game.ruleset == FIFTY else "canasta"
         created = game.created_at
-    return _download(body, "application/json", f"{kind}-{created:%Y-%m-%d}.json")
+    return _download(body, "application/json", f"{kind}-{file_day(created)}.json")
 
 
 @bp.get("/games/export.json")
@@ -280,7 +280,7 @@ def export_csv(game_id: str) -> Response:
     }
     text = hands_csv(state, keys, item_labels(keys=keys), words, current_language())
     # A byte order mark: spreadsheet programs then read the names as UTF-8.
-    return _download("\ufeff" + text, "text/csv", f"canasta-{state.created_at:%Y-%m-%d}.csv")
+    return _download("\ufeff" + text, "text/csv", f"canasta-{file_day(state.created_at)}.csv")
 
 
 @bp.post("/games/import")

@@ -26,7 +26,7 @@ from ..play.notes import Notes
 from ..play.pages import Rendered, cached_game_page, qr_svg
 from ..sheets.routes import score_sheet_pdf
 from ..sheets.routes import sheet_labels as canasta_labels
-from ..words.i18n import long_date, number
+from ..words.i18n import file_day, long_date, number
 from .entry import GAMES, board_context
 from .forms import PLAYER_SEATS, NewForm, end_text, joker_text, read_new, slot_new
 from .tally import tally_of
@@ -217,7 +217,7 @@ def score_sheet(state: store.FiftyState) -> ScoreSheet:
 def sheet(game_id: str) -> Response:
     """The score sheet (also by the read-only key: it changes nothing)."""
     _game, state = pages.find_game(game_id, store.fifty_state, store.get_game, store.get_by_view)
-    return score_sheet_pdf(score_sheet, state, f"3-ist-50-{state.created_at:%Y-%m-%d}.pdf")
+    return score_sheet_pdf(score_sheet, state, f"3-ist-50-{file_day(state.created_at)}.pdf")
 
 
 # ---- entering a game (a deck): the shared flow of play.entry, filled in by .entry -------------

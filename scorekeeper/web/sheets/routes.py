@@ -37,6 +37,7 @@ from ..tables.season import season_sheet
 from ..words.i18n import (
     LANGUAGES,
     current_language,
+    file_day,
     forced_locale,
     home_ruleset,
     long_date,
@@ -345,7 +346,7 @@ def score_sheet(state: store.GameState) -> ScoreSheet:
 def game_sheet(game_id: str) -> Response:
     """The score sheet of a stored game (also by its read-only view key)."""
     _game, state = find_game(game_id, store.game_state, store.get_game, store.get_by_view)
-    return score_sheet_pdf(score_sheet, state, f"canasta-{state.created_at:%Y-%m-%d}.pdf")
+    return score_sheet_pdf(score_sheet, state, f"canasta-{file_day(state.created_at)}.pdf")
 
 
 @bp.get("/tables/<table_id>/sheet.pdf")
@@ -361,4 +362,4 @@ def table_sheet(table_id: str) -> Response:
         with forced_locale(_lang()):
             sheet = season_sheet(table, tables.people(session, table), table_stats(session, table))
         day = table.created_at
-    return pdf_response(season.render_season(sheet), f"table-{day:%Y-%m-%d}.pdf")
+    return pdf_response(season.render_season(sheet), f"table-{file_day(day)}.pdf")

@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 import pytz
 from babel import Locale, numbers
 from flask import Flask, Response, current_app, g, has_request_context, request
-from flask_babel import force_locale, format_date, format_timedelta, get_locale
+from flask_babel import force_locale, format_date, format_timedelta, get_locale, to_user_timezone
 
 LANGUAGES = ("en", "de", "pl")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "pl": "polski"}
@@ -196,6 +196,12 @@ def language_url(code: str) -> str:
     ]
     args.append(("lang", code))
     return request.path + "?" + urlencode(args)
+
+
+def file_day(value: datetime) -> str:
+    """The day of ``value`` in the reader's time zone as a file name has it (2026-11-26):
+    a sheet downloaded after an evening game in New York carries that evening's date."""
+    return f"{to_user_timezone(value):%Y-%m-%d}"
 
 
 def long_date(value: date | datetime | None) -> str:

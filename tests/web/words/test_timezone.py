@@ -52,8 +52,14 @@ def test_the_phone_zone_decides_the_date(app: Flask, client: FlaskClient) -> Non
     pdf = client.get(f"/games/{game_id}/sheet.pdf?lang=de")
     assert pdf.status_code == 200
     assert any("20. November 2026" in line for page in pdf_lines(pdf.data) for line in page)
+    # the downloads' file names carry the reader's day too
+    assert "canasta-2026-11-20.pdf" in pdf.headers["Content-Disposition"]
+    csv = client.get(f"/games/{game_id}/hands.csv")
+    assert "canasta-2026-11-20.csv" in csv.headers["Content-Disposition"]
     client.set_cookie("tz", "Europe/Warsaw")
     assert _evening_heading(client, key) == ["November 21, 2026"]
+    pdf = client.get(f"/games/{game_id}/sheet.pdf?lang=de")
+    assert "canasta-2026-11-21.pdf" in pdf.headers["Content-Disposition"]
 
 
 @pytest.mark.parametrize("sent", ["Mars/Olympus_Mons", "", "x" * 500, "../../etc/passwd", "UTC;"])
