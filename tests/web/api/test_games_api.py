@@ -94,14 +94,20 @@ def test_create_read_and_score(any_client: FlaskClient) -> None:
     assert denied.status_code == 404 and codes(denied) == ["game.not_found"]
 
 
-def test_edit_and_delete_hands(any_client: FlaskClient) -> None:
-    client = any_client
+def two_hands(client: FlaskClient) -> tuple[str, str]:
+    """A new game with two hands in detail (version 3): its id and its hands' address."""
     game_id = create(client)["id"]
     hands = f"{GAMES}/{game_id}/hands"
     for version in (1, 2):
         assert (
             client.post(hands, json={"version": version, "teams": DETAIL_HAND}).status_code == 201
         )
+    return game_id, hands
+
+
+def test_edit_and_delete_hands(any_client: FlaskClient) -> None:
+    client = any_client
+    game_id, hands = two_hands(client)
     edited = client.put(
         f"{hands}/1",
         json={
@@ -452,12 +458,7 @@ def test_a_delete_sent_again_is_answered_as_the_first(any_client: FlaskClient) -
     gets the first answer, not a conflict; nothing else changes. Once anything else changed,
     the old delete is a conflict again."""
     client = any_client
-    game_id = create(client)["id"]
-    hands = f"{GAMES}/{game_id}/hands"
-    for version in (1, 2):
-        assert (
-            client.post(hands, json={"version": version, "teams": DETAIL_HAND}).status_code == 201
-        )
+    game_id, hands = two_hands(client)
     first = client.delete(f"{hands}/2?version=3")
     assert first.status_code == 200 and first.get_json()["version"] == 4
     again = client.delete(f"{hands}/2?version=3")
