@@ -18,6 +18,7 @@ from ..rules.ruleset import PRESETS, RuleSet, resolve_ruleset
 from ..rules.scoring import HandResult, SideEntry, score_hand
 from .errors import GameProblems
 from .models import Game
+from .state import HandRow
 
 # A hand is stored as read (``rules.api.side_json``), at most this many bytes of JSON: a
 # 4-player hand in detail takes about 700, a 6-player one with every card listed under 2,000.
@@ -69,6 +70,17 @@ def red_threes_of(teams: Any, team: int, place: int = 0) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int):
         return None
     return value
+
+
+def column_said(row: HandRow, column: int) -> tuple[int, dict[str, int]] | None:
+    """What a stored hand says of one score column beyond its score: its red threes
+    (:func:`red_threes_of`, at the column's place among its side's columns) and its canastas
+    by kind; None where the hand does not say (a side entered as its total only). The game
+    page's statistics and a table's count both from here, over the same hands."""
+    score = row.scores[column]
+    place = [k for k, other in enumerate(row.scores) if other.team == score.team].index(column)
+    red = red_threes_of(row.teams, score.team, place)
+    return None if red is None else (red, score.canastas)
 
 
 def ruleset_of(game: Game) -> RuleSet:

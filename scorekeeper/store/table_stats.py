@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from . import cache, fifty
 from .derive import game_state
-from .entries import red_threes_of
+from .entries import column_said
 from .models import Game, Table, TableGame
 from .rating import START, rate_game
 from .tables import FIFTY, LOAD_BATCH
@@ -76,15 +76,14 @@ def canasta_facts(game: Game, ids: list[list[int]]) -> GameFacts:
             points += score.score
             out += score.went_out and not score.concealed
             concealed += score.concealed
-            # the column's place among its side's columns: its own red threes in a list
-            place = [k for k, other in enumerate(row.scores) if other.team == score.team].index(c)
-            red = red_threes_of(row.teams, score.team, place)
-            if red is not None:  # as the game page counts them (web/canasta/stats.py)
+            said = column_said(row, c)
+            if said is not None:
+                red, canastas = said
                 threes += red
                 known += 1
-                natural += score.canastas.get("natural", 0)
-                mixed += score.canastas.get("mixed", 0)
-                wild += score.canastas.get("wild", 0)
+                natural += canastas.get("natural", 0)
+                mixed += canastas.get("mixed", 0)
+                wild += canastas.get("wild", 0)
             if best is None or score.score > best:
                 best, best_number = score.score, row.number
         cols.append(

@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from ... import store
 from ...store import GameState
 from ...store import evening as evenings
-from ...store.entries import red_threes_of
+from ...store.entries import column_said
 from ..words.i18n import number, signed
 from ..words.names import canastas_of_kind
 
@@ -50,14 +50,13 @@ def side_stats(state: GameState) -> list[SideStats]:
             stats.concealed += score.concealed
             stats.best = score.score if stats.best is None else max(stats.best, score.score)
             stats.worst = score.score if stats.worst is None else min(stats.worst, score.score)
-            # the column's place among its side's columns: its own red threes in a list
-            place = [k for k, s in enumerate(row.scores) if s.team == score.team].index(c)
-            threes = red_threes_of(row.teams, score.team, place)
-            if threes is None:
+            said = column_said(row, c)
+            if said is None:
                 continue
+            threes, canastas = said
             stats.known += 1
             stats.red_threes += threes
-            for kind, count in score.canastas.items():
+            for kind, count in canastas.items():
                 stats.canastas[kind] = stats.canastas.get(kind, 0) + count
     return out
 
