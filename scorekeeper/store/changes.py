@@ -352,9 +352,13 @@ def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None
 
     Only the last hand can go, so the hands stay numbered 1..n in playing order (and the
     dealer rotation stays right); deleting another is the problem ``hand.not_last`` (422).
+    The same delete again (:func:`already_deleted`: its answer was lost) changes nothing and
+    raises nothing: the caller answers as the first time.
     Raises :class:`HandNotFound`, :class:`GameProblems`, :class:`VersionConflict`.
     """
     given = parse_version(version)
+    if already_deleted(game, number, given):
+        return
     # The state before it, when known without reading the hands: then only the hand
     # itself is read, and the state after it needs no other (nor does the next save).
     before = state_before(game, given) if game.ruleset in PRESETS else None

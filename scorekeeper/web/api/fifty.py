@@ -240,9 +240,7 @@ def change(
             if first is not None:
                 hand = first.number
             elif kind == "delete":
-                # the same delete again (its answer was lost): answered as the first time
-                if not canasta_store.already_deleted(game, number, version):
-                    store.delete_game(session, game, number, version)
+                store.delete_game(session, game, number, version)
             elif kind == "undo":
                 hand = canasta_store.undo_delete(
                     session, game, revision_to_undo(game, data), version

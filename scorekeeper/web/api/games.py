@@ -209,8 +209,6 @@ def delete_hand(key: str, number: str) -> Response:
     """Delete the last hand; ``version`` in the body or as ``?version=``."""
 
     def delete(session: Session, game: Game, data: dict[str, Any]) -> None:
-        if store.already_deleted(game, _number(number), _version(data)):
-            return  # a repeat: answered with the game as the first delete left it
         store.delete_hand(session, game, _number(number), _version(data))
 
     return _change(key, number, delete, optional_body=True, kind="delete")

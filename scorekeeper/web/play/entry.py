@@ -409,16 +409,10 @@ class EntryFlow(Generic[State, Form, View]):
         )
 
     def delete(self, game_id: str, number: int) -> Response | tuple[str, int]:
-        """Delete the last hand (the store refuses any other). The same delete again (its
-        answer was lost, the phone taps once more) goes to the game page with the undo offer,
-        as the first did."""
+        """Delete the last hand (the store refuses any other, and answers a missing one with
+        404). The same delete again (its answer was lost, the phone taps once more) goes to the
+        game page with the undo offer, as the first did (``store.changes.already_deleted``)."""
         version = pages.read_int(request.form.get("version")) or 0
-        with session_scope() as session:
-            game = self.find(session, game_id)
-            if game is not None and games_store.already_deleted(game, number, version):
-                return pages.see_other(self.show_url(game_id))
-        loaded = self.load(game_id)
-        self.existing(loaded, number)
         try:
             with pages.stored_game(game_id, self.find) as (session, game):
                 self.remove(session, game, number, version)
