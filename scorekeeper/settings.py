@@ -30,9 +30,15 @@ def _switch(value: str) -> bool:
     return value.strip().lower() not in ("", "0", "no", "off", "false")
 
 
+def known_zone(name: str) -> bool:
+    """Whether flask_babel can write dates in the zone of this IANA name (it looks names up
+    in pytz): the deployment's zone and a phone's are both checked here."""
+    return 0 < len(name) <= 64 and name in pytz.all_timezones_set
+
+
 def _zone(value: str) -> str:
     zone = value.strip()
-    if zone not in pytz.all_timezones_set:
+    if not known_zone(zone):
         raise ValueError(f"{zone!r} is not a time zone name such as Europe/Berlin")
     return zone
 

@@ -14,10 +14,11 @@ from functools import lru_cache, wraps
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
-import pytz
 from babel import Locale, numbers
 from flask import Flask, Response, current_app, g, has_request_context, request
 from flask_babel import force_locale, format_date, format_timedelta, get_locale, to_user_timezone
+
+from ...settings import known_zone
 
 LANGUAGES = ("en", "de", "pl")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "pl": "polski"}
@@ -47,7 +48,7 @@ def reader_timezone() -> str | None:
     if not request:
         return None
     zone = request.cookies.get(ZONE_COOKIE, "")
-    return zone if 0 < len(zone) <= 64 and zone in pytz.all_timezones_set else None
+    return zone if known_zone(zone) else None
 
 
 def reader_locale() -> Locale:
