@@ -1,4 +1,4 @@
-"""The bare Flask app the scorekeeper is measured against (issue 16).
+"""The bare Flask app the scorekeeper is measured against.
 
 It is served by waitress with the settings ``scorekeeper serve`` uses (8 threads, poll, the
 same connection limit and timeouts; loopback),

@@ -1,4 +1,4 @@
-"""Issue 16: what each request costs, as a ratio to a bare Flask app on the same server.
+"""What each request costs, as a ratio to a bare Flask app on the same server.
 
 Both apps run as their own processes under waitress with the same settings (8 threads,
 loopback, free ports): ``scorekeeper serve`` and ``benchmarks/baseline_app.py``. Every timed
@@ -11,7 +11,7 @@ save uses) with varied hands, detailed and quick, in a fresh SQLite file; the se
 starts after that, so the first request to each game is a cold one (nothing of it cached), and
 the cold figures are exactly those first requests. Warm figures rotate over several games.
 
-Figures (the table of issue 16 and its goals):
+Figures (the table in README.md, each with its goal):
 
 * game page, 60 hands (warm and cold), 500 and 1,000 hands; live preview in a 60-hand game;
   ``POST /api/v1/score``; API save into games of 1 / 10 / 60 / 200 / 500 hands, cold and warm;
@@ -445,7 +445,7 @@ def pages_and_saves(pair: Pair, games: Games, rounds: int, rng: random.Random) -
         if size not in games.by_size:
             continue
         # as many saves per game as at 60 hands: each save is taken back, and each take-back
-        # leaves a deletion record that every later read of the game loads (issue 15)
+        # leaves a deletion record that every later read of the game loads
         keys = [g for g, _ in games.by_size[size]]
         per_game = max(1, rounds // max(1, len(save_games)))
         app_ms, base_ms, _ = pair.measure(

@@ -1,4 +1,4 @@
-"""Failover drill (issue 21): two ``scorekeeper serve --behind-proxy`` processes behind Caddy
+"""Failover drill: two ``scorekeeper serve --behind-proxy`` processes behind Caddy
 (deploy/Caddyfile, TLS from Caddy's internal CA), CLIENTS phones saving hands through the API,
 one process killed with SIGKILL mid-load; then every acknowledged save is looked up.
 

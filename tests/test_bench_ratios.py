@@ -1,5 +1,5 @@
-"""Smoke test of the issue-16 benchmark (benchmarks/bench_ratios.py) with tiny sizes: both
-servers start, every figure of the issue's table is printed with its baseline and ratio, and
+"""Smoke test of the ratio benchmark (benchmarks/bench_ratios.py) with tiny sizes: both
+servers start, every figure of its table is printed with its baseline and ratio, and
 the servers are gone afterwards. The figures themselves are not checked here (machine load)."""
 
 from __future__ import annotations

@@ -121,7 +121,7 @@ def test_messages_in_the_asked_language(tmp_path: Path, lang: str) -> None:
     assert all(p["message"].strip() for p in answer(result)["problems"])
 
 
-# ---- scorekeeper db upgrade (issue 11: migrations) ---------------------------------------------
+# ---- scorekeeper db upgrade (migrations) ---------------------------------------------------------
 
 
 def tables(path: Path) -> set[str]:

@@ -1,8 +1,8 @@
-"""Issue 21, item 6: waitress exposed directly (``--lan``, ``docker run -p``) stays usable. One
+"""Waitress exposed directly (``--lan``, ``docker run -p``) stays usable. One
 client (127.0.0.2) opens 300 connections that send half a request and stop (slow headers) or
 nothing at all (idle); a phone on another address (127.0.0.3) is still answered at once, because
 ``--connections-per-address`` (default 32) closes that client's connections beyond its share.
-The server's ``--connection-limit`` is set below the attack (250), as the issue's 520 sockets
+The server's ``--connection-limit`` is set below the attack (250), as the finding's 520 sockets
 were above its 500: without the cap (``--connections-per-address 0``, the control case) the
 phone gets no answer at all. Everything stays on loopback."""
 

@@ -1,4 +1,4 @@
-"""deploy/compose.yaml and its Caddyfile (issue 12): Docker is not available here, so the
+"""deploy/compose.yaml and its Caddyfile: Docker is not available here, so the
 configuration is read and checked against the app: every setting it gives exists, every flag
 of the command is one ``scorekeeper serve`` has, and the pieces fit together."""
 
@@ -92,7 +92,7 @@ def test_caddy_proxies_to_the_app(compose: dict[str, Any]) -> None:
 
 
 def test_failover_health_checks_and_the_caddy_release() -> None:
-    """Issue 21, item 5: active checks of GET /healthz and passive ones, retries for a while;
+    """Failover: active checks of GET /healthz and passive ones, retries for a while;
     the image is a release whose POST retry works (tests/test_proxy_stack.py runs the file)."""
     caddyfile = (DEPLOY / "Caddyfile").read_text()
     for line in ("health_uri /healthz", "health_interval", "fail_duration", "lb_try_duration"):

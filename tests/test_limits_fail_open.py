@@ -1,4 +1,4 @@
-"""Issue 21, item 2: the rate limits are a guard, not a dependency. ``scorekeeper serve`` counts
+"""The rate limits are a guard, not a dependency. ``scorekeeper serve`` counts
 in a real ``redis-server`` on loopback; the Redis process is then hung (SIGSTOP) and later
 stopped outright, mid-test. Every request is answered normally within 1 s meanwhile, the log
 says so in one line per outage, and the limits count in Redis again once it is back.

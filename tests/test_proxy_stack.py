@@ -1,4 +1,4 @@
-"""Issue 21, items 1 and 5, replayed through the real stack on loopback: Debian's ``caddy``
+"""The findings behind the proxy, replayed through the real stack on loopback: Debian's ``caddy``
 (deploy/Caddyfile itself, TLS from Caddy's internal CA, only its root trusted) in front of two
 ``scorekeeper serve --behind-proxy`` processes sharing PostgreSQL and a real ``redis-server``.
 Clients are told apart by their loopback source address (127.0.0.2, 127.0.0.3, …).

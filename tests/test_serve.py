@@ -1,4 +1,4 @@
-"""Issue 12, the waitress findings replayed against the real ``scorekeeper serve`` started as a
+"""The waitress hardening findings replayed against the real ``scorekeeper serve`` started as a
 subprocess on loopback (nothing is ever sent to another address): a huge ``Content-Length`` is
 refused before it is read, idle connections do not lock the phones out, and ``--lan`` prints
 the address and a QR code for the phones."""

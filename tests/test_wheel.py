@@ -1,5 +1,5 @@
 """A real package: the built wheel, installed into a fresh venv, serves pages and PDFs from any
-folder (issue 11, "A real package").
+folder.
 
 The wheel is built from this checkout and installed (without dependencies) into a new venv; the
 dependencies come from the test environment through a ``.pth`` line, so no network is needed.

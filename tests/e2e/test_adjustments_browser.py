@@ -1,4 +1,4 @@
-"""Issue 15 in a real browser (chromium, 390×844): an adjustment with a note entered on the
+"""Adjustments in a real browser (chromium, 390×844): an adjustment with a note entered on the
 hand form (folded away until opened), the live preview taking it in, and the history showing
 it with its note, printed literally."""
 

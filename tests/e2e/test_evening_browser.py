@@ -1,6 +1,7 @@
-"""Issue 15 in a real browser on a 390×844 phone: side names that read right in German and
-Polish, the chart of running totals, a corrected hand marked with its earlier entry, deleting
-a hand and undoing it after a reload, the first problem brought into view, and dark mode."""
+"""The fixes after one evening at the table, in a real browser on a 390×844 phone: side
+names that read right in German and Polish, the chart of running totals, a corrected hand
+marked with its earlier entry, deleting a hand and undoing it after a reload, the first
+problem brought into view, and dark mode."""
 
 from __future__ import annotations
 

@@ -112,7 +112,7 @@ def test_a_whole_evening(
         page.wait_for_url(game_url)
         assert totals(page) == ["10", "112", "22"]
         expect(page.locator(".winner")).to_contain_text("Won: Anna with 10 points.")
-        # Issue 15: the corrected game is marked and its earlier entry shown on request.
+        # The corrected game is marked and its earlier entry shown on request.
         expect(page.locator("table.games tbody tr").first.locator(".fix")).to_have_text("corr.")
         page.get_by_text("Corrected once: show the earlier entry").click()
         expect(page.locator(".earlier li").first).to_contain_text("Anna 78")

@@ -288,7 +288,7 @@ def test_a_reload_keeps_the_lone_player_of_a_cutthroat_hand(live_server: str, pa
 
 
 def test_a_note_goes_when_its_problem_is_mended(live_server: str, page: Page) -> None:
-    """The live preview brings only the notes there are (issue 16); a note whose problem was
+    """The live preview brings only the notes there are; a note whose problem was
     mended leaves its field, and the others stay where they belong."""
     game_id = _us_and_them(page, live_server)
     page.goto(f"{live_server}/games/{game_id}/hands/new?lang=en")

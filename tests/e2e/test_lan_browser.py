@@ -1,7 +1,7 @@
-"""Issue 12 in a real browser: the real ``scorekeeper serve --lan`` (on loopback: 127.0.0.2
-stands in for the laptop's Wi-Fi address), the scorekeeper's phone creates a game and reads
-the view link, a second phone (another browser context) follows it and sees the score change
-by itself. No page breaks its Content-Security-Policy."""
+"""Playing over the LAN in a real browser: the real ``scorekeeper serve --lan`` (on loopback:
+127.0.0.2 stands in for the laptop's Wi-Fi address), the scorekeeper's phone creates a game and
+reads the view link, a second phone (another browser context) follows it and sees the score
+change by itself. No page breaks its Content-Security-Policy."""
 
 from __future__ import annotations
 

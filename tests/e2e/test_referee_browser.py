@@ -295,7 +295,7 @@ def test_unknown_ruleset_page(page: Page, live_server: str) -> None:
     expect(page.locator("html")).to_have_attribute("lang", "de")
 
 
-# ---- "What may I do?" (issue 14) on a phone, in German and Polish ----------------------------
+# ---- "What may I do?" on a phone, in German and Polish ---------------------------------------
 
 OPTIONS_CASES = {
     # seed 003: a Polish side that has not melded takes an unfrozen pile (K-K-Joker = 70).
@@ -360,7 +360,7 @@ def test_what_may_i_do(
 
 
 def test_black_threes_on_the_german_pad(page: Page, live_server: str) -> None:
-    """Issue 14.4: the pad writes 3♠, never "3b" (B is the jack in German), and the answer
+    """The pad writes 3♠, never "3b" (B is the jack in German), and the answer
     speaks of black threes."""
     _open(page, live_server, "de")
     page.locator("#meld-cards").tap()

@@ -1,4 +1,4 @@
-"""The referee keeps what was entered (issue 22, item 7) on a 390×844 phone, in German and
+"""The referee keeps what was entered on a 390×844 phone, in German and
 Polish: switching the rules or the player count loads the page for the new settings with every
 field as it was typed (and asks again); the game page puts each side's rule question beside its
 total, within the first screen. Screenshots: /tmp/shots/referee-kept-*.png."""

@@ -44,7 +44,7 @@ def legal_meld(cards: list[str], ruleset: str, going_out: bool) -> bool:
 
 
 def test_the_table_is_large_enough() -> None:
-    # issue 13: at least 60 cases, each citing RULES.md §6 or seed 002.
+    # At least 60 cases, each citing RULES.md §6 or seed 002.
     assert len(CASES) >= 60
     kinds = {c["table"] for c in CASES}
     assert kinds == {"meld", "score", "minimum", "referee"}

@@ -70,13 +70,13 @@ def test_options(case: dict[str, Any]) -> None:
                 # RULES.md §6: American aces may be mixed in the initial meld.
                 initial_meld=move["kind"] == "initial_meld",
             ).legal
-        # Issue 22.8: cards are echoed in the notation requests read (threes with a suit).
+        # Cards are echoed in the notation requests read (threes with a suit).
         assert all(c not in ("3b", "3r", "3") for c in move["cards"]), move
 
 
 def test_a_dozen_cases_per_ruleset() -> None:
     """The table holds at least a dozen real situations per ruleset and player count asked for
-    (issue 14: german, polish, classic with 2 and with 4 players)."""
+    (german, polish, classic with 2 and with 4 players)."""
     counts = Counter((c["request"]["ruleset"], c["request"]["players"]) for c in CASES)
     assert counts[("german", 4)] >= 12
     assert counts[("polish", 2)] + counts[("polish", 4)] >= 12
@@ -117,7 +117,7 @@ def test_unreadable_requests_are_refused() -> None:
 
 
 def test_an_add_move_lists_the_cards_it_adds() -> None:
-    """Issue 22.8: an ``add`` move never has empty ``cards`` (wild cards alone are listed)."""
+    """An ``add`` move never has empty ``cards`` (wild cards alone are listed)."""
     for case in CASES:
         for move in answer_of(case["request"])["moves"]:
             if move["kind"] == "add":

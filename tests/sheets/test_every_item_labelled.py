@@ -1,4 +1,4 @@
-"""Issue 23: the sheets say everything. Items outside the five usual ones (American black
+"""The sheets say everything. Items outside the five usual ones (American black
 threes, penalties and special hands, and adjustments) each get a labelled column, in the full
 and the compact layout, only when a hand of the sheet has one that is not zero, so every row
 adds up to its score; the dealer of each hand; the statistics under a finished game."""

@@ -184,7 +184,7 @@ def test_names_hands_and_totals_reach_the_sheet(
             assert contains_run(text, run), (row["number"], run)
     totals = [s["total"] for s in german_game["sides"]]
     assert totals == [3165, 2155]  # 600 + 65 + 2,500 and 415 + 1,700 + 40
-    # Issue 15: nobody has won yet, so it is the score so far, not the final score.
+    # Nobody has won yet, so it is the score so far, not the final score.
     assert contains_run(text, ["Wynik dotychczasowy", pl(totals[0])])
     assert "Wynik końcowy" not in text
     assert "200*" in text  # the concealed going out, marked
@@ -287,7 +287,7 @@ def test_blank_pads_per_ruleset_and_language(client: FlaskClient) -> None:
 def test_a_corrected_hand_is_marked_with_its_earlier_entry(
     client: FlaskClient, german_game: dict[str, Any]
 ) -> None:
-    """Issue 15: hand 2 first said 65 / 1,700 (see german_game); corrected to one more red
+    """Hand 2 first said 65 / 1,700 (see german_game); corrected to one more red
     three for the first side (+100), the sheet marks it and prints what it said before."""
     changed = client.put(
         f"/api/v1/games/{german_game['id']}/hands/2",

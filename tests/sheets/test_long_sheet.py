@@ -1,4 +1,4 @@
-"""Issue 16: a long score sheet is laid out one table per page (reportlab no longer splits
+"""A long score sheet is laid out one table per page (reportlab no longer splits
 one long table again and again), with nothing lost, nothing doubled and the header on every
 page. The hands come from the demo sheet: its hand numbers are 1..n (sheets/demo.py)."""
 

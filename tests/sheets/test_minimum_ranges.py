@@ -1,5 +1,5 @@
 """The score ranges of an initial-meld minimum table read the same on the PDF and on the rules
-page (issue 11: the house table below printed "0 – 1.496" on the PDF, "0 – 1.500" on /rules/).
+page (the house table below once printed "0 – 1.496" on the PDF, "0 – 1.500" on /rules/).
 
 How a table is read: RULES.md §3 gives each minimum "by the side's cumulative score before the
 hand"; a side's minimum is the row of the highest threshold its total reaches, the first row
@@ -26,7 +26,7 @@ from scorekeeper.web.sheets.routes import minimum_rows, scoring_rows, sheet_labe
 from scorekeeper.web.words.i18n import number
 from tests.sheets.helpers import contains_run, pdf_lines
 
-#: The house table of issue 11.
+#: The house table whose ranges once read differently on the PDF and on /rules/.
 HOUSE_TABLE = [[-1000000, 15], [0, 50], [1501, 90], [3000, 120]]
 
 #: What the house table's rows say: below 0 (the first row, to the second threshold); from 0

@@ -182,8 +182,8 @@ def test_db_backup_names_pg_dump_for_postgresql(tmp_path: Path) -> None:
 
 
 def test_the_whole_backup_holds_the_tables(app: Flask, tmp_path: Path) -> None:
-    """Issue 21: ``scorekeeper export`` holds whatever is stored, the tables of regular players
-    too (issue 25): their keys, people and who sat where; restored, it exports the same bytes."""
+    """``scorekeeper export`` holds whatever is stored, the tables of regular players too:
+    their keys, people and who sat where; restored, it exports the same bytes."""
     client = app.test_client()
     table = client.post(
         "/api/v1/tables", json={"name": "Mittwoch", "players": ["Anna", "Ben", "Cleo", "Dan"]}

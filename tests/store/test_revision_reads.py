@@ -1,5 +1,5 @@
-"""Issue 16: a game's revisions (issue 15: the entry before each correction or take-back) are
-read only where they are used. Every take-back adds a deletion record, so a game played with
+"""A game's revisions (the entry before each correction or take-back) are read only where
+they are used. Every take-back adds a deletion record, so a game played with
 many take-backs must not cost more to show, preview or save into: the game page reads the latest
 record (its undo offer) and the corrections that still belong to a hand, the preview and the
 API's sheet none (when the sheet is cached), a save none.

@@ -1,4 +1,4 @@
-"""Issue 16 (memory): the cache of derived sheets is bounded by games and by hands; a sheet that
+"""Memory: the cache of derived sheets is bounded by games and by hands; a sheet that
 fell out is derived again from the stored hands (never served stale or wrong), and a save into
 such a game still reads no hand (the summary on the game row).
 

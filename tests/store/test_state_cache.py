@@ -1,4 +1,4 @@
-"""Issue 16: a request costs what it changes. The scores kept beside each hand (``hands.scored``,
+"""A request costs what it changes. The scores kept beside each hand (``hands.scored``,
 keyed by the engine's fingerprint), the state cache per game version, and the saves that
 answer with the hands they changed.
 

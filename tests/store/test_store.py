@@ -661,7 +661,7 @@ def test_sixty_hand_sheet(db_app: Flask) -> None:
 
 
 def test_odd_but_storable_entries(db_app: Flask) -> None:
-    # Issue 12: unknown keys are refused, each named, and nothing is stored; a hand is stored
+    # Unknown keys are refused, each named, and nothing is stored; a hand is stored
     # as it was read (every quick count, cards in English notation).
     game_id = new_game()
     teams = [{**quick(meld=50), "note": "a\u0000b", "big": 10**30}, quick(meld=60)]

@@ -1,4 +1,4 @@
-"""Issue 16: a save costs what it changes. ``games.summary`` keeps what the next save needs of
+"""A save costs what it changes. ``games.summary`` keeps what the next save needs of
 the sheet (hand count and totals), tagged with the engine's fingerprint and the game's version
 and ``updated_at``: a save into a game whose sheet is not cached (after a start) reads no hand,
 and answers exactly as a save into a cached game does. A summary that does not match the game

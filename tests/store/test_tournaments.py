@@ -511,7 +511,7 @@ def test_a_backup_with_a_broken_tournament_stores_nothing(tmp_path: Path) -> Non
 
 
 def test_forty_tables_over_six_rounds_cost_one_read_when_unchanged(tmp_path: Path) -> None:
-    """Issue 26's scale: 160 players at 40 tables over 6 rounds. The kept view is proven
+    """A big club tournament: 160 players at 40 tables over 6 rounds. The kept view is proven
     current by one statement; a hand at one table makes the next view fresh."""
     with backend_app("sqlite", tmp_path) as app, app.app_context():
         key = create(participants=[f"Player {i}" for i in range(160)])

@@ -462,7 +462,7 @@ def test_unknown_ruleset_is_422(client: FlaskClient, url: str, ruleset: Any) -> 
 def test_missing_ruleset_is_400_like_any_missing_field(
     client: FlaskClient, url: str, ruleset: Any
 ) -> None:
-    """Issue 22.6: a missing (or null) ruleset is ``request.missing`` (400), named in words."""
+    """A missing (or null) ruleset is ``request.missing`` (400), named in words."""
     request_body = {k: v for k, v in VALID.get(url, {"hand": "K"}).items() if k != "ruleset"}
     if ruleset is None:
         request_body["ruleset"] = None
@@ -493,7 +493,7 @@ def test_a_ruleset_that_is_no_text_is_400(client: FlaskClient, url: str, ruleset
 def test_unknown_cards_are_named_as_sent(
     client: FlaskClient, request_body: dict[str, Any], shown: str, lang: str
 ) -> None:
-    """Issue 22.6: a card the reader sent is named in JSON, never as Python shows it."""
+    """A card the reader sent is named in JSON, never as Python shows it."""
     response = client.post(MELD, json=request_body, headers={"Accept-Language": lang})
     problem = response.get_json()["problems"][0]
     assert problem["code"] == "card.unknown"
@@ -503,7 +503,7 @@ def test_unknown_cards_are_named_as_sent(
 
 @pytest.mark.parametrize("options", [[1], "x", 5])
 def test_house_rules_that_are_no_object_are_400(client: FlaskClient, options: Any) -> None:
-    """Issue 22.6: ``options: [1]`` is the wrong type, not a house rule named \u201c\u201d."""
+    """``options: [1]`` is the wrong type, not a house rule named \u201c\u201d."""
     status, body = post(client, MELD, dict(VALID[MELD], options=options))
     assert status == 400, body
     assert body["problems"][0]["code"] == "request.type"
@@ -580,7 +580,7 @@ OPTIONS = "/api/v1/referee/options"
 def test_what_may_i_do_never_leaves_one_card(
     client: FlaskClient, request_body: dict[str, Any], lang: str
 ) -> None:
-    """Issue 22.1: no move, and a note saying why, in the reader's language."""
+    """No move, and a note saying why, in the reader's language."""
     status, body = post(client, OPTIONS, request_body, lang)
     assert status == 200, body
     assert body["moves"] == []
@@ -591,7 +591,7 @@ def test_what_may_i_do_never_leaves_one_card(
 def test_what_may_i_do_offers_mixed_aces_for_the_american_initial_meld(
     client: FlaskClient,
 ) -> None:
-    """Issue 22.2 (RULES.md §6): A A A X 2 counts 130 of the 125, as referee/initial-meld says."""
+    """RULES.md §6: A A A X 2 counts 130 of the 125, as referee/initial-meld says."""
     request_body = {
         "ruleset": "american",
         "players": 4,
@@ -615,7 +615,7 @@ def test_what_may_i_do_offers_mixed_aces_for_the_american_initial_meld(
 
 
 def test_the_polish_pile_answer_quotes_the_open_pile_rule(client: FlaskClient) -> None:
-    """Issue 22.4 (seed 003, RULES.md §5: a Polish pile is not frozen for a side that has not
+    """Seed 003, RULES.md §5 (a Polish pile is not frozen for a side that has not
     melded): the reason rests on the open-pile rule, not the frozen-pile rule."""
     request_body = {
         "ruleset": "polish",
@@ -633,7 +633,7 @@ def test_the_polish_pile_answer_quotes_the_open_pile_rule(client: FlaskClient) -
 
 
 def test_what_may_i_do_echoes_cards_requests_read(client: FlaskClient) -> None:
-    """Issue 22.8: wild cards added are listed; a black three is echoed as CONTRACT.md §2
+    """Wild cards added are listed; a black three is echoed as CONTRACT.md §2
     writes it with a suit letter, and the answer reads back."""
     status, body = post(
         client,
@@ -659,7 +659,7 @@ def test_what_may_i_do_echoes_cards_requests_read(client: FlaskClient) -> None:
 
 
 def test_red_threes_per_player_need_the_hands(client: FlaskClient) -> None:
-    """Issue 22.8: ``hands: []`` with ``red_threes: [1, 1]`` on a German side is a problem."""
+    """``hands: []`` with ``red_threes: [1, 1]`` on a German side is a problem."""
     request_body = {
         "ruleset": "german",
         "players": 4,

@@ -269,7 +269,7 @@ def test_canasta_undo_through_the_api(client: FlaskClient) -> None:
 
 
 def test_an_entry_sent_twice_is_stored_once(client: FlaskClient) -> None:
-    """Issue 24 for 3 ist 50 through the API: a repeated ``entry_id`` is answered as the first
+    """Exactly once for 3 ist 50 through the API: a repeated ``entry_id`` is answered as the first
     time (same game number, 201) and changes nothing, whatever version it carries."""
     game = create(client)
     url = f"{GAMES}/{game['id']}/hands"

@@ -1,5 +1,5 @@
 """Where the compiled catalogues go (scorekeeper.web.app.catalogs): beside the .po files in a
-writable checkout, into the instance folder for an installed package (issue 11)."""
+writable checkout, into the instance folder for an installed package."""
 
 from __future__ import annotations
 

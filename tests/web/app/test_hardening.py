@@ -1,4 +1,4 @@
-"""Issue 12, each finding replayed in-process: links from untrusted hosts, unread keys stored,
+"""The hardening findings, each replayed in-process: links from untrusted hosts, unread keys stored,
 the scoring cache, cross-site and non-JSON writes, missing headers and cookie flags, rate
 limits, a busy SQLite database, and file modes. (The waitress findings: tests/test_serve.py.)
 """

@@ -1,4 +1,4 @@
-"""What every page loads (issue 11: one stylesheet; issue 16: no script holds up the first view):
+"""What every page loads (one stylesheet; no script holds up the first view):
 one stylesheet, app.css; one async script, boot.js, which runs the files preloaded in <head> once
 the page is complete; none inline and none in <body>."""
 
@@ -70,7 +70,7 @@ def test_every_page_links_only_app_css(client: FlaskClient) -> None:
 
 
 def test_no_script_holds_up_the_first_view(client: FlaskClient) -> None:
-    """Issue 16: one script tag per page, boot.js, async; everything else is preloaded in the
+    """One script tag per page, boot.js, async; everything else is preloaded in the
     head (data-run, in the order boot.js runs it), htmx first."""
     seen = set()
     for url in pages(client):

@@ -1,6 +1,6 @@
-"""Issue 15: adjustments, points a table agreed to add to or take from a side in one hand
+"""Adjustments, points a table agreed to add to or take from a side in one hand
 (table penalties, agreed corrections), with a note. They are house agreements, in no seed
-file: the issue asks for ``"adjustments": [{"points": -100, "note": "…"}]`` per team, at most
+file: the requests carry ``"adjustments": [{"points": -100, "note": "…"}]`` per team, at most
 5 per side, points within ±10,000, a note of at most 80 characters, stored trimmed.
 """
 

@@ -1,4 +1,4 @@
-"""Issue 15: the chart of running totals on the game page, in the view link and on the PDF."""
+"""The chart of running totals on the game page, in the view link and on the PDF."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 15, the smaller fixes seen after one evening: quick entry says exactly what to enter
+"""The smaller fixes seen after one evening at the table: quick entry says exactly what to enter
 for the cards left in hand and shows what is subtracted; the save bar's hint leads to the
 first problem; the start page's PDF button and the PDF links."""
 

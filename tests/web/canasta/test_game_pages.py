@@ -425,7 +425,7 @@ def test_finished_game_shows_the_winner(client: FlaskClient) -> None:
     start = client.get("/").text
     assert "Won: Us" in start
     assert client.get(f"/games/{game_id}/hands/new").status_code == 303
-    # issue 15: a side's name is never the subject of a verb (a side of two is plural, and
+    # A side's name is never the subject of a verb (a side of two is plural, and
     # "Wir"/"Ihr" need their own forms), so every name reads right in German and Polish.
     german = client.get(f"/games/{game_id}?lang=de").text
     assert "Gewonnen: Us mit 690 Punkten." in german and " hat mit " not in german

@@ -1,4 +1,4 @@
-"""The live preview's shortcuts (issue 16) keep it right: a game an earlier preview loaded is
+"""The live preview's shortcuts keep it right: a game an earlier preview loaded is
 used again only while the database holds it unchanged (a change by another process shows at
 once, a deleted game is a 404), the kept games are bounded, and words remembered per language
 never leak into another language."""

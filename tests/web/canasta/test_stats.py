@@ -1,4 +1,4 @@
-"""Issue 15: statistics per side, and the evening across the games of one table."""
+"""Statistics per side, and the evening across the games of one table."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def test_statistics_per_side(client: FlaskClient) -> None:
 def test_went_out_counts_the_concealed_outs_and_kinds_agree_with_their_count(
     client: FlaskClient,
 ) -> None:
-    """Issue 23: "went out" counts every going out, the concealed ones among them; a count of
+    """The figure "went out" counts every going out, the concealed ones among them; a count of
     canastas of one kind takes the reader's plural form (Polish has three)."""
     sides = [{"name": "Us", "players": ["A", "B"]}, {"name": "Them", "players": ["C", "D"]}]
     game = client.post("/api/v1/games", json={"ruleset": "german", "players": 4, "sides": sides})

@@ -1,4 +1,4 @@
-"""Issue 16: a game page seen before is sent again after one light read of the database, and
+"""A game page seen before is sent again after one light read of the database, and
 never when something it shows has changed: a hand saved by another server process, a game
 joining the evening, an undo offer running out. A view's poll while nothing changed is one read.
 

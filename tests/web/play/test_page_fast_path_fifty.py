@@ -1,4 +1,4 @@
-"""Issue 16: the 3 ist 50 page and view take the Canasta page's fast path (a page seen before
+"""The 3 ist 50 page and view take the Canasta page's fast path (a page seen before
 is sent after one light read; a view's poll while nothing changed is one read), and still show
 a change by another server process at once. CONTRACT.md §4."""
 

@@ -92,7 +92,7 @@ CASES = [
         "yes",
         "black three",
     ),
-    # seed 003: the black-three exit still needs the side's canastas (issue 14.2).
+    # seed 003: the black-three exit still needs the side's canastas.
     (
         "discard-pile",
         {
@@ -107,14 +107,14 @@ CASES = [
         "Going out needs 2 canastas",
     ),
     # The pad writes black threes with their suit; the answer speaks of black threes and
-    # quotes the black-three rule (issue 14.4).
+    # quotes the black-three rule.
     (
         "meld",
         {"ruleset": "german", "cards": "3\u2660 3\u2660 3\u2663", "going_out": "1"},
         "yes",
         "Black threes are melded only when going out",
     ),
-    # RULES.md §5: going out by adding to the side's melds on the table (issue 14.1).
+    # RULES.md §5: going out by adding to the side's melds on the table.
     (
         "go-out",
         {"ruleset": "german", "side_melds": "7 7 7 7 7 2 2", "melds": "7 7"},
@@ -201,7 +201,7 @@ def test_card_pad_letters_follow_the_reader(
     for letter in letters:
         assert letter in shown
     # Threes carry their suit, as on the hand pad: "3b" would read as a three and a jack
-    # (Bube) to a German player (issue 14).
+    # (Bube) to a German player.
     assert shown[-4:] == ["2", "X", "3\u2665", "3\u2660"]
 
 
@@ -550,7 +550,7 @@ def test_the_rules_asked_about_follow_the_language(client: FlaskClient) -> None:
         assert current is not None and f"ruleset={ruleset}" in current.group(1), lang
 
 
-# ---- "What may I do?" (issue 14) ------------------------------------------------------------
+# ---- "What may I do?" -----------------------------------------------------------------------
 
 
 def test_options_form_answers_the_polish_pile_in_polish(client: FlaskClient) -> None:
@@ -662,7 +662,7 @@ def test_options_api(client: FlaskClient) -> None:
 def test_readings_are_on_the_rules_pages(
     client: FlaskClient, ruleset: str, lang: str, phrases: list[str]
 ) -> None:
-    """Issue 14: every reading of an unclear seed is stated on the rules page with the seed's
+    """Every reading of an unclear seed is stated on the rules page with the seed's
     words (seed 000, seed 003)."""
     text = _text(client.get(f"/rules/{ruleset}?lang={lang}").text).replace("&#34;", '"')
     for phrase in phrases:

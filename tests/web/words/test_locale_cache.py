@@ -1,4 +1,4 @@
-"""Issue 16: the reader's locale is worked out once per request for numbers and words, and a
+"""The reader's locale is worked out once per request for numbers and words, and a
 PDF in another language (``forced_locale``) still gets its own formats (README: languages)."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def test_each_request_has_its_own_locale(app: Flask) -> None:
 
 
 def test_whole_numbers_are_grouped_as_babel_groups_them() -> None:
-    """The fast path for whole numbers (issue 16) writes what Babel writes, in every language."""
+    """The fast path for whole numbers writes what Babel writes, in every language."""
     import random
 
     from babel import numbers

@@ -1,4 +1,4 @@
-"""The one place for ruleset titles and item labels (issue 11), as the pages show them."""
+"""The one place for ruleset titles and item labels, as the pages show them."""
 
 from __future__ import annotations
 

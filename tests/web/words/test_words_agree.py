@@ -1,4 +1,4 @@
-"""Issue 23, words: counts in the reader's plural forms, ruleset names that agree in form, one
+"""Words: counts in the reader's plural forms, ruleset names that agree in form, one
 meaning per word on the sheets and in the CSV, and a winner banner every font draws."""
 
 from __future__ import annotations
