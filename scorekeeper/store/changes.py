@@ -30,7 +30,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from ..rules.game import winner
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS
-from . import cache
+from . import cache, receipts
 from .derive import column_scores, derive_state, finish_state, hand_row, seats, stored_entry
 from .entries import CheckedHand, canonical, checked_for, ruleset_of
 from .errors import GameProblems, HandNotFound, VersionConflict
@@ -279,10 +279,22 @@ def undo_delete(session: Session, game: Game, revision_id: Any, version: Any) ->
     ``version`` is the game's version the undo was offered at: if anything changed since (a
     new hand, a correction, another undo) the undo is stale (:class:`VersionConflict`), so it
     never overwrites a newer change. Raises :class:`GameProblems` (``hand.undo_expired``) when
-    the offer is gone (too old, or not the latest deletion).
+    the offer is gone (too old, or not the latest deletion). The same undo again (its answer
+    was lost) changes nothing and returns the hand the first one brought back
+    (:func:`undone_already`).
     """
     given = parse_version(version)
-    claim(session, game, given)
+    again = undone_already(session, game, given)
+    if again is not None:
+        return again
+    try:
+        claim(session, game, given)
+    except VersionConflict:
+        # A copy of this undo sent at the same moment may have just committed it.
+        again = undone_already(session, game, given)
+        if again is not None:
+            return again
+        raise
     last = undoable_deletion_at(game, given)
     if last is None or isinstance(revision_id, bool) or last.id != revision_id:
         raise GameProblems([Problem("hand.undo_expired", "", {})], 422)
@@ -304,6 +316,27 @@ def undo_delete(session: Session, game: Game, revision_id: Any, version: Any) ->
     else:
         game.hands.append(hand)
     session.flush()
+    receipts.record(session, game.id, undo_receipt(given), hand.number, True)
+    return hand
+
+
+def undo_receipt(version: int) -> str:
+    """The receipt an undo leaves, named by the version it was offered at: a game's version
+    only moves on, so each undo has its own, and the ``:`` keeps it apart from every
+    ``entry_id`` a phone may send."""
+    return f"undo:{version}"
+
+
+def undone_already(session: Session, game: Game, version: int) -> Hand | None:
+    """The hand an undo offered at ``version`` brought back, when that undo was done already
+    (its answer was lost and the phone sent it again); None otherwise. The repeat is answered
+    as the first one was and changes nothing."""
+    first = receipts.seen(session, game.id, undo_receipt(version))
+    if first is None:
+        return None
+    hand = read_one_hand(game, first.number)
+    if hand is None:  # deleted again since: the old undo is stale
+        raise VersionConflict(version, game.version)
     return hand
 
 
@@ -379,7 +412,14 @@ def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None
             )
             totals = [t - s for t, s in zip(before.totals, scored, strict=True)]
         summary = cache.summary(given + 1, now, hand.number - 1, totals or [0] * len(game.sides))
-    claim(session, game, given, summary, now)
+    try:
+        claim(session, game, given, summary, now)
+    except VersionConflict:
+        # A copy of this delete sent at the same moment may have just committed it.
+        session.expire(game)
+        if already_deleted(game, number, given):
+            return
+        raise
     if summary is None:  # read again under the lock
         hand = find_hand(game, number)
         if hand is None:  # pragma: no cover - the version check excludes this

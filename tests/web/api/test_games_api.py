@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import random
 import threading
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,19 +12,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.web.api import games as games_api
-from tests.store.test_store import BACKENDS, CUTTHROAT_SIDES, GERMAN_SIDES, backend_app, quick
+from tests.store.test_store import CUTTHROAT_SIDES, GERMAN_SIDES, quick
 from tests.web.examples import CONTRACT_TEAMS
 
 GAMES = "/api/v1/games"
 GERMAN = {"ruleset": "german", "players": 4, "sides": GERMAN_SIDES, "options": {}}
 DETAIL_HAND = CONTRACT_TEAMS
-
-
-@pytest.fixture(params=BACKENDS)
-def any_client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[FlaskClient]:
-    """A client on SQLite, and on PostgreSQL when SCOREKEEPER_TEST_POSTGRES_URL is set."""
-    with backend_app(request.param, tmp_path) as app:
-        yield app.test_client()
 
 
 def create(client: FlaskClient, body: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -263,7 +254,7 @@ def test_failure_mid_save_over_the_api(
     response = client.post(f"{GAMES}/{game_id}/hands", json={"version": 1, "teams": DETAIL_HAND})
     assert response.status_code == 500 and codes(response) == ["request.invalid"]
     monkeypatch.undo()
-    # Issue 12: the answer is built after the commit (the write lock is held for the change
+    # The answer is built after the commit (the write lock is held for the change
     # only), so the hand was saved whole; sending the same save again cannot store it twice.
     after = client.get(f"{GAMES}/{game_id}").get_json()
     assert after["version"] == before["version"] + 1 and len(after["hands"]) == 1

@@ -1,4 +1,4 @@
-"""Issue 15: corrections leave a trace and a deleted hand can be brought back.
+"""Corrections leave a trace and a deleted hand can be brought back.
 
 Every correction keeps the entry as it was (when it was entered and when it was changed); the
 history marks corrected hands and shows the earlier entry on request. Deleting the last hand
@@ -99,10 +99,15 @@ def test_delete_offers_undo_across_a_reload(client: FlaskClient) -> None:
     assert "deleted." not in page
     # The hand came back with its correction trail.
     assert "Corrected once: show the earlier entry" in page
-    # The same offer again is stale: 409, nothing changes.
+    # The same offer again (its answer was lost): the game page as after the first, nothing
+    # changes; also when it arrives after a later correction, which it leaves alone.
     again = client.post(offer_url(game_id), data=offer)
-    assert again.status_code == 409
+    assert again.status_code == 303 and again.headers["Location"] == back.headers["Location"]
     assert totals(client, game_id) == ["1,380", "810"]
+    save_hand(client, game_id, hand_form(client, game_id, 2, **QUICK_THEM), number=2)
+    assert totals(client, game_id) == ["1,380", "830"]
+    late = client.post(offer_url(game_id), data=offer)
+    assert late.status_code == 303 and totals(client, game_id) == ["1,380", "830"]
 
 
 def offer_url(game_id: str) -> str:
