@@ -19,6 +19,18 @@
     if (zone && (" " + d.cookie + ";").indexOf(" tz=" + zone + ";") === -1) {
       d.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax" +
         (location.protocol === "https:" ? "; secure" : "");
+      /* This page was written before the server knew the zone: its days (<time data-day>,
+         web/words/i18n.py, dated) are written again in the phone's own. */
+      var redate = function () {
+        var days = new Intl.DateTimeFormat(d.documentElement.lang || "en",
+          { dateStyle: "long", timeZone: zone });
+        d.querySelectorAll("time[data-day][datetime]").forEach(function (t) {
+          var when = new Date(t.getAttribute("datetime"));
+          if (!isNaN(when)) t.textContent = days.format(when);
+        });
+      };
+      if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", redate);
+      else redate();
     }
   } catch (e) { /* a browser without Intl: the server's zone */ }
 

@@ -46,3 +46,54 @@ def test_the_start_page_dates_a_game_by_the_phone_calendar(
         shot(page, "timezone-start-page")
     finally:
         context.close()
+
+
+def test_the_first_page_a_phone_opens_dates_by_its_calendar(
+    live_server: str, browser: Browser, shot: Callable[[Page, str], Path]
+) -> None:
+    """A second phone opens a table's shared link as its very first page: the server cannot
+    know its zone yet (the ``tz`` cookie comes with the next request), so boot.js writes the
+    evening's day again in the phone's own zone; the next page comes written that way."""
+    zone = "Pacific/Kiritimati" if datetime.now(UTC).hour >= 10 else "Etc/GMT+12"
+    maker = browser.new_context()
+    try:
+        made = maker.request.post(
+            f"{live_server}/api/v1/tables",
+            data={"name": "Freitagsrunde", "players": ["A", "B", "C", "D"]},
+        )
+        assert made.status == 201, made.text()
+        table = made.json()
+        game = maker.request.post(
+            f"{live_server}/api/v1/games",
+            data={
+                "ruleset": "german",
+                "players": 4,
+                "table": table["id"],
+                "sides": [
+                    {"name": "AB", "players": ["A", "B"]},
+                    {"name": "CD", "players": ["C", "D"]},
+                ],
+            },
+        )
+        assert game.status == 201, game.text()
+    finally:
+        maker.close()
+    phone = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, timezone_id=zone
+    )
+    try:
+        page = phone.new_page()
+        here, utc = datetime.now(ZoneInfo(zone)), datetime.now(UTC)
+        page.goto(f"{live_server}/tables/view/{table['view_id']}?lang=en")
+        wait_ready(page)
+        day = page.locator("h3.evening-day time")
+        expect(day).to_have_text(_long_date(here))
+        assert (day.get_attribute("datetime") or "").endswith("Z")
+        shot(page, "timezone-first-page")
+        # the next page is written in the phone's zone by the server itself
+        served = page.request.get(f"{live_server}/tables/view/{table['view_id']}?lang=de")
+        assert f">{here.day}. " in served.text() and f">{utc.day}. " not in served.text()
+        page.goto(f"{live_server}/tables/view/{table['view_id']}?lang=de")
+        expect(day).to_have_text(re.compile(rf"^{here.day}\. "))
+    finally:
+        phone.close()

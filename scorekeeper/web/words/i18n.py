@@ -1,4 +1,4 @@
-"""Locale choice and locale-aware formatting (issue: German, Polish and English everywhere).
+"""Locale choice and locale-aware formatting (German, Polish and English everywhere).
 
 Order of choice: ``?lang=``, then the remembered choice (cookie), then Accept-Language.
 Dates are written in the reader's own time zone (:func:`reader_timezone`).
@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 from babel import Locale, numbers
 from flask import Flask, Response, current_app, g, has_request_context, request
 from flask_babel import force_locale, format_date, format_timedelta, get_locale, to_user_timezone
+from markupsafe import Markup, escape
 
 from ...settings import known_zone
 
@@ -211,6 +212,19 @@ def long_date(value: date | datetime | None) -> str:
     return str(format_date(value, "long"))
 
 
+def dated(value: date | datetime | None) -> Markup:
+    """:func:`long_date` on a page. A moment also carries its instant (``<time datetime>`` in
+    UTC): the first page a phone opens is written before the server knows the phone's zone
+    (the ``tz`` cookie comes with the next request), and static/boot.js then writes the day
+    again in that zone."""
+    text = escape(long_date(value))
+    if not isinstance(value, datetime):
+        return text
+    moment = value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+    instant = moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return Markup('<time datetime="%s" data-day>%s</time>') % (instant, text)
+
+
 def remember_choice(response: Response) -> Response:
     """A page opened with ``?lang=`` remembers the choice for a year."""
     if request.endpoint == "static":
@@ -237,7 +251,7 @@ def init_app(app: Flask) -> None:
     app.teardown_request(_forget_locale)
     app.jinja_env.filters["number"] = number
     app.jinja_env.filters["signed"] = signed
-    app.jinja_env.filters["long_date"] = long_date
+    app.jinja_env.filters["long_date"] = dated
 
     @app.context_processor
     def language_context() -> dict[str, Any]:

@@ -437,7 +437,9 @@ def test_an_evening_past_midnight_is_one_evening(app: Flask, client: FlaskClient
         game.created_at = datetime(2026, 11, 13, 18, 0)
     cache.forget(app)
     html = client.get(f"/tables/{key}?lang=en").get_data(as_text=True)
-    headings = re.findall(r'<h3 class="evening-day">([^<]+)</h3>', html)
+    headings = re.findall(
+        r'<h3 class="evening-day"><time datetime="[^"]+" data-day>([^<]+)</time></h3>', html
+    )
     assert headings == ["November 20, 2026", "November 13, 2026"]
     first, second = html.split('class="evening-day"')[1:3]
     assert sum(game_id in first for game_id in ids) == 3 and earlier in second

@@ -40,7 +40,9 @@ def _table_with_a_late_game(app: Flask, client: FlaskClient) -> tuple[str, str]:
 
 def _evening_heading(client: FlaskClient, key: str) -> list[str]:
     html = client.get(f"/tables/{key}?lang=en").get_data(as_text=True)
-    return re.findall(r'<h3 class="evening-day">([^<]+)</h3>', html)
+    return re.findall(
+        r'<h3 class="evening-day"><time datetime="[^"]+" data-day>([^<]+)</time></h3>', html
+    )
 
 
 def test_the_phone_zone_decides_the_date(app: Flask, client: FlaskClient) -> None:
