@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from tests.web.api.test_fifty_games_api import create as create_fifty
 from tests.web.api.test_fifty_games_api import totals as fifty_totals
@@ -24,6 +26,28 @@ def sheet(client: FlaskClient, game_id: str) -> dict[str, Any]:
     body = client.get(f"{GAMES}/{game_id}").get_json()
     assert isinstance(body, dict)
     return body
+
+
+def twice_at_once(
+    client: FlaskClient, send: Callable[[FlaskClient], TestResponse]
+) -> list[tuple[int, Any]]:
+    """The same request sent by two clients at the same moment: each answer's status and body."""
+    app = client.application
+    barrier = threading.Barrier(2)
+    answers: list[tuple[int, Any]] = []
+
+    def one() -> None:
+        own = app.test_client()
+        barrier.wait()
+        answer = send(own)
+        answers.append((answer.status_code, answer.get_json()))
+
+    threads = [threading.Thread(target=one) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return answers
 
 
 def test_an_undo_sent_again_is_answered_as_the_first(any_client: FlaskClient) -> None:
@@ -70,24 +94,10 @@ def test_an_old_undo_after_the_hand_went_again_is_stale(any_client: FlaskClient)
 def test_two_copies_of_an_undo_at_the_same_moment_bring_the_hand_back_once(
     any_client: FlaskClient,
 ) -> None:
-    app = any_client.application
     game_id, hands = two_hands(any_client)
     deleted = any_client.delete(f"{hands}/2?version=3").get_json()
     request = {"version": deleted["version"]}
-    barrier = threading.Barrier(2)
-    answers: list[tuple[int, Any]] = []
-
-    def undo() -> None:
-        client = app.test_client()
-        barrier.wait()
-        answer = client.post(f"{GAMES}/{game_id}/undo", json=request)
-        answers.append((answer.status_code, answer.get_json()))
-
-    threads = [threading.Thread(target=undo) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
+    answers = twice_at_once(any_client, lambda c: c.post(f"{GAMES}/{game_id}/undo", json=request))
     assert [status for status, _ in answers] == [200, 200], answers
     assert answers[0][1]["hand"] == answers[1][1]["hand"] == 2
     after = sheet(any_client, game_id)
@@ -127,22 +137,8 @@ def test_two_copies_of_a_delete_at_the_same_moment_delete_one_hand(
     """The delete's own repeat (``store.changes.already_deleted``) also holds when both copies
     arrive together: on PostgreSQL the second waits for the first's lock, then finds the
     version moved on by its own twin."""
-    app = any_client.application
     game_id, hands = two_hands(any_client)
-    barrier = threading.Barrier(2)
-    answers: list[tuple[int, Any]] = []
-
-    def delete() -> None:
-        client = app.test_client()
-        barrier.wait()
-        answer = client.delete(f"{hands}/2?version=3")
-        answers.append((answer.status_code, answer.get_json()))
-
-    threads = [threading.Thread(target=delete) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
+    answers = twice_at_once(any_client, lambda c: c.delete(f"{hands}/2?version=3"))
     assert [status for status, _ in answers] == [200, 200], answers
     after = sheet(any_client, game_id)
     assert after["version"] == 4 and [h["number"] for h in after["hands"]] == [1]
