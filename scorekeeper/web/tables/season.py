@@ -48,8 +48,8 @@ def season_sheet(table: Table, people: list[TablePlayer], stats: TableStats) -> 
                 number(rated(stats, p.id)),
                 number(stats.players[p.id].games),
                 number(stats.players[p.id].wins),
-                f"{stats.players[p.id].win_rate} %",
-                signed(stats.players[p.id].average_hand),
+                f"{stats.players[p.id].win_rate} %" if stats.players[p.id].games else "–",
+                signed(stats.players[p.id].average_hand) if stats.players[p.id].hands else "–",
                 number(stats.players[p.id].canastas),
                 _optional(stats.players[p.id].best_hand),
             ]

@@ -16,6 +16,7 @@ from scorekeeper.store import cache
 from scorekeeper.store.db import write_scope
 from scorekeeper.store.models import Game
 from scorekeeper.web.api import table_json
+from tests.sheets.helpers import pdf_lines
 
 SIDES = [{"name": "We", "players": ["Anna", "Ben"]}, {"name": "They", "players": ["Cleo", "Dan"]}]
 
@@ -325,6 +326,19 @@ def test_the_season_sheet_is_a_pdf(client: FlaskClient, table: dict[str, Any]) -
         assert answer.data.startswith(b"%PDF")
     assert client.get(f"/tables/{table['view_id']}/sheet.pdf").status_code == 200
     assert client.get("/tables/nothing-here-at-all/sheet.pdf").status_code == 404
+
+
+def test_no_finished_game_has_no_win_rate(client: FlaskClient) -> None:
+    """A player whose games are all still running has won 0 of 0, and without a hand has no
+    average: the page and the season sheet say "–", not 0 % or 0."""
+    table = _table(client, ["Anna", "Ben", "Cleo", "Dan"])
+    _game(client, table["id"])
+    html = client.get(f"/tables/{table['id']}?lang=en").get_data(as_text=True)
+    rows = re.findall(r'<td class="num">(\d+/\d+)</td><td class="num">([^<]*)</td>', html)
+    assert rows and all(row == ("0/0", "–") for row in rows), rows
+    assert _figure(html, "Average per hand") == "–"
+    sheet = pdf_lines(client.get(f"/tables/{table['id']}/sheet.pdf?lang=en").data)[0]
+    assert "0 %" not in sheet and "–" in sheet
 
 
 def test_a_table_file_is_imported_on_the_tables_page(
