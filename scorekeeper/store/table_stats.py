@@ -413,6 +413,8 @@ def table_stats(session: Session, table: Table) -> TableStats:
                 select(Game)
                 .where(Game.id.in_(batch))
                 .options(selectinload(Game.hands), selectinload(Game.revisions))
+                # a game this session read before the stamp is read again, not reused
+                .execution_options(populate_existing=True)
             )
             for game in list(session.scalars(query)):
                 session.expunge(game)

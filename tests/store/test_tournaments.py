@@ -536,3 +536,22 @@ def test_forty_tables_over_six_rounds_cost_one_read_when_unchanged(tmp_path: Pat
         assert fresh is not first
         assert fresh.rounds[5].tables[39].totals == (300, 700)
         assert fresh.rounds[5].tables[16].totals == (900, 100)
+
+
+def test_a_view_made_while_the_round_closes_is_not_kept_older_than_its_stamp(
+    db_app: Flask,
+) -> None:
+    """A page read the tournament, the director closed the round, then the page made its view:
+    the view is of the tournament as its stamp says (after the close), so the next page does
+    not show the old version forever (its forms would be refused as out of date)."""
+    key = create()
+    start(key)
+    with session_scope() as reader:
+        loaded = tournament(reader, key)
+        before = loaded.version
+        with session_scope() as director:
+            tournaments.close_round(director, tournament(director, key), 1)
+        made = tournaments.view(reader, loaded, True)
+    later = view(key)
+    assert later.version == made.version > before
+    assert [r.state for r in later.rounds] == [RoundState.CLOSED]

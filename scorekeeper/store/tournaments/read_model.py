@@ -202,13 +202,19 @@ def view(session: Session, t: Tournament, editing: bool) -> TournamentView:
     """The whole tournament as the pages, the API and the PDFs show it (``editing``: with the
     editing keys of the tournament and its games). Kept while :func:`stamp` says nothing
     changed (:func:`.cache.tournament_view`): then it costs one light read."""
-    if cache.flushed(session):
+    if cache.flushed(session) or session.new or session.dirty or session.deleted:
         # What this session changed is not committed: a view of it is not kept (a rollback
         # would leave it under a stamp the next real change takes).
         return make_view(session, t, editing)
-    shown: TournamentView = cache.tournament_view(
-        (t.id, editing), stamp(session, t), lambda: make_view(session, t, editing)
-    )
+
+    def fresh() -> TournamentView:
+        # What the session read before the stamp (the tournament itself, at least) may be
+        # older than the stamp: kept under it, such a view would be shown until the next
+        # change. Read after the stamp, the view is never older than the stamp it is kept by.
+        session.expire_all()
+        return make_view(session, t, editing)
+
+    shown: TournamentView = cache.tournament_view((t.id, editing), stamp(session, t), fresh)
     return shown
 
 
