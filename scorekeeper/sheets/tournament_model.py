@@ -42,7 +42,7 @@ class TournamentLabels:
     pairs_count: Callable[[int], str]  #: "8 Paare"
     tables_count: Callable[[int], str]  #: "3 Tische"
     standings: str  #: heading of the standings while the tournament goes on, "Tabelle"
-    final_results: str  #: heading once no round is open, "Endergebnis"
+    results: str  #: heading once no round is open, "Ergebnisse" (not "final": more may come)
     provisional: str  #: the standings' mark while tables play, "Vorläufig"
     provisional_note: str  #: beside it: "Es wird noch gespielt: …"
     after_round: Callable[[int], str]  #: "nach Runde 3"

@@ -155,7 +155,7 @@ def test_a_tournament_is_made_played_corrected_and_goes_on(
             wall.close()
 
         # Round 2: seated by lot and confirmed.
-        page.get_by_role("button", name="Next round").click()
+        page.get_by_role("button", name="Seat round 2 by lot").click()
         page.wait_for_url(re.compile(rf"/tournaments/{KEY}#round$"))
         expect(page.locator("#round-title")).to_contain_text("Round 2")
         page.get_by_role("button", name="Confirm the seating and start round 2").click()

@@ -190,15 +190,15 @@ def _results_table(view: TournamentView, labels: TournamentLabels) -> list[Flowa
 
 def render_standings(view: TournamentView, labels: TournamentLabels) -> bytes:
     """The standings (A4 portrait, a long table runs on with its head repeated), marked
-    provisional on every page while tables play; once no round is open, titled as the final
-    results with every table's result below."""
+    provisional on every page while tables play; once no round is open, titled as the results
+    (after round N: the tournament may go on) with every table's result below."""
     final = _is_final(view)
     played = [r.number for r in view.rounds if r.state is not RoundState.PROPOSED]
     parts = []
     if played:
         parts.append(labels.after_round(max(played)))
     parts.append(participants_count(view, labels, len(view.participants)))
-    kicker = labels.final_results if final else labels.standings
+    kicker = labels.results if final else labels.standings
     if view.provisional:
         kicker = f"{kicker} \u00b7 {labels.provisional}"
     story: list[Flowable] = [

@@ -65,7 +65,9 @@ def labels_for(
         pairs_count=lambda n: ngettext("%(num)s pair", "%(num)s pairs", n),
         tables_count=lambda n: ngettext("%(num)s table", "%(num)s tables", n),
         standings=gettext("Standings"),
-        final_results=gettext("Final results"),
+        # TRANSLATORS: the standings sheet's heading once no round is open (the tournament may
+        # go on: not "final")
+        results=gettext("Results"),
         provisional=gettext("Provisional"),
         provisional_note=gettext("Some tables are still playing: these standings will change."),
         after_round=lambda n: gettext("after round %(num)s", num=format_number(n)),

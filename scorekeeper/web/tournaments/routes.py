@@ -148,8 +148,11 @@ def _director(tournament_id: str, problems: list[str] | None = None, status: int
         view = tournament_store.view(session, found, editing=True)
     public = share_link(url_for("tournaments.public", view_id=view.view_id)).url
     round_ = board.current_round(view)
+    # "?close=N": the director asked to close round N while tables still play (asked first)
+    closing = round_ is not None and request.args.get("close") == str(round_.number)
     body_ = render_template(
         "tournaments/show.html",
+        closing=closing,
         public_url=public,
         projector_url=url_for("tournaments.projector", view_id=view.view_id),
         qr=pages.qr_svg(public),

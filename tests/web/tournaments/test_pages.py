@@ -269,6 +269,44 @@ def test_next_round_is_refused_while_tables_play(client: FlaskClient) -> None:
     assert post(client, f"/tournaments/{key}/rounds/1/close").status_code in (303, 409, 422)
 
 
+def test_closing_a_round_while_tables_play_is_asked_first(client: FlaskClient) -> None:
+    """Closing makes what the tables entered final: while a table still plays, the director
+    is asked first, on a page that does not refresh under the thumb; the next round is offered
+    only once every table has reported."""
+    key = make(client)
+    played = start_round(client, key, 1)
+    page = client.get(f"/tournaments/{key}?lang=en").text
+    assert "Seat round 2 by lot" not in page and "Next round" not in page
+    ask = re.search(r'<a class="button block" href="([^"]+)">Close round 1</a>', page)
+    assert ask, "closing is asked, not posted at once"
+    asked = client.get(ask[1].replace("&amp;", "&").split("#")[0] + "&lang=en").text
+    assert "2 tables have not reported yet." in asked
+    assert "what its tables have entered so far is final" in asked
+    assert "Close round 1 now" in asked and "Keep playing" in asked
+    assert 'id="director-live" hx-get' not in asked  # holds still while asked
+    assert 'id="director-live" hx-get' in page
+    play(client, played[0], winner=0)
+    play(client, played[0], winner=1)  # table 1 played its two hands
+    one_left = client.get(f"/tournaments/{key}?close=1&lang=pl").text
+    assert "1 stół jeszcze nie skończył." in one_left
+    assert post(client, f"/tournaments/{key}/rounds/1/close").status_code == 303
+    page = client.get(f"/tournaments/{key}?lang=en").text
+    assert "Seat round 2 by lot" in page and "closed" in page
+
+
+def test_the_next_round_is_offered_once_every_table_reported(client: FlaskClient) -> None:
+    key = make(client)
+    played = start_round(client, key, 1)
+    for game in played:  # two hands a round
+        play(client, game, winner=0)
+        play(client, game, winner=1)
+    page = client.get(f"/tournaments/{key}?lang=en").text
+    assert "2 of 2 tables reported" in page
+    assert "Seat round 2 by lot" in page and "Close round 1</button>" in page
+    assert post(client, f"/tournaments/{key}/rounds").status_code == 303
+    assert "Round 2" in client.get(f"/tournaments/{key}?lang=en").text
+
+
 def test_an_absent_player_is_left_out_of_the_next_seating(client: FlaskClient) -> None:
     key = make(client, participants="\n".join([*EIGHT, "Ida"]))
     assert post(client, f"/tournaments/{key}/participants/8/absent", absent="1").status_code == 303
