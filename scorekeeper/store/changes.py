@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, select, update
+from sqlalchemy import Select, Table, bindparam, select, update
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import Session, object_session
 from sqlalchemy.orm.attributes import set_committed_value
@@ -35,7 +35,7 @@ from .derive import column_scores, derive_state, finish_state, hand_row, seats, 
 from .entries import CheckedHand, canonical, checked_for, ruleset_of
 from .errors import GameProblems, HandNotFound, VersionConflict
 from .games import hand_count
-from .models import Game, Hand, HandRevision, utcnow
+from .models import Game, Hand, HandRevision, TournamentGame, TournamentRound, utcnow
 from .state import GameState
 
 MAX_HANDS = 500  # far beyond any real game; keeps one game's re-score bounded
@@ -60,6 +60,26 @@ def parse_version(value: Any) -> int:
 
 
 _GAMES = cast(Table, Game.__table__)
+_TOURNAMENT_GAMES = cast(Table, TournamentGame.__table__)
+_ROUNDS = cast(Table, TournamentRound.__table__)
+#: the game is played at a table of a tournament round the director has closed: its result
+#: stands, so the table takes no new hand (the director may still correct a mistyped one)
+_IN_CLOSED_ROUND = (
+    select(_ROUNDS.c.number)
+    .select_from(_TOURNAMENT_GAMES.join(_ROUNDS, _ROUNDS.c.id == _TOURNAMENT_GAMES.c.round_id))
+    .where(_TOURNAMENT_GAMES.c.game_id == _GAMES.c.id, _ROUNDS.c.state == "closed")
+)
+
+
+def closed_round_of(game_id: str) -> Select[tuple[int]]:
+    """The number of the closed tournament round the game was played in (no row: none)."""
+    return (
+        select(_ROUNDS.c.number)
+        .select_from(_TOURNAMENT_GAMES.join(_ROUNDS, _ROUNDS.c.id == _TOURNAMENT_GAMES.c.round_id))
+        .where(_TOURNAMENT_GAMES.c.game_id == game_id, _ROUNDS.c.state == "closed")
+    )
+
+
 _BUMP = (
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("key"), _GAMES.c.version == bindparam("given"))
@@ -69,6 +89,8 @@ _BUMP = (
         summary=bindparam("kept", type_=_GAMES.c.summary.type),
     )
 )
+#: the same for a new hand, which a game of a closed tournament round does not take
+_BUMP_NEW_HAND = _BUMP.where(~_IN_CLOSED_ROUND.exists())
 
 
 def claim(
@@ -77,19 +99,26 @@ def claim(
     version: int,
     summary: dict[str, Any] | None = None,
     now: datetime | None = None,
+    new_hand: bool = False,
 ) -> None:
     """The conditional version bump that serialises writers (see the module docstring).
 
     Runs as the first write of the transaction; afterwards everything is re-read under the lock.
+    A ``new_hand`` into a game of a tournament round the director has closed is the problem
+    ``tournament.round_closed`` (409), checked in the same statement.
     It also writes the game's summary after the change (``summary``, made for the version and
     ``updated_at`` = ``now`` it sets), else clears it: a summary describes its version only.
     A caller gives a summary only when the game was read at ``version``: nothing read before
     the lock can be older then (every change moves the version on), so nothing is read again.
     """
     now = now or utcnow()
-    result = session.execute(_BUMP, {"key": game.id, "given": version, "now": now, "kept": summary})
+    bump = _BUMP_NEW_HAND if new_hand else _BUMP
+    result = session.execute(bump, {"key": game.id, "given": version, "now": now, "kept": summary})
     if result.rowcount != 1:  # type: ignore[attr-defined]
         current = session.scalar(select(Game.version).where(Game.id == game.id))
+        closed = session.scalar(closed_round_of(game.id)) if new_hand else None
+        if closed is not None:  # whatever the version: the round takes no new hand
+            raise GameProblems([Problem("tournament.round_closed", "", {"round": closed})], 409)
         raise VersionConflict(version, current)
     cache.claim(session)  # states derived from now on wait for the commit
     if summary is not None:
@@ -128,7 +157,7 @@ def add_hand(
     now = utcnow()
     claimed = before is None
     if before is None:
-        claim(session, game, given)
+        claim(session, game, given, new_hand=True)
         state = cache.state_at(game, given, derive_state)
         before = Before(len(state.hands), [c.total for c in state.columns], state)
     rules = before.state.rules if before.state is not None else ruleset_of(game)
@@ -148,7 +177,8 @@ def add_hand(
     if claimed:
         game.summary = cache.summary(game.version, game.updated_at, hand.number, totals)
     else:
-        claim(session, game, given, cache.summary(given + 1, now, hand.number, totals), now)
+        summary = cache.summary(given + 1, now, hand.number, totals)
+        claim(session, game, given, summary, now, new_hand=True)
     if before.hands >= MAX_HANDS:
         raise GameProblems([Problem("request.too_large", "hands", {"limit": MAX_HANDS})], 422)
     if winner(before.totals, game.target) is not None:

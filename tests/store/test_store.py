@@ -586,8 +586,8 @@ def test_concurrent_adds_exactly_one_wins(db_app: Flask, monkeypatch: pytest.Mon
     game_id = new_game()
     real_claim = changes.claim
 
-    def slow_claim(session: Session, game: Game, version: int, *more: Any) -> None:
-        real_claim(session, game, version, *more)  # (a save also gives the summary after it)
+    def slow_claim(session: Session, game: Game, version: int, *more: Any, **named: Any) -> None:
+        real_claim(session, game, version, *more, **named)  # (a save gives the summary after it)
         time.sleep(0.05)  # hold the lock a while: the other phone's save must wait for it
 
     monkeypatch.setattr(changes, "claim", slow_claim)

@@ -53,6 +53,8 @@ class GameTournament:
     table: int
     round_end: RoundEnd
     round_end_value: int
+    #: the director has closed the round: the table takes no new hand (corrections stay open)
+    closed: bool = False
 
 
 def game_tournament(session: Session, game_id: Any) -> GameTournament | None:
@@ -80,6 +82,7 @@ def _tournament_of(session: Session, which: ColumnElement[bool]) -> GameTourname
             TournamentGame.table,
             Tournament.round_end,
             Tournament.round_end_value,
+            TournamentRound.state,
         )
         .select_from(TournamentGame)
         .join(TournamentRound, TournamentRound.id == TournamentGame.round_id)
@@ -88,7 +91,15 @@ def _tournament_of(session: Session, which: ColumnElement[bool]) -> GameTourname
     ).first()
     if row is None:
         return None
-    return GameTournament(row[0], row[1], row[2], row[3], RoundEnd(row[4]), row[5])
+    return GameTournament(
+        row[0],
+        row[1],
+        row[2],
+        row[3],
+        RoundEnd(row[4]),
+        row[5],
+        RoundState(row[6]) is RoundState.CLOSED,
+    )
 
 
 def stamp(session: Session, t: Tournament) -> Hashable:

@@ -22,6 +22,7 @@ from .. import tables
 from ..errors import GameProblems
 from ..games import NAME_MAX, create_game
 from ..models import (
+    Game,
     Table,
     Tournament,
     TournamentGame,
@@ -109,6 +110,7 @@ def propose_round(session: Session, t: Tournament) -> TournamentRound:
             raise round_open(last.number)
         last.state = RoundState.CLOSED.value
         last.closed_at = utcnow()
+        _freeze_games(session, last)
     number = (last.number if last is not None else 0) + 1
     if number > MAX_ROUNDS:
         raise refuse("tournament.rounds", "round", 422, maximum=MAX_ROUNDS)
@@ -234,9 +236,23 @@ def close_round(session: Session, t: Tournament, number: int) -> TournamentRound
     if RoundState(found.state) is RoundState.PLAYING:
         found.state = RoundState.CLOSED.value
         found.closed_at = utcnow()
+        _freeze_games(session, found)
         _touch(session, t)
         session.flush()
     return found
+
+
+def _freeze_games(session: Session, closed: TournamentRound) -> None:
+    """A closed round's games take no new hand (``store.changes.claim`` refuses one). Each
+    moves to a new version now, so that every page, kept view and open form of it is seen to
+    be out of date and shows the round closed."""
+    session.execute(
+        update(Game)
+        .where(
+            Game.id.in_(select(TournamentGame.game_id).where(TournamentGame.round_id == closed.id))
+        )
+        .values(version=Game.version + 1, updated_at=utcnow(), summary=None)
+    )
 
 
 def set_absent(

@@ -370,7 +370,7 @@ class EntryFlow(Generic[State, Form, View]):
         except games_store.GameProblems as error:
             for p in error.problems:
                 view.notes.add(self.slot(p.where, form, view), self.text(p))
-            return self.render(loaded, form, view, 422)
+            return self.render(loaded, form, view, error.status)
         except DatabaseBusy:  # nothing stored; the entry stays on the page
             view.notes.add(self.slot("", form, view), self.text(Problem("request.busy", "", {})))
             html, status = self.render(loaded, form, view, 503)

@@ -526,6 +526,11 @@ MESSAGES.update(
             "reported.",
             round=reasons.number_param(p, "round"),
         ),
+        "tournament.round_closed": lambda p: _(
+            "Round %(round)s of the tournament is closed: its tables take no new hand. A hand "
+            "entered wrongly can still be corrected.",
+            round=reasons.number_param(p, "round"),
+        ),
         "tournament.round_state": lambda p: _(
             "Round %(round)s cannot be changed like this any more.",
             round=reasons.number_param(p, "round"),

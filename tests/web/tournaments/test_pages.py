@@ -15,8 +15,9 @@ from sqlalchemy import func, select
 from scorekeeper import create_app
 from scorekeeper.store.db import session_scope
 from scorekeeper.store.models import Tournament
+from tests.web.canasta.test_game_pages import hand_form
 
-from .making import EIGHT, form, games, make, play, post, start_round
+from .making import EIGHT, form, games, hand, make, play, post, start_round
 
 HTMX = {"HX-Request": "true"}
 
@@ -464,3 +465,45 @@ def test_a_table_that_played_the_rounds_hands_is_told_the_round_is_over(
     assert taken.status_code in (200, 204), taken.text
     page = client.get(f"/games/{first[0]}?lang=en").text
     assert "Enter hand 2" in page and "Round over" not in page
+
+
+def ranked(client: FlaskClient, key: str) -> list[tuple[int, int, int]]:
+    """The standings as the API gives them: participant, match points, points."""
+    shown = client.get(f"/api/v1/tournaments/{key}").get_json()
+    return [(s["participant"], s["match_points"], s["points"]) for s in shown["standings"]]
+
+
+def test_a_closed_rounds_tables_take_no_new_hand(client: FlaskClient) -> None:
+    """Closing a round makes what its tables entered its result: its games take no new hand
+    (through the pages and the API: a sentence, nothing stored), and their pages say the round
+    is closed instead of offering the next hand, also a page kept from before the close. A
+    hand entered wrongly can still be corrected (the director's fix moves the standings)."""
+    key = make(client)
+    first, second = start_round(client, key, 1)
+    play(client, first, winner=0)
+    assert "Enter hand 2" in client.get(f"/games/{first}?lang=en").text  # kept from now on
+    open_form = hand_form(client, first)  # a phone has the next hand's form open
+    assert post(client, f"/tournaments/{key}/rounds/1/close").status_code == 303
+    standings = ranked(client, key)
+
+    page = client.get(f"/games/{first}?lang=en").text
+    assert "Round 1 is closed: this table takes no new hand." in page
+    assert "Enter hand 2" not in page and "&#9998;" in page
+    assert "Runde 1 ist abgeschlossen" in client.get(f"/games/{second}?lang=de").text
+    open_form["action"] = "save-anyway"
+    saved = client.post(f"/games/{first}/hands?lang=en", data=open_form)
+    assert saved.status_code == 409
+    assert "Round 1 of the tournament is closed: its tables take no new hand." in saved.text
+    sheet = client.get(f"/api/v1/games/{first}").get_json()
+    added = client.post(
+        f"/api/v1/games/{first}/hands", json={"version": sheet["version"], "teams": hand(1)}
+    )
+    assert added.status_code == 409, added.get_json()
+    assert [p["code"] for p in added.get_json()["problems"]] == ["tournament.round_closed"]
+    assert client.get(f"/api/v1/games/{first}").get_json() == sheet
+    assert ranked(client, key) == standings
+    fixed = client.put(
+        f"/api/v1/games/{first}/hands/1", json={"version": sheet["version"], "teams": hand(1)}
+    )
+    assert fixed.status_code == 200, fixed.get_json()
+    assert ranked(client, key) != standings
