@@ -29,6 +29,7 @@ from __future__ import annotations
 from flask import Flask
 
 from . import api, canasta, fifty, home, referee, rulebook, sheets, tables, tournaments
+from .rulebook.links import rule_links
 from .words.names import (
     canastas_text,
     card_label,
@@ -63,5 +64,6 @@ def register_blueprints(app: Flask) -> None:
         card_label=card_label,
         rank_name=rank_name,
         ruleset_title=ruleset_title,
+        rule_links=rule_links,
         special_hand_name=special_hand_name,
     )
