@@ -25,7 +25,10 @@ from .names import (
 
 MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
     "card.unknown": lambda p: (
-        _("A three needs its colour: 3h or 3d for a red three, 3s or 3c for a black three.")
+        _(
+            "A three needs its colour: 3h or 3d (\u2665 \u2666) for a red three, 3s or 3c "
+            "(\u2660 \u2663) for a black three."
+        )
         if p.get("reason") == "three_colour"
         else _("Unknown card \u201c%(token)s\u201d.", token=p.get("token", ""))
     ),
