@@ -290,8 +290,10 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
     if chart is not None:
         story += [Spacer(0, 5 * mm), chart]
 
+    # an unnamed game is titled by its game ("3 ist 50"), which the rules' name says already
+    named = [] if sheet.ruleset_name.startswith(sheet.title) else [sheet.title]
     footer = Footer(
-        left=f"{sheet.title} \u00b7 {sheet.ruleset_name} \u00b7 {sheet.date_text}",
+        left=" \u00b7 ".join([*named, sheet.ruleset_name, sheet.date_text]),
         page_of=labels.page_of,
     )
     return build_pdf(story, footer, title=sheet.title)

@@ -82,6 +82,10 @@ def test_sheet_languages_and_font(client: FlaskClient) -> None:
     assert "Seite 1 von 1" in de and "Partie läuft noch" in de and "Gesamt" in de
     pl = "\n".join(sheet_lines(client, game_id, "pl"))
     assert "Strona 1 z 1" in pl
+    # an unnamed evening's footer names the game once: "3 ist 50 – Minuspunkte, …"
+    footer = [line for line in de.splitlines() if "Minuspunkte, die niedrigste" in line]
+    assert any("\u00b7" in line for line in footer), footer  # the footer's line is among them
+    assert all(line.count("3 ist 50") == 1 for line in footer), footer
     data = client.get(f"/fifty/{game_id}/sheet.pdf").data
     fonts = set()
     for page in PdfReader(io.BytesIO(data)).pages:
