@@ -62,17 +62,13 @@ def parse_version(value: Any) -> int:
 _GAMES = cast(Table, Game.__table__)
 _TOURNAMENT_GAMES = cast(Table, TournamentGame.__table__)
 _ROUNDS = cast(Table, TournamentRound.__table__)
-#: the game is played at a table of a tournament round the director has closed: its result
-#: stands, so the table takes no new hand (the director may still correct a mistyped one)
-_IN_CLOSED_ROUND = (
-    select(_ROUNDS.c.number)
-    .select_from(_TOURNAMENT_GAMES.join(_ROUNDS, _ROUNDS.c.id == _TOURNAMENT_GAMES.c.round_id))
-    .where(_TOURNAMENT_GAMES.c.game_id == _GAMES.c.id, _ROUNDS.c.state == "closed")
-)
 
 
-def closed_round_of(game_id: str) -> Select[tuple[int]]:
-    """The number of the closed tournament round the game was played in (no row: none)."""
+def closed_round_of(game_id: Any) -> Select[tuple[int]]:
+    """The number of the closed tournament round the game was played in (no row: none).
+    ``game_id``: a key, or the games table's own column inside a statement on it. Such a
+    game's round result stands: its table takes no new hand (the director may still correct a
+    mistyped one)."""
     return (
         select(_ROUNDS.c.number)
         .select_from(_TOURNAMENT_GAMES.join(_ROUNDS, _ROUNDS.c.id == _TOURNAMENT_GAMES.c.round_id))
@@ -90,7 +86,7 @@ _BUMP = (
     )
 )
 #: the same for a new hand, which a game of a closed tournament round does not take
-_BUMP_NEW_HAND = _BUMP.where(~_IN_CLOSED_ROUND.exists())
+_BUMP_NEW_HAND = _BUMP.where(~closed_round_of(_GAMES.c.id).exists())
 
 
 def claim(
