@@ -9,9 +9,9 @@ from flask.testing import FlaskClient
 
 def test_every_way_in_is_a_button(client: FlaskClient) -> None:
     for lang, fifty in (
-        ("en", "New game of 3 is 50"),
-        ("de", "Neue Partie 3 ist 50"),
-        ("pl", "Nowa gra w 3 to 50"),
+        ("en", "Play 3 is 50"),
+        ("de", "3 ist 50 spielen"),
+        ("pl", "Zagraj w 3 to 50"),
     ):
         html = client.get(f"/?lang={lang}").text
         main = html[html.index('<section class="card start">') :]
