@@ -406,6 +406,13 @@ def already_deleted(game: Game, number: Any, version: Any) -> bool:
     )
 
 
+def _deleted_meanwhile(session: Session, game: Game, number: Any, version: int) -> bool:
+    """Whether a copy of this delete sent at the same moment has just committed it (the hand
+    was gone, or the version had moved on, when this one looked): the game read again."""
+    session.expire(game)
+    return already_deleted(game, number, version)
+
+
 def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None:
     """Delete the last hand (a mistaken entry); bumps the version.
 
@@ -426,6 +433,8 @@ def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None
     else:
         hand = read_one_hand(game, number)
     if hand is None:
+        if _deleted_meanwhile(session, game, number, given):
+            return
         raise HandNotFound(number)
     summary, now = None, utcnow()
     if before is not None and hand.number == before.hands:
@@ -441,9 +450,7 @@ def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None
     try:
         claim(session, game, given, summary, now)
     except VersionConflict:
-        # A copy of this delete sent at the same moment may have just committed it.
-        session.expire(game)
-        if already_deleted(game, number, given):
+        if _deleted_meanwhile(session, game, number, given):
             return
         raise
     if summary is None:  # read again under the lock
