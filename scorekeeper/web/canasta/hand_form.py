@@ -471,4 +471,11 @@ def build_entry(state: GameState, form: HandForm) -> Entry:
         problems.append(Problem("concealed.nobody_out", "concealed", {}))
     lone_player = int(form.lone) if state.cutthroat and form.lone.isdigit() else None
     stock_out = form.out == "stock" or (state.cutthroat and form.lone == "all")
+    if state.cutthroat and form.lone == "all" and form.out.isdigit():
+        # RULES.md §3 (3 players): everyone scores alone only when the stock runs out before
+        # the pile was ever taken; who goes out before that is the lone player. Said in those
+        # words here, rather than as "the stock ran out, so nobody went out".
+        out = int(form.out)
+        name = form.sides[out].name if out < len(form.sides) else ""
+        problems.append(Problem("hand.alone_went_out", "lone_player", {"name": name}))
     return Entry(teams, lone_player, stock_out, problems, meld_fields, sums)

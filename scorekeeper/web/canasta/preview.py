@@ -140,7 +140,12 @@ def preview(game: Game, state: GameState, form: HandForm) -> Preview:
     checked = store.read_hand(game, entry.teams, entry.lone_player, entry.stock_out)
     result = checked.result
     notes = Notes()
-    problems = _unique(entry.problems + checked.problems)
+    found = checked.problems
+    if any(p.code == "hand.alone_went_out" for p in entry.problems):
+        # The store reads three sides of one as a stock run out; the form has said already,
+        # in the rule's words, why a player going out cannot be that.
+        found = [p for p in found if p.code != "hand.stock_out_went_out"]
+    problems = _unique(entry.problems + found)
     for p in problems:
         slot = slot_for(p.where, form, entry)
         text = problem_text(p, WORDS)

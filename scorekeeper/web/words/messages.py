@@ -228,6 +228,12 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
         have=reasons.number_param(p, "have"),
     ),
     "hand.lone_player": lambda p: _("Name the player who played alone in this hand."),
+    "hand.alone_went_out": lambda p: _(
+        "Everyone plays alone only when the stock runs out before anyone took the pile. "
+        "%(name)s went out before the pile was taken, so %(name)s played alone: choose "
+        "%(name)s under \u201cWho played alone?\u201d.",
+        name=p.get("name", ""),
+    ),
     "red_threes.per_partner": lambda p: _(
         "Enter the red threes of each partner separately: one number per partner."
     ),

@@ -472,6 +472,39 @@ def test_cutthroat_lone_player_and_partners(client: FlaskClient) -> None:
     assert re.search(r'name="lone" value="1" checked', edit)
 
 
+def test_cutthroat_everyone_alone_with_a_player_out_says_who_played_alone(
+    client: FlaskClient,
+) -> None:
+    """RULES.md §3 (3 players): everyone scores alone only when the stock runs out before the
+    pile was taken; who goes out before that is the lone player. "Everyone alone" with a
+    player out is refused with that rule in words (not "the stock ran out"), nothing stored;
+    the same hand with that player chosen as the lone one saves."""
+    page = client.get("/games/new?ruleset=german")
+    data = form_of(page.text, "new-game", ruleset="classic", players="3", action="refresh")
+    form = client.post("/games/new", data=data).text
+    data = form_of(
+        form, "new-game", player__0__0="Ala", player__1__0="Bo", player__2__0="Cy", action="create"
+    )
+    game_id = client.post("/games/new", data=data).headers["Location"].rsplit("/", 1)[1]
+    entry = client.get(f"/games/{game_id}/hands/new").text
+    alone = client.post(
+        f"/games/{game_id}/hands", data=form_of(entry, "hand-form", lone="all", action="refresh")
+    ).text
+    hand = {"t0__mode": "quick", "t1__mode": "quick", "t2__mode": "quick"}
+    hand.update(t1__natural_canastas="1", t1__meld_points="200", t0__meld_points="60")
+    data = form_of(alone, "hand-form", out="1", **hand)
+    refused = save_hand(client, game_id, data, expect=422)
+    text = re.sub(r"\s+", " ", refused.text)
+    assert "Everyone plays alone only when the stock runs out before anyone took the pile." in text
+    assert "Bo went out before the pile was taken, so Bo played alone" in text
+    assert "so nobody went out" not in text
+    assert totals(client, game_id) == ["0", "0", "0"]
+    german = client.post(f"/games/{game_id}/hands?lang=de", data={**data, "action": "save"})
+    assert "Jeder spielt nur dann allein" in german.text
+    polish = client.post(f"/games/{game_id}/hands?lang=pl", data={**data, "action": "save"})
+    assert "Każdy gra sam tylko wtedy" in polish.text
+
+
 def test_six_players_in_three_teams(client: FlaskClient) -> None:
     page = client.get("/games/new?ruleset=german")
     data = form_of(page.text, "new-game", ruleset="classic", players="6", action="refresh")
