@@ -334,6 +334,8 @@ def test_pages_have_nothing_the_csp_blocks(client: FlaskClient) -> None:
         found = INLINE.findall(html)
         assert not found, (path, found[:3])
         assert '"includeIndicatorStyles":false' in html, path  # htmx injects no <style>
+        # nor copies a style attribute across a swap (setting one is inline style too)
+        assert '"attributesToSettle":["class","width","height"]' in html, path
 
 
 def test_every_cookie_is_samesite_and_the_recent_games_cookie_is_short(client: FlaskClient) -> None:
