@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import ngettext
+from flask_babel import ngettext, pgettext
 
 from ...rules.cards import RANKS, Card
 from ...rules.scoring import ITEM_KEYS
@@ -88,7 +88,15 @@ def item_labels(short: bool = False, keys: Sequence[str] = ITEM_KEYS) -> dict[st
 
 
 def canasta_kind(kind: str) -> str:
-    return {"natural": _("natural"), "mixed": _("mixed"), "wild": _("wild")}.get(kind, kind)
+    """A canasta's kind as "%(kind)s canasta" takes it: natural, mixed, wild, or (Modern
+    American, where they have their own bonus) of sevens or of aces."""
+    return {
+        "natural": _("natural"),
+        "mixed": _("mixed"),
+        "wild": _("wild"),
+        "sevens": pgettext("a canasta of", "sevens"),
+        "aces": pgettext("a canasta of", "aces"),
+    }.get(kind, kind)
 
 
 def canastas_of_kind(kind: str, count: int) -> str:

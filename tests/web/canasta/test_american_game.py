@@ -7,6 +7,9 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from tests.web.canasta.test_game_pages import hand_form
+from tests.web.pagehelpers import HTMX, slot
+
 GAMES = "/api/v1/games"
 SIDES = [{"name": "Us", "players": ["Ann", "Ben"]}, {"name": "Them", "players": ["Cy", "Di"]}]
 
@@ -99,3 +102,29 @@ def test_the_hand_form_offers_concealed_going_out_only_where_it_is_played(
     house["options"] = {"concealed_going_out": True}  # a table that plays it: offered again
     game = client.post(GAMES, json=house)
     assert 'name="concealed"' in client.get(f"/games/{game.get_json()['id']}/hands/new").text
+
+
+def test_a_canasta_of_aces_or_sevens_is_named_so(client: FlaskClient) -> None:
+    """RULES.md §6: a natural canasta of aces (2,000) or of sevens (2,500) has its own bonus;
+    its note under the meld names it so, not "natural canasta"; a canasta of kings stays
+    natural (500)."""
+    created = client.post(GAMES, json={"ruleset": "american", "players": 4, "sides": SIDES})
+    game_id = created.get_json()["id"]
+    data = hand_form(
+        client,
+        game_id,
+        t0__mode="detail",
+        t0__meld=["A A A A A A A", "7 7 7 7 7 7 7", "K K K K K K K", ""],
+        t1__mode="quick",
+        t1__meld_points="150",
+    )
+    expected = {
+        "en": ("aces canasta: 140 + 2,000", "sevens canasta: 35 + 2,500", "natural canasta: 70"),
+        "de": ("Canasta (Asse): 140 + 2.000", "Canasta (Siebener): 35 + 2.500", "(natürlich)"),
+        "pl": ("kanasta asów: 140 + 2\u00a0000", "kanasta siódemek: 35 + 2\u00a0500", "czysta"),
+    }
+    for lang, (aces, sevens, kings) in expected.items():
+        preview = client.post(f"/games/{game_id}/preview?lang={lang}", data=data, headers=HTMX)
+        assert aces in slot(preview.text, "t0-m0"), slot(preview.text, "t0-m0")
+        assert sevens in slot(preview.text, "t0-m1")
+        assert kings in slot(preview.text, "t0-m2")
