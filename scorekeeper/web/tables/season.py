@@ -35,7 +35,8 @@ def season_sheet(table: Table, people: list[TablePlayer], stats: TableStats) -> 
         [
             _("Player"),
             _("Rating"),
-            _("Games"),
+            # a game counts once it is over: the sheet's head counts running ones too
+            _("Finished games"),
             _("Wins"),
             _("Win rate"),
             _("Average per hand"),
@@ -78,13 +79,13 @@ def season_sheet(table: Table, people: list[TablePlayer], stats: TableStats) -> 
         sections.append(
             Section(
                 _("Partnerships"),
-                [_("Partnership"), _("Games"), _("Wins"), _("Average per hand")],
+                [_("Partnership"), _("Finished games"), _("Wins"), _("Average per hand")],
                 [
                     [
                         f"{names.get(a, '')} & {names.get(b, '')}",
                         number(f.games),
                         number(f.wins),
-                        signed(f.average_hand),
+                        signed(f.average_hand) if f.hands else "–",
                     ]
                     for (a, b), f in sorted(stats.partnerships.items())
                 ],
