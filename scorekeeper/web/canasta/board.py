@@ -41,7 +41,7 @@ def board_context(state: GameState) -> dict[str, Any]:
         "adjustment_lines": adjustment_lines,
         "ago": ago,
         "stats": stats,
-        "stat_rows": stat_rows(stats),
+        "stat_rows": stat_rows(stats, state.rules.concealed_going_out),
         "chart": running_chart(
             [c.name for c in state.columns],
             [[s.total for s in row.scores] for row in state.hands],

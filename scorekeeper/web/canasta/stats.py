@@ -69,9 +69,10 @@ class StatRow:
     cells: list[list[str]]
 
 
-def stat_rows(stats: list[SideStats]) -> list[StatRow]:
+def stat_rows(stats: list[SideStats], concealed: bool = True) -> list[StatRow]:
     """The statistics as the game page and the score sheet print them, translated: one place
-    for their labels, order and formats."""
+    for their labels, order and formats. ``concealed``: whether the rules know going out
+    concealed (RULES.md §6: Modern American does not, so the row is left out)."""
 
     def canastas(s: SideStats) -> list[str]:
         counts = [(kind, s.canastas.get(kind, 0)) for kind in CANASTA_KINDS]
@@ -81,11 +82,12 @@ def stat_rows(stats: list[SideStats]) -> list[StatRow]:
     def figure(value: int | None, show: Any = number) -> list[str]:
         return ["\u2013" if value is None else show(value)]
 
+    concealed_row = [StatRow(_("of them concealed"), [figure(s.concealed) for s in stats])]
     return [
         StatRow(_("Canastas"), [canastas(s) for s in stats]),
         StatRow(_("Red threes"), [figure(s.red_threes) for s in stats]),
         StatRow(_("Went out"), [figure(s.went_out) for s in stats]),
-        StatRow(_("of them concealed"), [figure(s.concealed) for s in stats]),
+        *(concealed_row if concealed else []),
         StatRow(_("Best hand"), [figure(s.best, signed) for s in stats]),
         StatRow(_("Worst hand"), [figure(s.worst, signed) for s in stats]),
         StatRow(_("Average per hand"), [figure(s.average, signed) for s in stats]),

@@ -293,7 +293,7 @@ def statistics(state: store.GameState) -> tuple[SheetStatistic, ...]:
         return ()
     return tuple(
         SheetStatistic(row.label, tuple("\n".join(cell) for cell in row.cells))
-        for row in stat_rows(side_stats(state))
+        for row in stat_rows(side_stats(state), state.rules.concealed_going_out)
     )
 
 

@@ -128,3 +128,22 @@ def test_a_canasta_of_aces_or_sevens_is_named_so(client: FlaskClient) -> None:
         assert aces in slot(preview.text, "t0-m0"), slot(preview.text, "t0-m0")
         assert sevens in slot(preview.text, "t0-m1")
         assert kings in slot(preview.text, "t0-m2")
+
+
+def test_the_statistics_leave_out_concealed_where_the_rules_have_none(
+    client: FlaskClient,
+) -> None:
+    """RULES.md §6: Modern American knows no concealed going out, so a game's statistics do
+    not count it; the German rules do."""
+    teams = [
+        {"quick": {"natural_canastas": 2, "meld_points": 300, "melded": True}, "went_out": True},
+        {"quick": {"meld_points": 150, "hand_points": 40, "melded": True}},
+    ]
+    for ruleset, shown in (("american", False), ("german", True)):
+        made = client.post(GAMES, json={"ruleset": ruleset, "players": 4, "sides": SIDES})
+        game = made.get_json()
+        saved = post_hand(client, game, teams)
+        assert saved["version"] == 2
+        page = client.get(f"/games/{game['id']}?lang=en").text
+        assert "Went out" in page
+        assert ("of them concealed" in page) is shown, ruleset
