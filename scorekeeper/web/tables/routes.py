@@ -25,6 +25,7 @@ from ...store.errors import GameProblems
 from ...store.models import Table, TablePlayer
 from ...store.table_stats import GameFacts, TableStats, table_stats
 from ..api.table_json import import_table, table_export
+from ..app.security import share_link
 from ..canasta import routes as canasta
 from ..fifty import routes as fifty
 from ..play import pages
@@ -93,12 +94,12 @@ def _render(page: Page, problems: list[str] | None = None, status: int = 200) ->
     if player not in page.names:
         player = page.people[0].id if page.people else None
     chart = form_chart(page.stats.form.get(player, [])) if player is not None else None
-    share = url_for(
-        "tables.show" if page.editing else "tables.view",
-        **({"table_id": page.table.id} if page.editing else {"view_id": page.table.view_id}),
-        _external=True,
-    )
-    view_url = url_for("tables.view", view_id=page.table.view_id, _external=True)
+    # links for the other phones: the deployment's public address (``--base-url``) if set
+    if page.editing:
+        share = share_link(url_for("tables.show", table_id=page.table.id))
+    else:
+        share = share_link(url_for("tables.view", view_id=page.table.view_id))
+    view = share_link(url_for("tables.view", view_id=page.table.view_id))
     body = render_template(
         "tables/show.html",
         page=page,
@@ -111,9 +112,10 @@ def _render(page: Page, problems: list[str] | None = None, status: int = 200) ->
         pages_total=pages_total,
         player=player,
         chart=chart,
-        join_url=share,
-        view_url=view_url,
-        qr=pages.qr_svg(share) if page.editing else "",
+        join_url=share.url,
+        view_url=view.url,
+        share_loopback=view.loopback,
+        qr=pages.qr_svg(share.url) if page.editing else "",
         rulesets=RULESETS,
         titles={rs: ruleset_title(rs) for rs in RULESETS},
         seats=SEATS,

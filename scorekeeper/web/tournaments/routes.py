@@ -146,7 +146,8 @@ def _director(tournament_id: str, problems: list[str] | None = None, status: int
         if found is None:
             abort(404)
         view = tournament_store.view(session, found, editing=True)
-    public = share_link(url_for("tournaments.public", view_id=view.view_id)).url
+    public_link = share_link(url_for("tournaments.public", view_id=view.view_id))
+    public = public_link.url
     round_ = board.current_round(view)
     # "?close=N": the director asked to close round N while tables still play (asked first)
     closing = round_ is not None and request.args.get("close") == str(round_.number)
@@ -154,6 +155,7 @@ def _director(tournament_id: str, problems: list[str] | None = None, status: int
         "tournaments/show.html",
         closing=closing,
         public_url=public,
+        share_loopback=public_link.loopback,
         projector_url=url_for("tournaments.projector", view_id=view.view_id),
         qr=pages.qr_svg(public),
         problems=problems or [],

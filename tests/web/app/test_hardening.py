@@ -26,6 +26,7 @@ from scorekeeper.web.play import pages
 from tests.store.test_store import quick
 from tests.web.api.test_games_api import GAMES, GERMAN, create
 from tests.web.canasta.test_game_pages import DETAIL_US, QUICK_THEM, hand_form
+from tests.web.tournaments.making import form as tournament_form
 
 HAND = [quick(meld=120, natural=1, out=True), quick(meld=60, hand=15)]
 
@@ -105,6 +106,28 @@ def test_the_base_url_wins(tmp_path: Path) -> None:
         # the base URL's host is trusted, other names are not
         assert client.get("/", headers={"Host": "canasta.example.org"}).status_code == 200
         assert client.get("/", headers={"Host": "evil.example"}).status_code == 400
+
+
+def test_a_table_and_a_tournament_share_the_public_address_too(tmp_path: Path) -> None:
+    """A table's and a tournament's links for the other phones follow the deployment's public
+    address as a game's do; on a loopback address they say how to let the phones in."""
+    with make_app(tmp_path, BASE_URL="https://canasta.example.org/") as app:
+        client = app.test_client()
+        table = client.post("/api/v1/tables", json={"name": "Club", "players": ["A", "B"]})
+        page = client.get(f"/tables/{table.get_json()['id']}").text
+        assert "https://canasta.example.org/tables/" in page and "http://localhost/" not in page
+        assert "serve --lan" not in page
+    (tmp_path / "loop").mkdir()
+    with make_app(tmp_path / "loop") as app:
+        client = app.test_client()
+        table = client.post("/api/v1/tables", json={"name": "Club", "players": ["A", "B"]})
+        page = client.get(f"/tables/{table.get_json()['id']}?lang=de").text
+        assert "Andere Handys können diese Adresse nicht öffnen" in page
+        names = "\n".join(["Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"])
+        made = client.post("/tournaments/new", data=tournament_form(participants=names))
+        assert made.status_code == 303, made.text[:500]
+        director = client.get(made.headers["Location"] + "?lang=en").text
+        assert "Other phones cannot open this address" in director
 
 
 def test_a_loopback_link_says_how_to_let_the_phones_in(client: FlaskClient) -> None:
