@@ -435,7 +435,8 @@ def test_finished_game_shows_the_winner(client: FlaskClient) -> None:
     assert "Wygrana: Us, 690 punktów." in polish and "Wyjście: Us." in polish
 
 
-def test_cutthroat_lone_player_and_partners(client: FlaskClient) -> None:
+def cutthroat_game(client: FlaskClient) -> str:
+    """A Classic game of three (Ala, Bo, Cy), made through the new-game form: its key."""
     page = client.get("/games/new?ruleset=german")
     data = form_of(page.text, "new-game", ruleset="classic", players="3", action="refresh")
     form = client.post("/games/new", data=data).text
@@ -444,7 +445,11 @@ def test_cutthroat_lone_player_and_partners(client: FlaskClient) -> None:
     )
     response = client.post("/games/new", data=data)
     assert response.status_code == 303
-    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def test_cutthroat_lone_player_and_partners(client: FlaskClient) -> None:
+    game_id = cutthroat_game(client)
     entry = client.get(f"/games/{game_id}/hands/new").text
     assert 'name="lone"' in entry
     # choose Bo as the lone player: the form is rebuilt for Bo against Ala & Cy
@@ -479,13 +484,7 @@ def test_cutthroat_everyone_alone_with_a_player_out_says_who_played_alone(
     pile was taken; who goes out before that is the lone player. "Everyone alone" with a
     player out is refused with that rule in words (not "the stock ran out"), nothing stored;
     the same hand with that player chosen as the lone one saves."""
-    page = client.get("/games/new?ruleset=german")
-    data = form_of(page.text, "new-game", ruleset="classic", players="3", action="refresh")
-    form = client.post("/games/new", data=data).text
-    data = form_of(
-        form, "new-game", player__0__0="Ala", player__1__0="Bo", player__2__0="Cy", action="create"
-    )
-    game_id = client.post("/games/new", data=data).headers["Location"].rsplit("/", 1)[1]
+    game_id = cutthroat_game(client)
     entry = client.get(f"/games/{game_id}/hands/new").text
     alone = client.post(
         f"/games/{game_id}/hands", data=form_of(entry, "hand-form", lone="all", action="refresh")

@@ -15,7 +15,7 @@ from sqlalchemy import text
 
 from scorekeeper.web.play import pages
 from scorekeeper.web.play.notes import Notes
-from tests.web.canasta.test_game_pages import create_game, hand_form, save_hand
+from tests.web.canasta.test_game_pages import create_game, cutthroat_game, hand_form, save_hand
 from tests.web.fifty.test_fifty_pages import create as create_fifty
 from tests.web.pagehelpers import HTMX, form_of, slot
 
@@ -151,13 +151,7 @@ def test_notes_answer_an_empty_list_for_a_slot_without_notes() -> None:
 
 
 def test_partners_in_cutthroat_each_see_their_total(client: FlaskClient) -> None:
-    page = client.get("/games/new?ruleset=german")
-    data = form_of(page.text, "new-game", ruleset="classic", players="3", action="refresh")
-    form = client.post("/games/new", data=data).text
-    data = form_of(
-        form, "new-game", player__0__0="Ala", player__1__0="Bo", player__2__0="Cy", action="create"
-    )
-    game_id = client.post("/games/new", data=data).headers["Location"].rsplit("/", 1)[1]
+    game_id = cutthroat_game(client)
     entry = client.get(f"/games/{game_id}/hands/new").text
     rebuilt = client.post(
         f"/games/{game_id}/hands", data=form_of(entry, "hand-form", lone="1", action="refresh")
