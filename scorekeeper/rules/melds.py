@@ -236,6 +236,15 @@ def natural_canasta_bonus(rs: RuleSet, rank: str | None) -> int:
     return rs.natural_canasta_bonus
 
 
+def canasta_label(rs: RuleSet, meld: Meld) -> str:
+    """Which canasta ``meld`` is, as a note names it: natural, mixed, wild, or ``sevens`` /
+    ``aces`` for a natural canasta of those where it has its own bonus (RULES.md §6)."""
+    special = natural_canasta_bonus(rs, meld.rank) != rs.natural_canasta_bonus
+    if meld.kind is MeldKind.NATURAL and special:
+        return "sevens" if meld.rank == "7" else "aces"
+    return str(meld.kind.value)
+
+
 def unfinished_penalty(rs: RuleSet, meld: Meld) -> int:
     """RULES.md §6: what an unfinished meld of sevens, of natural aces or of wild cards costs at
     the end of the hand (0 for any other meld). Mixed aces (laid in the initial meld) are an

@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 
 from ... import store
 from ...rules.cards import Card
-from ...rules.melds import Meld, MeldKind
+from ...rules.melds import canasta_label
 from ...rules.problems import Problem
 from ...rules.ruleset import RuleSet
 from ...rules.scoring import SideEntry, score_side
@@ -264,15 +264,6 @@ def _field_info(
                 ),
                 NoteKind.INFO,
             )
-
-
-def canasta_label(rs: RuleSet, meld: Meld) -> str:
-    """Which canasta a meld is, as its note names it: natural, mixed, wild, or a natural
-    canasta of sevens or of aces where that has its own bonus (RULES.md §6)."""
-    special = meld.rank in ("7", "A") and meld.bonus != rs.natural_canasta_bonus
-    if meld.kind is MeldKind.NATURAL and special:
-        return "sevens" if meld.rank == "7" else "aces"
-    return str(meld.kind.value)
 
 
 # The notes a preview repeats on every keystroke, worded once per language.

@@ -95,11 +95,8 @@ def _render(page: Page, problems: list[str] | None = None, status: int = 200) ->
         player = page.people[0].id if page.people else None
     chart = form_chart(page.stats.form.get(player, [])) if player is not None else None
     # links for the other phones: the deployment's public address (``--base-url``) if set
-    if page.editing:
-        share = share_link(url_for("tables.show", table_id=page.table.id))
-    else:
-        share = share_link(url_for("tables.view", view_id=page.table.view_id))
     view = share_link(url_for("tables.view", view_id=page.table.view_id))
+    share = share_link(url_for("tables.show", table_id=page.table.id)) if page.editing else view
     body = render_template(
         "tables/show.html",
         page=page,
