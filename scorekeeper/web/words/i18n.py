@@ -226,11 +226,17 @@ def dated(value: date | datetime | None) -> Markup:
 
 
 def remember_choice(response: Response) -> Response:
-    """A page opened with ``?lang=`` remembers the choice for a year."""
+    """A page opened with ``?lang=`` remembers the choice for a year. Only a page does: a PDF,
+    a CSV or a JSON answer asked for in a language is in that language alone (a sheet printed
+    for a Polish reader does not turn the whole app Polish for the one who printed it)."""
     if request.endpoint == "static":
         return response
     asked = request.args.get("lang", "")
-    if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
+    if (
+        asked in LANGUAGES
+        and response.mimetype == "text/html"
+        and request.cookies.get(COOKIE) != asked
+    ):
         response.set_cookie(
             COOKIE,
             asked,

@@ -140,3 +140,13 @@ def test_polish_plurals(app: Flask, lang: str, one: str, few: str, many: str) ->
     with app.test_request_context(f"/?lang={lang}"):
         forms = [ngettext("%(num)s canasta", "%(num)s canastas", n) for n in (1, 3, 5)]
     assert forms == [one, few, many]
+
+
+def test_a_sheet_in_another_language_leaves_the_app_in_yours(client: FlaskClient) -> None:
+    """A PDF asked for in Polish is Polish, but the reader's own choice stays: the language of
+    a sheet is a parameter of that sheet only."""
+    assert '<html lang="de">' in client.get("/?lang=de").text
+    sheet = client.get("/sheets/blank.pdf?ruleset=polish&lang=pl")
+    assert sheet.status_code == 200 and sheet.mimetype == "application/pdf"
+    assert "lang=" not in sheet.headers.get("Set-Cookie", "")
+    assert '<html lang="de">' in client.get("/").text
