@@ -45,6 +45,12 @@ def get_by_view(session: Session, view_id: Any) -> Table | None:
     return session.scalars(select(Table).where(Table.view_id == view_id)).first()
 
 
+def table_of_game(session: Session, game_id: str) -> Table | None:
+    """The table the game ``game_id`` was played at, or None (a game of no table)."""
+    query = select(Table).join(TableGame, TableGame.table_id == Table.id)
+    return session.scalars(query.where(TableGame.game_id == game_id)).first()
+
+
 def people(session: Session, table: Table) -> list[TablePlayer]:
     """The table's people in the order they joined."""
     query = (

@@ -40,7 +40,7 @@ from ..fifty.entry import FiftyGames
 from ..play import pages
 from ..play.entry import problem_text
 from ..play.notes import Notes
-from ..play.pages import Rendered, cached_game_page, qr_svg
+from ..play.pages import Rendered, cached_game_page, qr_svg, table_link
 from ..play.tournament import round_over, tournament_line
 from ..words.i18n import current_language, file_day, home_ruleset
 from ..words.names import item_labels
@@ -127,8 +127,10 @@ def _render_show(game_id: str) -> Rendered:
     undo = store.undoable_deletion(game)
     with session_scope() as session:
         part = tournaments.game_tournament(session, game_id)
+        table = table_link(session, game_id)
     html = render_template(
         "games/show.html",
+        table=table,
         tournament=part,
         tournament_line=tournament_line(part, len(state.hands)) if part else "",
         round_over=round_over(part, len(state.hands)) if part else False,

@@ -23,7 +23,7 @@ from ...store.db import session_scope
 from ..app.security import share_link
 from ..play import pages
 from ..play.notes import Notes
-from ..play.pages import Rendered, cached_game_page, qr_svg
+from ..play.pages import Rendered, cached_game_page, qr_svg, table_link
 from ..sheets.routes import score_sheet_pdf
 from ..sheets.routes import sheet_labels as canasta_labels
 from ..words.i18n import file_day, long_date, number
@@ -118,9 +118,12 @@ def _render_show(game_id: str) -> Rendered:
     pdfs = pages.pdf_links("fifty.sheet", game_id)
     undo = canasta_store.undoable_deletion(loaded.game)  # as on the Canasta page
     tally, chain = tally_of(game_id, store.get_game)  # the other evenings change it
+    with session_scope() as session:
+        table = table_link(session, game_id)
     html = render_template(
         "fifty/show.html",
         game_id=game_id,
+        table=table,
         view_url=view_url,
         share_loopback=link.loopback,
         qr=qr_svg(view_url),

@@ -28,7 +28,7 @@ from flask_wtf.csrf import generate_csrf
 from sqlalchemy.orm import Session
 
 from ... import store as games_store
-from ...store import cache, stamps
+from ...store import cache, stamps, tables
 from ...store.db import session_scope, write_scope
 from ...store.games import KEY
 from ...store.models import Game
@@ -282,6 +282,15 @@ def cached_game_page(
         cache.keep_page(key, stamp, page.replace(token, _CSRF_MARK), ends)
     cache.keep_chain(game_id, seen)
     return page
+
+
+def table_link(session: Session, game_id: str) -> tuple[str, str] | None:
+    """The name and read-only page of the table the game was played at, for the game page's
+    way back to it (the game's key grants no editing of the table), or None."""
+    table = tables.table_of_game(session, game_id)
+    if table is None:
+        return None
+    return table.name, url_for("tables.view", view_id=table.view_id)
 
 
 @lru_cache(maxsize=64)

@@ -458,3 +458,27 @@ def test_an_evening_past_midnight_is_one_evening(app: Flask, client: FlaskClient
     assert headings == ["November 20, 2026", "November 13, 2026"]
     first, second = html.split('class="evening-day"')[1:3]
     assert sum(game_id in first for game_id in ids) == 3 and earlier in second
+
+
+def test_a_game_of_a_table_leads_back_to_it(client: FlaskClient) -> None:
+    """The game page names its table and links to the table's read-only page (the game's key
+    grants no editing of the table); a game of no table has no such link."""
+    table = _table(client, ["Anna", "Ben", "Cleo", "Dan"])
+    game = _game(client, table["id"])
+    page = client.get(f"/games/{game['id']}?lang=en").text
+    assert f'href="/tables/view/{table["view_id"]}"' in page
+    assert "Table: Club" in page
+    assert table["id"] not in page.replace(game["id"], "")
+    started = client.post(
+        f"/tables/{table['id']}/games",
+        data={"ruleset": "three-is-fifty", "seat1": "Anna", "seat2": "Ben", "seat3": "Cleo"},
+    )
+    assert started.status_code == 303
+    evening = client.get(started.headers["Location"] + "?lang=de").text
+    assert f'href="/tables/view/{table["view_id"]}"' in evening
+    assert "Tisch: Club" in evening
+    alone = client.post(
+        "/api/v1/games", json={"ruleset": "german", "players": 4, "sides": SIDES}
+    ).json
+    assert alone is not None
+    assert "/tables/view/" not in client.get(f"/games/{alone['id']}").text
