@@ -9,7 +9,7 @@ list at ``/tables``), and opening a table's page (the QR code of another phone) 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -87,7 +87,14 @@ def _page_number() -> int:
     return int(raw) if raw.isascii() and raw.isdigit() and 0 < len(raw) <= 4 else 1
 
 
-def _render(page: Page, problems: list[str] | None = None, status: int = 200) -> Response:
+def _render(
+    page: Page,
+    problems: list[str] | None = None,
+    status: int = 200,
+    refused: Mapping[str, str] | None = None,
+) -> Response:
+    """The table's page; ``refused``: a refused new-game form, shown again as it was filled in
+    (the ruleset, every seat, the partnerships, the target), open."""
     shown, number, pages_total = page.stats.games_page(_page_number(), PER_PAGE)
     chosen = request.args.get("player", "")
     player = int(chosen) if chosen.isascii() and chosen.isdigit() and len(chosen) < 12 else None
@@ -119,6 +126,7 @@ def _render(page: Page, problems: list[str] | None = None, status: int = 200) ->
         problems=problems or [],
         pdf_languages=pages.PDF_LANGUAGES,
         record_label=record_label,
+        chosen=refused,
     )
     response = make_response(body, status)
     response.headers["Cache-Control"] = "private, no-store"
@@ -201,13 +209,15 @@ def view(view_id: str) -> Response:
     return _render(page)
 
 
-def _again(table_id: str, error: GameProblems) -> Response:
+def _again(
+    table_id: str, error: GameProblems, refused: Mapping[str, str] | None = None
+) -> Response:
     with session_scope() as session:
         table = tables.get_table(session, table_id)
         if table is None:
             abort(404)
         page = _read(session, table, editing=True)
-    return _render(page, _words(error), 422)
+    return _render(page, _words(error), 422, refused)
 
 
 @bp.post("/tables/<table_id>/games")
@@ -241,7 +251,7 @@ def new_game(table_id: str) -> Response:
             tables.attach(session, table, game)
             game_id, kind = game.id, game.ruleset
     except GameProblems as error:
-        return _again(table_id, error)
+        return _again(table_id, error, request.form)
     if kind == fifty_store.RULESET_ID:
         response = pages.see_other(url_for("fifty.show", game_id=game_id))
         return pages.remember(response, fifty.COOKIE, game_id)

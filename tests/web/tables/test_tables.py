@@ -482,3 +482,25 @@ def test_a_game_of_a_table_leads_back_to_it(client: FlaskClient) -> None:
     ).json
     assert alone is not None
     assert "/tables/view/" not in client.get(f"/games/{alone['id']}").text
+
+
+def test_a_refused_new_game_comes_back_as_it_was_filled_in(client: FlaskClient) -> None:
+    """Polish for six is refused (it is played by 2 or 4): the form comes back open with the
+    ruleset, all six seats, the three partnerships and the target still chosen."""
+    table = _table(client, ["Anna", "Ben", "Cleo", "Dan", "Eva", "Finn"])
+    seats = {f"seat{i}": n for i, n in enumerate(["Finn", "Eva", "Dan", "Cleo", "Ben", "Anna"], 1)}
+    answer = client.post(
+        f"/tables/{table['id']}/games?lang=en",
+        data={"ruleset": "polish", "sides": "3", "target": "7000", **seats},
+    )
+    assert answer.status_code == 422
+    page = answer.text
+    assert "not 6" in page
+    assert '<option value="polish" selected>' in page
+    for i, name in enumerate(["Finn", "Eva", "Dan", "Cleo", "Ben", "Anna"], 1):
+        seat = page.split(f'name="seat{i}"', 1)[1].split("</select>", 1)[0]
+        assert f'<option value="{name}" selected>' in seat
+        assert seat.count(" selected") == 1
+    assert 'name="sides" value="3" checked' in page
+    assert 'name="target" inputmode="numeric" maxlength="9" value="7000"' in page
+    assert '<details class="card more table-new-game" open>' in page
