@@ -11,7 +11,7 @@ save uses) with varied hands, detailed and quick, in a fresh SQLite file; the se
 starts after that, so the first request to each game is a cold one (nothing of it cached), and
 the cold figures are exactly those first requests. Warm figures rotate over several games.
 
-Figures (the table in README.md, each with its goal):
+Figures (the table in docs/measurements.md, each with its goal):
 
 * game page, 60 hands (warm and cold), 500 and 1,000 hands; live preview in a 60-hand game;
   ``POST /api/v1/score``; API save into games of 1 / 10 / 60 / 200 / 500 hands, cold and warm;

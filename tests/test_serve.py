@@ -178,7 +178,7 @@ def test_without_lan_it_says_how_to_let_the_phones_in(tmp_path: Path) -> None:
 def test_saves_only_load_gives_no_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The finding's drill, shortened: many clients saving at once on one SQLite file get
     201 (or 409 for a stale version), never a 5xx (scripts/load_drill.py; 50 clients for 30 s
-    is the full one, see README)."""
+    is the full one, see docs/cli.md)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
     import load_drill
 

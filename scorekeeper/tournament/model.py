@@ -128,7 +128,7 @@ class SeatingCost:
 @dataclass(frozen=True)
 class Refusal:
     """Why a seating breaks a hard rule: ``code`` is a problem code (``seating.*``, listed in
-    the README), ``params`` fill its translated message."""
+    docs/api.md §5), ``params`` fill its translated message."""
 
     code: str
     params: dict[str, int | str] = field(default_factory=dict)

@@ -1,4 +1,4 @@
-"""Club tournaments through the JSON API (README "JSON API", tournaments): whole tournaments
+"""Club tournaments through the JSON API (docs/api.md, tournaments): whole tournaments
 played table by table through ``/api/v1/games``, every standing held to a count the test makes
 itself from the totals it entered; bad input, rounds still playing, round ends."""
 

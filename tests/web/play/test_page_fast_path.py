@@ -2,7 +2,7 @@
 never when something it shows has changed: a hand saved by another server process, a game
 joining the evening, an undo offer running out. A view's poll while nothing changed is one read.
 
-CONTRACT.md §4 (the pages); the figures are in README.md, "Measured on this machine".
+CONTRACT.md §4 (the pages); the figures are in docs/measurements.md.
 """
 
 from __future__ import annotations

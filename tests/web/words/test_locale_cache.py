@@ -1,5 +1,6 @@
 """The reader's locale is worked out once per request for numbers and words, and a
-PDF in another language (``forced_locale``) still gets its own formats (README: languages)."""
+PDF in another language (``forced_locale``) still gets its own formats (docs/using.md:
+languages)."""
 
 from __future__ import annotations
 

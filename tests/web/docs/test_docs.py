@@ -1,0 +1,95 @@
+"""The reference site: docs/ builds in MkDocs' strict mode (a broken link fails), the README
+stays a newcomer's page, and the app serves the built site at /docs/."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from scorekeeper import ROOT
+from scorekeeper.web.docs import routes
+
+README_LIMIT = 15_000
+
+
+def test_the_readme_is_a_first_page() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.encode()) <= README_LIMIT
+    # the two commands of a fresh machine, and the way to the reference
+    assert "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/scorekeeper serve" in (
+        readme
+    )
+    assert "bash scripts/test" in readme
+    for link in ("docs/api.md", "docs/rulebook.md", "docs/deployment.md", "docs/cli.md"):
+        assert f"({link})" in readme
+    for target in [part.split(")", 1)[0] for part in readme.split("](")[1:]]:
+        if not target.startswith("http"):
+            assert (ROOT / target).exists(), target
+    shot = readme.split('<img src="', 1)[1].split('"', 1)[0]
+    assert (ROOT / shot).is_file()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    site = tmp_path_factory.mktemp("site")
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert done.returncode == 0, done.stderr
+    return site
+
+
+def test_every_docs_page_is_in_the_site(built: Path) -> None:
+    pages = sorted(p.stem for p in (ROOT / "docs").glob("*.md"))
+    for name in pages:
+        assert (built / f"{name}.html").is_file(), name
+
+
+def test_a_broken_link_fails_the_build(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# x\n\n[gone](nowhere.md)\n")
+    config = (ROOT / "mkdocs.yml").read_text().split("\nnav:", 1)[0]
+    (tmp_path / "mkdocs.yml").write_text(config)
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path / "s")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert done.returncode != 0
+    assert "nowhere.md" in done.stderr
+
+
+def test_the_app_serves_the_site(
+    client: FlaskClient, built: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(routes, "site_folder", lambda: built)
+    with client.get("/docs/") as page:
+        assert page.status_code == 200
+        assert "rulebook.html" in page.text
+    with client.get("/docs/rulebook.html") as rulebook:
+        assert rulebook.status_code == 200 and "3 ist 50" in rulebook.text
+        assert "'unsafe-inline'" in rulebook.headers["Content-Security-Policy"]
+    assert client.get("/docs/../pyproject.toml").status_code == 404
+    assert client.get("/docs/nothing.html").status_code == 404
+    # the app's own pages keep their strict policy
+    assert "'unsafe-inline'" not in client.get("/").headers["Content-Security-Policy"]
+
+
+def test_without_a_built_site_the_page_says_how(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(routes, "site_folder", lambda: None)
+    page = client.get("/docs/?lang=de")
+    assert page.status_code == 404
+    assert "mkdocs build" in page.text
