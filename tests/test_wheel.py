@@ -156,6 +156,9 @@ def test_the_package_comes_from_the_wheel(venv: Path, tmp_path: Path) -> None:
     assert (package / "migrations" / "versions").is_dir()
     assert (package / "sheets" / "fonts" / "DejaVuSans.ttf").is_file()
     assert not list(package.rglob("*.mo")), "compiled catalogues are never shipped"
+    # the reference site built from docs/ (hatch_build.py), served at /docs/
+    assert (package / "docs_site" / "index.html").is_file()
+    assert (package / "docs_site" / "rulebook.html").is_file()
 
 
 def test_serves_a_german_page(server: str) -> None:
@@ -163,6 +166,12 @@ def test_serves_a_german_page(server: str) -> None:
     assert status == 200 and content_type.startswith("text/html")
     page = body.decode("utf-8")
     assert GERMAN_LEAD in page and GERMAN_REFEREE in page
+
+
+def test_serves_the_reference_site(server: str) -> None:
+    status, content_type, body = fetch(server + "/docs/api.html")
+    assert status == 200 and content_type.startswith("text/html")
+    assert b"card.too_many" in body
 
 
 def test_serves_a_german_pdf(server: str) -> None:

@@ -139,7 +139,7 @@
     link.addEventListener("click", save);
   });
 
-  var raw = null;
+  var raw;
   try { raw = sessionStorage.getItem(KEY); sessionStorage.removeItem(KEY); } catch (e) { raw = null; }
   if (!raw) return;
   var kept;

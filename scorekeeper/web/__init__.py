@@ -34,6 +34,7 @@ from .rulebook.links import rule_links
 from .words.names import (
     canastas_text,
     card_label,
+    card_name,
     cards_text,
     points_text,
     rank_name,
@@ -64,6 +65,7 @@ def register_blueprints(app: Flask) -> None:
         cards_text=cards_text,
         points_text=points_text,
         card_label=card_label,
+        card_name=card_name,
         rank_name=rank_name,
         ruleset_title=ruleset_title,
         rule_links=rule_links,

@@ -39,6 +39,30 @@ def rank_name(rank: Any, plural: bool = True) -> str:
     return names_plural.get(str(rank), str(rank))
 
 
+def card_name(rank: str) -> str:
+    """One card as a screen reader should say it, in the reader's language (the card pad's
+    keys show letters: "K" is read "King", "3♥" "Red three")."""
+    names = {
+        "A": _("Ace"),
+        "K": _("King"),
+        "Q": _("Queen"),
+        "J": _("Jack"),
+        "10": _("Ten"),
+        "9": _("Nine"),
+        "8": _("Eight"),
+        "7": _("Seven"),
+        "6": _("Six"),
+        "5": _("Five"),
+        "4": _("Four"),
+        "3": _("Three"),
+        "2": _("Two"),
+        "X": _("Joker"),
+        "3r": _("Red three"),
+        "3b": _("Black three"),
+    }
+    return names.get(rank, rank)
+
+
 def card_label(rank: str) -> str:
     """The letter(s) shown on a card button in the reader's language (German B D, Polish W D)."""
     if rank not in RANKS:
