@@ -26,7 +26,7 @@ from tests.store.postgres import empty_postgres
 
 pytestmark = pytest.mark.stack
 
-ROUNDS = 6
+ROUNDS = 5
 Answer = tuple[int, Any]
 
 
@@ -417,3 +417,21 @@ def test_a_table_import_racing_a_write(servers: Servers) -> None:
         assert {p["name"] for p in copy["players"]} == {"Ann", "Bob", "Cid", "Dan"}
         assert [g["hands"] for g in copy["games"]] == [1]
     consistent(servers, key)
+
+
+def test_a_table_deleted_while_a_game_joins_it(servers: Servers) -> None:
+    for _ in range(ROUNDS):
+        key, _ids = new_table(servers, "Ann", "Bob", "Cid", "Dan")
+        game = new_game(servers, key, ["Ann", "Cid"], ["Bob", "Dan"])
+        deleted, made = servers.race(
+            ("DELETE", f"/api/v1/tables/{key}", None),
+            ("POST", "/api/v1/games", game_body(key, ["Ann", "Bob"], ["Cid", "Eve"])),
+        )
+        assert deleted[0] == 204, deleted
+        # the game either joined before (and went with the table) or found no table
+        assert made[0] in (201, 404, 422), made
+        if made[0] != 201:  # no table any more, or the game went with it before the answer
+            assert problem_codes(made) in (["table.not_found"], ["game.not_found"])
+        for gone in [game] + ([made[1]["id"]] if made[0] == 201 else []):
+            assert servers.call(1, "GET", f"/api/v1/games/{gone}")[0] == 404
+        assert servers.call(1, "GET", f"/api/v1/tables/{key}")[0] == 404

@@ -20,7 +20,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import delete, select, update
+from sqlalchemy.exc import InvalidRequestError
 from sqlalchemy.orm import Session, lazyload
+from sqlalchemy.orm.exc import ObjectDeletedError
 
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS
@@ -80,7 +82,10 @@ def lock(session: Session, table: Table) -> Table:
     """Take the table's row lock for the rest of the transaction and read the table again
     under it. Every change of the table's people or games calls this first, so they run one
     after the other on PostgreSQL too (on SQLite the whole database is the lock)."""
-    session.refresh(table, with_for_update=True)
+    try:
+        session.refresh(table, with_for_update=True)
+    except (InvalidRequestError, ObjectDeletedError):  # deleted meanwhile (another phone)
+        raise GameProblems([Problem("table.not_found", "table", {})], 404) from None
     return table
 
 
