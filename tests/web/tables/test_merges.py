@@ -219,3 +219,20 @@ def test_a_constraint_error_is_a_translated_conflict_not_a_500(
     page = client.post(f"/tables/{key}/players/{ids['Ben']}", data={"name": "Bea"})
     assert page.status_code == 409
     assert "same moment" in page.text
+
+
+def test_same_players_again_stays_at_the_table_under_the_names_of_now(
+    client: FlaskClient,
+) -> None:
+    key, ids = _table(client, "Ania", "Ben", "Celina", "Dan")
+    first = _game(client, key, MADE)
+    client.put(f"/api/v1/tables/{key}/players/{ids['Ania']}", json={"name": "Anna"})
+    again = client.post(f"/games/{first}/again")
+    assert again.status_code == 303
+    again_id = again.headers["Location"].rstrip("/").split("/")[-1]
+    assert _sides(client, again_id)[0] == ("Anna & Celina", ["Anna", "Celina"])
+    body = client.get(f"/api/v1/tables/{key}").json
+    assert body is not None
+    assert {g["id"] for g in body["games"]} == {first, again_id}
+    client.put(f"/api/v1/tables/{key}/players/{ids['Ania']}", json={"name": "Anka"})
+    assert _sides(client, again_id)[0] == ("Anka & Celina", ["Anka", "Celina"])
