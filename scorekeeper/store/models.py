@@ -23,7 +23,7 @@ from sqlalchemy import (
     TypeDecorator,
     UniqueConstraint,
 )
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from .db import Base
 
@@ -230,7 +230,6 @@ class TablePlayer(Base):
     (:class:`TableGame`) says which person each of those names is."""
 
     __tablename__ = "table_players"
-    __table_args__ = (UniqueConstraint("table_id", "name", name="uq_table_players_name"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     table_id: Mapped[str] = mapped_column(
@@ -238,6 +237,51 @@ class TablePlayer(Base):
     )
     name: Mapped[str] = mapped_column(String(40))
     position: Mapped[int] = mapped_column(Integer, default=0)
+    # The name casefolded (set with the name, see ``_fold``): one name once per table whatever
+    # its case. The store checks it under the table's lock; the unique constraint is the
+    # database's own guard behind that check.
+    folded: Mapped[str] = mapped_column(String(80))
+
+    __table_args__ = (
+        UniqueConstraint("table_id", "name", name="uq_table_players_name"),
+        UniqueConstraint("table_id", "folded", name="uq_table_players_folded"),
+    )
+
+    @validates("name")
+    def _fold(self, _key: str, value: str) -> str:
+        self.folded = fold(value)
+        return value
+
+
+def fold(name: str) -> str:
+    """A person's name as the table compares it: case does not matter (``Quinn``, ``quinn``)."""
+    return name.casefold()[:80]
+
+
+class TableMerge(Base):
+    """A merge of two people of a table (``gone`` into ``keep``), kept so that it can be undone
+    and shown in the table's trail. ``games``: per game the merge changed, the places
+    ``[column, seat]`` where ``gone`` played and the game's version right after the merge;
+    ``participants``: the tournament participants it moved from ``gone`` to ``keep``.
+    ``table_version``: the table's version right after the merge; the merge can be undone
+    while the table is still at it (no later change of its people depends on it)."""
+
+    __tablename__ = "table_merges"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(43), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    keep_id: Mapped[int] = mapped_column(Integer)
+    keep_name: Mapped[str] = mapped_column(String(40))
+    gone_id: Mapped[int] = mapped_column(Integer)
+    gone_name: Mapped[str] = mapped_column(String(40))
+    gone_position: Mapped[int] = mapped_column(Integer)
+    games: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    participants: Mapped[list[int]] = mapped_column(JSON)
+    table_version: Mapped[int] = mapped_column(Integer)
+    merged_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    undone_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
 
 class TableGame(Base):

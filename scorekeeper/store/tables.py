@@ -7,7 +7,11 @@ its sides. Games keep their names as text, so every page of a game reads as befo
 merging people rewrites the names in the table's games (and moves each game on, so no kept page
 or state shows the old name).
 
-Every function takes the caller's session and never commits.
+Every function takes the caller's session and never commits. Every change of a table's
+people or games takes the table's row lock first (:func:`lock`: ``SELECT … FOR UPDATE`` on
+PostgreSQL; SQLite's writers already take turns, ``store.db.write_scope``) and reads what it
+changes after it: two changes of one table at once run one after the other, and the second
+sees what the first did (docs/concurrency.md).
 """
 
 from __future__ import annotations
@@ -15,15 +19,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import InvalidRequestError
 from sqlalchemy.orm import Session, lazyload
+from sqlalchemy.orm.exc import ObjectDeletedError
 
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS
 from . import fifty
 from .errors import GameProblems
-from .games import KEY, clean_name
-from .models import Game, Table, TableGame, TablePlayer, utcnow
+from .games import KEY, NAME_MAX, clean_name
+from .models import (
+    Game,
+    Table,
+    TableGame,
+    TableMerge,
+    TablePlayer,
+    TournamentParticipant,
+    utcnow,
+)
 
 MAX_PLAYERS = 40  # people at one table: a club, not a city
 MAX_GAMES = 5_000  # games one table keeps (an import is refused beyond it)
@@ -68,6 +82,34 @@ def tables_of(session: Session, keys: Sequence[str]) -> list[Table]:
         return []
     query = select(Table).where(Table.id.in_(wanted)).order_by(Table.updated_at.desc())
     return list(session.scalars(query))
+
+
+def lock(session: Session, table: Table) -> Table:
+    """Take the table's row lock for the rest of the transaction and read the table again
+    under it. Every change of the table's people or games calls this first, so they run one
+    after the other on PostgreSQL too (on SQLite the whole database is the lock)."""
+    try:
+        session.refresh(table, with_for_update=True)
+    except (InvalidRequestError, ObjectDeletedError):  # deleted meanwhile (another phone)
+        raise GameProblems([Problem("table.not_found", "table", {})], 404) from None
+    return table
+
+
+def made_name(names: Sequence[str]) -> str:
+    """A side's name made from its players' names (``Anna & Ben``), at most 40 characters."""
+    text = " & ".join(names)
+    return text if len(text) <= NAME_MAX else text[: NAME_MAX - 1].rstrip() + "\u2026"
+
+
+def is_made_name(name: Any, names: Sequence[str]) -> bool:
+    """Whether a side's name was made from these player names (and so follows them), rather
+    than typed by someone: it is their :func:`made_name`, or that join cut at 40 characters."""
+    text = " & ".join(names)
+    return (
+        isinstance(name, str)
+        and bool(names)
+        and name in (made_name(names), text[:NAME_MAX].strip())
+    )
 
 
 # ---- making and changing -------------------------------------------------------------------
@@ -119,6 +161,7 @@ def add_person(session: Session, table: Table, name: Any) -> TablePlayer:
     clean = clean_name(name, "name", problems)
     if problems:
         raise GameProblems(problems)
+    lock(session, table)
     known = {p.name.casefold(): p for p in people(session, table)}
     if clean.casefold() in known:
         raise GameProblems([Problem("table.player_twice", "name", {"name": clean})])
@@ -151,34 +194,70 @@ def _person(
 def attach(session: Session, table: Table, game: Game) -> TableGame:
     """Link a new game to the table: each player name of its sides is the table's person of
     that name (case does not matter; the game then spells it as the table does), a new name
-    joins the table. One person plays once per game (``table.player_twice``)."""
+    joins the table. A name merged into another person (and not undone) is that person now.
+    One person plays once per game (``table.player_twice``; ``table.player_merged``, 409, when
+    a merge made two of the names one person). Takes the table's lock (:func:`lock`)."""
+    lock(session, table)
     known = {p.name.casefold(): p for p in people(session, table)}
+    aliases = merged_names(session, table, known)
     ids: list[list[int]] = []
     sides = [dict(side) for side in game.sides]
-    seen: set[int] = set()
+    seen: dict[int, str] = {}
+    aliased = False
     for c, side in enumerate(sides):
         names = [str(n) for n in side.get("players") or []]
         column: list[int] = []
         spelled: list[str] = []
         for j, name in enumerate(names):
-            person = _person(session, table, name, known)
+            alias = aliases.get(name.casefold()) if name.casefold() not in known else None
+            person = alias if alias is not None else _person(session, table, name, known)
+            where = f"sides[{c}].players[{j}]"
             if person.id in seen:
-                where = f"sides[{c}].players[{j}]"
+                if alias is not None or seen[person.id].casefold() != name.casefold():
+                    merged = {"name": name, "keep": person.name}
+                    raise GameProblems([Problem("table.player_merged", where, merged)], 409)
                 raise GameProblems([Problem("table.player_twice", where, {"name": name})])
-            seen.add(person.id)
+            aliased = aliased or alias is not None
+            seen[person.id] = name
             column.append(person.id)
             spelled.append(person.name)
-        if len(names) == 1 and side.get("name") == names[0]:
-            side["name"] = spelled[0]
+        if is_made_name(side.get("name"), names):
+            side["name"] = made_name(spelled)
         side["players"] = spelled
         ids.append(column)
     if sides != game.sides:
         game.sides = sides
     link = TableGame(game_id=game.id, table_id=table.id, players=ids)
     session.add(link)
+    if aliased:  # a merge this game depends on: it can no longer be undone
+        _touch(table)
     table.updated_at = utcnow()
     session.flush()
     return link
+
+
+def merged_names(
+    session: Session, table: Table, known: dict[str, TablePlayer]
+) -> dict[str, TablePlayer]:
+    """The names of people merged into others (merges not undone), each with the person it
+    names now (a merge of a merge followed to its end); names a person has now are left out."""
+    merges = session.scalars(
+        select(TableMerge)
+        .where(TableMerge.table_id == table.id, TableMerge.undone_at.is_(None))
+        .order_by(TableMerge.id)
+    ).all()
+    if not merges:
+        return {}
+    by_id = {p.id: p for p in known.values()}
+    into = {m.gone_id: m.keep_id for m in merges}
+    out: dict[str, TablePlayer] = {}
+    for m in merges:
+        target, steps = m.keep_id, 0
+        while target not in by_id and target in into and steps < len(into):
+            target, steps = into[target], steps + 1
+        if target in by_id and m.gone_name.casefold() not in known:
+            out[m.gone_name.casefold()] = by_id[target]
+    return out
 
 
 def join_table(session: Session, game: Game, key: Any) -> None:
@@ -217,8 +296,8 @@ def _renamed_sides(game: Game, link: TableGame, names: dict[int, str]) -> list[d
         old = list(side.get("players") or [])
         new = [names.get(ids[j], old[j]) if j < len(ids) else old[j] for j in range(len(old))]
         out = {**side, "players": new}
-        if len(old) == 1 and side.get("name") == old[0]:
-            out["name"] = new[0]
+        if is_made_name(side.get("name"), old):  # a name typed by someone stays as typed
+            out["name"] = made_name(new)
         sides.append(out)
     return sides
 
@@ -226,7 +305,8 @@ def _renamed_sides(game: Game, link: TableGame, names: dict[int, str]) -> list[d
 def rename(session: Session, table: Table, player_id: Any, name: Any) -> TablePlayer:
     """Rename a person; every game of the table follows."""
     problems: list[Problem] = []
-    person = _find(session, table, player_id, "player")
+    lock(session, table)
+    person = find_person(session, table, player_id, "player")
     clean = clean_name(name, "name", problems)
     if problems:
         raise GameProblems(problems)
@@ -243,11 +323,13 @@ def rename(session: Session, table: Table, player_id: Any, name: Any) -> TablePl
     return person
 
 
-def merge(session: Session, table: Table, keep_id: Any, gone_id: Any) -> TablePlayer:
+def merge(session: Session, table: Table, keep_id: Any, gone_id: Any) -> TableMerge:
     """Two entries of one person become one (``keep`` stays, ``gone`` goes): every game of
-    ``gone`` names ``keep`` instead. Refused when both played in one game."""
-    keep = _find(session, table, keep_id, "keep")
-    gone = _find(session, table, gone_id, "merge")
+    ``gone`` names ``keep`` instead. Refused when both played in one game. What it changed is
+    kept (:class:`~.models.TableMerge`) so that :func:`undo_merge` can take it back."""
+    lock(session, table)
+    keep = find_person(session, table, keep_id, "keep")
+    gone = find_person(session, table, gone_id, "merge")
     if keep.id == gone.id:
         raise GameProblems([Problem("table.merge_same", "merge", {})])
     links = linked_games(session, table)
@@ -255,32 +337,166 @@ def merge(session: Session, table: Table, keep_id: Any, gone_id: Any) -> TablePl
         flat = [p for column in link.players for p in column]
         if keep.id in flat and gone.id in flat:
             raise GameProblems([Problem("table.merge_together", "merge", {"name": keep.name})])
+    changed: list[dict[str, Any]] = []
     for link, game in links:
-        if any(gone.id in column for column in link.players):
+        places = [
+            [c, j] for c, col in enumerate(link.players) for j, p in enumerate(col) if p == gone.id
+        ]
+        if places:
             link.players = [[keep.id if p == gone.id else p for p in col] for col in link.players]
             game.sides = _renamed_sides(game, link, {keep.id: keep.name})
             _move_on(game)
+            changed.append({"game": game.id, "places": places})
+    moved = list(
+        session.scalars(
+            select(TournamentParticipant.id).where(TournamentParticipant.table_player_id == gone.id)
+        )
+    )
+    if moved:
+        session.execute(
+            update(TournamentParticipant)
+            .where(TournamentParticipant.id.in_(moved))
+            .values(table_player_id=keep.id)
+            .execution_options(synchronize_session=False)
+        )
+    record = TableMerge(
+        table_id=table.id,
+        keep_id=keep.id,
+        keep_name=keep.name,
+        gone_id=gone.id,
+        gone_name=gone.name,
+        gone_position=gone.position,
+        games=changed,
+        participants=moved,
+        table_version=0,
+        merged_at=utcnow(),
+    )
     session.delete(gone)
     _touch(table)
+    record.table_version = table.version
+    session.add(record)
     session.flush()
-    return keep
+    return record
 
 
-def _find(session: Session, table: Table, player_id: Any, where: str) -> TablePlayer:
-    if isinstance(player_id, str) and player_id.isascii() and player_id.isdigit():
-        player_id = int(player_id[:12])
-    person = (
-        session.get(TablePlayer, player_id)
-        if isinstance(player_id, int) and not isinstance(player_id, bool) and 0 < player_id < 2**31
-        else None
+def games_of(session: Session, table: Table, person_id: int) -> int:
+    """How many of the table's games the person played."""
+    query = select(TableGame.players).where(TableGame.table_id == table.id)
+    return sum(1 for players in session.scalars(query) if any(person_id in col for col in players))
+
+
+def merges(session: Session, table: Table) -> list[TableMerge]:
+    """The table's merges, newest first (the trail)."""
+    query = select(TableMerge).where(TableMerge.table_id == table.id)
+    return list(session.scalars(query.order_by(TableMerge.id.desc()).limit(50)))
+
+
+def undoable(table: Table, record: TableMerge, latest: TableMerge | None) -> bool:
+    """Whether the merge can still be undone: not undone yet, the table's latest merge, and
+    nothing changed at the table's people since (its version is the one the merge left)."""
+    return (
+        record.undone_at is None
+        and latest is not None
+        and latest.id == record.id
+        and table.version == record.table_version
     )
+
+
+def undo_merge(session: Session, table: Table, merge_id: Any) -> TableMerge:
+    """Take a merge back: the person merged away is there again (same id, name and place)
+    and names every game the merge moved to the other person. Only while nothing changed at
+    the table's people since (:func:`undoable`), else ``table.merge_stale`` (409); the same
+    undo again (its answer was lost) changes nothing and answers as the first."""
+    lock(session, table)
+    record = _merge_record(session, table, merge_id)
+    if record.undone_at is not None:
+        return record
+    latest = session.scalars(
+        select(TableMerge)
+        .where(TableMerge.table_id == table.id)
+        .order_by(TableMerge.id.desc())
+        .limit(1)
+    ).first()
+    keep = session.get(TablePlayer, record.keep_id)
+    if not undoable(table, record, latest) or keep is None or keep.table_id != table.id:
+        raise GameProblems([Problem("table.merge_stale", "merge", {"name": record.gone_name})], 409)
+    gone = TablePlayer(
+        id=record.gone_id,
+        table_id=table.id,
+        name=record.gone_name,
+        position=record.gone_position,
+    )
+    session.add(gone)
+    session.flush()
+    for entry in record.games:
+        link = session.get(TableGame, entry.get("game"))
+        game = session.get(Game, entry.get("game"), options=[lazyload(Game.hands)])
+        if link is None or game is None:
+            continue
+        players = [list(column) for column in link.players]
+        for c, j in entry.get("places") or []:
+            if c < len(players) and j < len(players[c]) and players[c][j] == keep.id:
+                players[c][j] = gone.id
+        link.players = players
+        game.sides = _renamed_sides(game, link, {gone.id: gone.name})
+        _move_on(game)
+    if record.participants:
+        session.execute(
+            update(TournamentParticipant)
+            .where(
+                TournamentParticipant.id.in_(record.participants),
+                TournamentParticipant.table_player_id == keep.id,
+            )
+            .values(table_player_id=gone.id)
+            .execution_options(synchronize_session=False)
+        )
+    record.undone_at = utcnow()
+    _touch(table)
+    session.flush()
+    return record
+
+
+def _merge_record(session: Session, table: Table, merge_id: Any) -> TableMerge:
+    number = _id(merge_id)
+    record = session.get(TableMerge, number) if number is not None else None
+    if record is None or record.table_id != table.id:
+        raise GameProblems([Problem("table.merge_unknown", "merge", {})], 404)
+    return record
+
+
+def _id(value: Any) -> int | None:
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 12:
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**31:
+        return value
+    return None
+
+
+def find_person(session: Session, table: Table, player_id: Any, where: str) -> TablePlayer:
+    number = _id(player_id)
+    person = session.get(TablePlayer, number) if number is not None else None
     if person is None or person.table_id != table.id:
+        if number is not None:
+            gone = session.scalars(
+                select(TableMerge)
+                .where(
+                    TableMerge.table_id == table.id,
+                    TableMerge.gone_id == number,
+                    TableMerge.undone_at.is_(None),
+                )
+                .order_by(TableMerge.id.desc())
+                .limit(1)
+            ).first()
+            if gone is not None:  # merged away meanwhile (another phone): a conflict
+                merged = {"name": gone.gone_name, "keep": gone.keep_name}
+                raise GameProblems([Problem("table.player_merged", where, merged)], 409)
         raise GameProblems([Problem("table.player_unknown", where, {})])
     return person
 
 
 def delete_table(session: Session, table: Table) -> None:
     """Delete the table and every game it played (the games are the table's)."""
+    lock(session, table)
     ids = select(TableGame.game_id).where(TableGame.table_id == table.id)
     session.execute(
         delete(Game).where(Game.id.in_(ids)).execution_options(synchronize_session=False)

@@ -68,6 +68,19 @@ def _touch(session: Session, t: Tournament) -> None:
     set_committed_value(t, "updated_at", now)
 
 
+def lock(session: Session, t: Tournament) -> None:
+    """Take the tournament's row lock for the rest of the transaction (``SELECT … FOR
+    UPDATE`` on PostgreSQL; SQLite's writers already take turns) and check under it that the
+    tournament is still at the version it was read at: every director's change calls this
+    first, so of two changes made at once from the same version the second waits and is
+    refused (``tournament.changed``, 409) before it reads anything (docs/concurrency.md)."""
+    current = session.scalar(
+        select(Tournament.version).where(Tournament.id == t.id).with_for_update()
+    )
+    if current != t.version:
+        raise refuse("tournament.changed", "", 409)
+
+
 def _absent(people: Sequence[TournamentParticipant]) -> list[int]:
     return [p.number for p in people if p.absent]
 
@@ -92,6 +105,7 @@ def propose_round(session: Session, t: Tournament) -> TournamentRound:
     """The next round's seating by lot (not yet confirmed: no games). A proposal not yet
     confirmed is drawn again; a round still playing is closed first when every table has
     reported, else the new round is refused (``tournament.round_open``, 409)."""
+    lock(session, t)
     rounds = rounds_of(session, t)
     last = rounds[-1] if rounds else None
     people = participants_of(session, t)
@@ -145,6 +159,7 @@ def _checked(session: Session, t: Tournament, seating: Seating) -> None:
 
 def set_seating(session: Session, t: Tournament, number: int, seating: Seating) -> TournamentRound:
     """A proposed round seated by hand; refused with the engine's ``seating.*`` codes."""
+    lock(session, t)
     found = _proposed(session, t, number)
     _checked(session, t, seating)
     found.seating = {**seating_json(seating), "draw": found.seating.get("draw", 0)}
@@ -156,6 +171,7 @@ def set_seating(session: Session, t: Tournament, number: int, seating: Seating) 
 def swap(session: Session, t: Tournament, number: int, a: object, b: object) -> TournamentRound:
     """Participants ``a`` and ``b`` change places in a proposed round (a bye may swap with a
     seated participant)."""
+    lock(session, t)
     found = _proposed(session, t, number)
     known = {p.number for p in participants_of(session, t)}
     for where, value in (("a", a), ("b", b)):
@@ -179,6 +195,7 @@ def confirm_round(session: Session, t: Tournament, number: int) -> TournamentRou
     """Create the games of a proposed round, one per table: the tournament's ruleset and
     house rules, the names by side in seat order, the target when the round ends at one, the
     first dealer by lot."""
+    lock(session, t)
     found = _proposed(session, t, number)
     seating = seating_of(found.seating)
     _checked(session, t, seating)
@@ -219,6 +236,7 @@ def _playing(session: Session, t: Tournament, number: Any) -> TournamentRound:
 def call_time(session: Session, t: Tournament, number: int) -> TournamentRound:
     """The director calls time in a round that ends after minutes: every table finishes the
     hand it is playing. Calling it again changes nothing."""
+    lock(session, t)
     found = _playing(session, t, number)
     if RoundEnd(t.round_end) is not RoundEnd.MINUTES:
         raise refuse("tournament.no_time", "round", 422)
@@ -232,6 +250,7 @@ def call_time(session: Session, t: Tournament, number: int) -> TournamentRound:
 def close_round(session: Session, t: Tournament, number: int) -> TournamentRound:
     """The director closes a round: its results are final (what its tables entered). Closing
     it again changes nothing."""
+    lock(session, t)
     found = _playing(session, t, number)
     if RoundState(found.state) is RoundState.PLAYING:
         found.state = RoundState.CLOSED.value
@@ -260,6 +279,7 @@ def set_absent(
 ) -> TournamentParticipant:
     """A participant leaves (or rejoins) the tournament: the next seatings leave them out
     (a proposal not yet confirmed is drawn again, so that it seats everyone present)."""
+    lock(session, t)
     found = None
     if whole(number) and 0 <= number < MAX_PARTICIPANTS:
         found = session.scalars(

@@ -134,6 +134,7 @@ def _from_table(
     if table is None:
         problems.append(Problem("table.not_found", "table", {}))
         return None, None, []
+    tables.lock(session, table)  # its people stay as read until the tournament is stored
     people = tables.people(session, table)
     if value is None:
         if pairs:

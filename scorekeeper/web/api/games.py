@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, request, url_for
+from flask import Blueprint, Response, abort, request, url_for
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -49,8 +49,8 @@ def _committed(key: str) -> tuple[GameState, str]:
     the write lock (see ``store.db.write_scope``) is held for the change only."""
     with session_scope() as session:
         game = store.get_game(session, key)
-        if game is None:  # pragma: no cover - written a moment ago, games are never deleted
-            raise store.HandNotFound(key)
+        if game is None:  # written a moment ago, and deleted since with its table
+            abort(_not_found())
         return store.game_state(game), game.id
 
 

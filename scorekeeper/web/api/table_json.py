@@ -141,6 +141,20 @@ def table_json(session: Session, table: Table, editing: bool, page: int = 1) -> 
             "stats": stats_json(stats, names),
         }
     )
+    if editing:
+        merges = tables.merges(session, table)
+        latest = merges[0] if merges else None
+        out["merges"] = [
+            {
+                "id": m.id,
+                "keep": {"id": m.keep_id, "name": m.keep_name},
+                "merged": {"id": m.gone_id, "name": m.gone_name},
+                "at": m.merged_at.isoformat(),
+                "undone_at": m.undone_at.isoformat() if m.undone_at else None,
+                "undoable": tables.undoable(table, m, latest),
+            }
+            for m in merges
+        ]
     return out
 
 

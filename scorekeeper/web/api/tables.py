@@ -2,7 +2,8 @@
 
 ``POST /api/v1/tables`` makes one; ``GET /api/v1/tables/<id>`` gives it (also by ``view_id``,
 then without the editing key); a game joins a table by ``"table": id`` in ``POST
-/api/v1/games``. The rest (rename, merge, export, import, delete) takes the editing key.
+/api/v1/games``. The rest (rename, merge and its undo, export, import, delete) takes the
+editing key.
 """
 
 from __future__ import annotations
@@ -133,6 +134,22 @@ def merge(key: str) -> Response:
             session, table, data.get("keep"), data.get("merge")
         ),
     )
+
+
+@bp.post("/<key>/merges/<merge_id>/undo")
+def undo_merge(key: str, merge_id: str) -> Response:
+    """Take a merge back (``merges[].undoable`` in the table's answer); 409
+    ``table.merge_stale`` once a later change of the table's people depends on it. The same
+    undo again changes nothing and answers as the first."""
+    try:
+        with write_scope() as session:
+            table: Table | None = tables.get_table(session, key)
+            if table is None:
+                return _not_found()
+            tables.undo_merge(session, table, merge_id)
+    except GameProblems as problems:
+        return game_problems_response(problems)
+    return _answer(key)
 
 
 def _change(key: str, change: Any) -> Response:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from flask import Flask, Response, render_template, request
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from ...rules.problems import Problem
 from ..api.answers import problem_response
+from ..words.messages import message
 
 
 def _wants_json() -> bool:
@@ -29,6 +32,17 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> tuple[str, int]:
         return render_template("error.html", status=400, csrf=True), 400
+
+    @app.errorhandler(IntegrityError)
+    def constraint(error: IntegrityError) -> tuple[str, int] | Response:
+        """A database constraint refused a write that raced another (the store checks every
+        one first, under the lock of what it changes): 409 in words, never a 500. Nothing
+        was stored: the transaction was rolled back."""
+        app.logger.warning("a write was refused by a constraint: %s", error.orig)
+        if _wants_json():
+            return problem_response(409, "request.conflict")
+        text = message(Problem("request.conflict", "", {}))
+        return render_template("error.html", status=409, message=text), 409
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> tuple[str, int] | Response:

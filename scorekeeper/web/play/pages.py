@@ -31,7 +31,7 @@ from ... import store as games_store
 from ...store import cache, stamps, tables
 from ...store.db import session_scope, write_scope
 from ...store.games import KEY
-from ...store.models import Game
+from ...store.models import Game, Table, TableGame
 from ..app import htmx
 from ..words.i18n import current_language, page_query
 
@@ -156,9 +156,15 @@ def start_again(
     game_id: str, get: Getter, show: str, remember_new: Callable[[Response, str], Response]
 ) -> Response:
     """Start a new game for the table of ``game_id`` (same rules, players and seats) and go to
-    it; the new game joins this browser's recent games."""
+    it; the new game joins this browser's recent games, and the table of regular players the
+    first one was played at (its people, as they are named now)."""
     with stored_game(game_id, get) as (session, game):
-        again_id = games_store.start_again(session, game).id
+        again = games_store.start_again(session, game)
+        link = session.get(TableGame, game.id)
+        table = session.get(Table, link.table_id) if link is not None else None
+        if table is not None:
+            tables.attach(session, table, again)
+        again_id = again.id
     return remember_new(see_other(url_for(show, game_id=again_id)), again_id)
 
 

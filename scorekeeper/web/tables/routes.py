@@ -22,7 +22,7 @@ from ...store import fifty as fifty_store
 from ...store import tables
 from ...store.db import session_scope, write_scope
 from ...store.errors import GameProblems
-from ...store.models import Table, TablePlayer
+from ...store.models import Table, TableMerge, TablePlayer
 from ...store.table_stats import GameFacts, TableStats, table_stats
 from ..api.table_json import import_table, table_export
 from ..app.security import share_link
@@ -46,23 +46,54 @@ IMPORT_MAX = 4 * 1024 * 1024  # a whole table's file; the app's request limit ap
 
 
 @dataclass(frozen=True)
+class Asked:
+    """A merge asked for and not yet confirmed: who goes into whom, and in how many games."""
+
+    keep: TablePlayer
+    gone: TablePlayer
+    games: int
+
+
+@dataclass(frozen=True)
 class Page:
     table: Table
     people: list[TablePlayer]
     names: dict[int, str]
     stats: TableStats
     editing: bool
+    merges: list[TableMerge]
+    undoable: int | None  # the merge that can still be undone, if any
 
 
 def _read(session: Session, table: Table, editing: bool) -> Page:
     people = tables.people(session, table)
+    merges = tables.merges(session, table) if editing else []
+    latest = merges[0] if merges else None
+    undoable = latest.id if latest is not None and tables.undoable(table, latest, latest) else None
     return Page(
         table,
         people,
         {p.id: p.name for p in people},
         table_stats(session, table),
         editing,
+        merges,
+        undoable,
     )
+
+
+def _asked(session: Session, page: Page) -> Asked | None:
+    """The merge the page asks to confirm (``?keep=&merge=``), if both are people of it."""
+    by_id = {p.id: p for p in page.people}
+    keep = by_id.get(_query_int("keep") or 0)
+    gone = by_id.get(_query_int("merge") or 0)
+    if keep is None or gone is None or keep.id == gone.id:
+        return None
+    return Asked(keep, gone, tables.games_of(session, page.table, gone.id))
+
+
+def _query_int(name: str) -> int | None:
+    raw = request.args.get(name, "")
+    return int(raw) if raw.isascii() and raw.isdigit() and 0 < len(raw) < 12 else None
 
 
 #: A pause this long between two of a table's games ends an evening: an evening that runs past
@@ -91,6 +122,7 @@ def _render(
     page: Page,
     problems: list[str] | None = None,
     status: int = 200,
+    asked: Asked | None = None,
     refused: Mapping[str, str] | None = None,
 ) -> Response:
     """The table's page; ``refused``: a refused new-game form, shown again as it was filled in
@@ -126,6 +158,8 @@ def _render(
         problems=problems or [],
         pdf_languages=pages.PDF_LANGUAGES,
         record_label=record_label,
+        asked=asked,
+        merged=_merged_notice(page),
         chosen=refused,
     )
     response = make_response(body, status)
@@ -133,6 +167,12 @@ def _render(
     if page.editing:
         pages.remember(response, COOKIE, page.table.id, COOKIE_DAYS)
     return response
+
+
+def _merged_notice(page: Page) -> TableMerge | None:
+    """The merge just made (``?merged=ID`` after the redirect), shown with its undo."""
+    wanted = _query_int("merged")
+    return next((m for m in page.merges if m.id == wanted), None)
 
 
 def _words(error: GameProblems) -> list[str]:
@@ -196,7 +236,8 @@ def show(table_id: str) -> Response:
         if table is None:
             abort(404)
         page = _read(session, table, editing=True)
-    return _render(page)
+        asked = _asked(session, page)
+    return _render(page, asked=asked)
 
 
 @bp.get("/tables/view/<view_id>")
@@ -217,7 +258,8 @@ def _again(
         if table is None:
             abort(404)
         page = _read(session, table, editing=True)
-    return _render(page, _words(error), 422, refused)
+    status = error.status if error.status in (404, 409) else 422
+    return _render(page, _words(error), status, refused=refused)
 
 
 @bp.post("/tables/<table_id>/games")
@@ -245,8 +287,7 @@ def new_game(table_id: str) -> Response:
                 sides = []
                 for c in range(columns):
                     members = names[c::columns]
-                    side_name = members[0] if len(members) == 1 else " & ".join(members)
-                    sides.append({"name": side_name[:40].strip(), "players": members})
+                    sides.append({"name": tables.made_name(members), "players": members})
                 game = store.create_game(session, ruleset, count, sides, target=target)
             tables.attach(session, table, game)
             game_id, kind = game.id, game.ruleset
@@ -277,13 +318,43 @@ def rename(table_id: str, player_id: int) -> Response:
 
 @bp.post("/tables/<table_id>/merge")
 def merge(table_id: str) -> Response:
+    """Merge two people once asked and confirmed: without ``confirm=yes`` (the people form
+    itself, or a page without JavaScript) the table's page asks first; once done, it offers
+    "Undo the merge"."""
+    keep, gone = request.form.get("keep", ""), request.form.get("merge", "")
+    if request.form.get("confirm") != "yes":
+        try:
+            with session_scope() as session:
+                table = tables.get_table(session, table_id)
+                if table is None:
+                    abort(404)
+                kept = tables.find_person(session, table, keep, "keep").id
+                if kept == tables.find_person(session, table, gone, "merge").id:
+                    raise GameProblems([Problem("table.merge_same", "merge", {})])
+        except GameProblems as error:
+            return _again(table_id, error)
+        ask = url_for("tables.show", table_id=table_id, keep=keep[:12], merge=gone[:12])
+        return pages.see_other(ask + "#merge-confirm")
+    done: list[int] = []
+
     def change(session: Session, table: Table) -> None:
-        tables.merge(session, table, request.form.get("keep", ""), request.form.get("merge", ""))
+        done.append(tables.merge(session, table, keep, gone).id)
+
+    return _change(table_id, change, lambda: {"merged": done[0]} if done else {})
+
+
+@bp.post("/tables/<table_id>/merges/<int:merge_id>/undo")
+def undo_merge(table_id: str, merge_id: int) -> Response:
+    """Take a merge back while nothing at the table depends on it (its undo is kept in the
+    trail); the same undo again changes nothing."""
+
+    def change(session: Session, table: Table) -> None:
+        tables.undo_merge(session, table, merge_id)
 
     return _change(table_id, change)
 
 
-def _change(table_id: str, change: object) -> Response:
+def _change(table_id: str, change: object, query: object = None) -> Response:
     try:
         with write_scope() as session:
             table = tables.get_table(session, table_id)
@@ -292,7 +363,9 @@ def _change(table_id: str, change: object) -> Response:
             change(session, table)  # type: ignore[operator]
     except GameProblems as error:
         return _again(table_id, error)
-    return pages.see_other(url_for("tables.show", table_id=table_id))
+    extra = query() if callable(query) else {}
+    anchor = "#merged" if extra else ""
+    return pages.see_other(url_for("tables.show", table_id=table_id, **extra) + anchor)
 
 
 @bp.post("/tables/<table_id>/delete")

@@ -341,6 +341,10 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
         "This hand is too large to store (at most %(limit)s bytes).",
         limit=reasons.number_param(p, "limit"),
     ),
+    "request.conflict": lambda p: _(
+        "Someone changed the same thing at the same moment, so nothing was saved. Look at it "
+        "again and try once more."
+    ),
     "request.busy": lambda p: _(
         "The score sheet is busy. Nothing was saved yet: try again in a moment."
     ),
@@ -480,6 +484,17 @@ MESSAGES.update(
         "table.merge_together": lambda p: _(
             "These two played in the same game, so they are two people: not merged."
         ),
+        "table.player_merged": lambda p: _(
+            "%(name)s was merged into %(keep)s meanwhile (on another phone). Nothing was "
+            "changed: look at the table again and choose once more.",
+            name=str(p.get("name", ""))[:40],
+            keep=str(p.get("keep", ""))[:40],
+        ),
+        "table.merge_stale": lambda p: _(
+            "The merge of %(name)s can no longer be undone: the table's people have changed since.",
+            name=str(p.get("name", ""))[:40],
+        ),
+        "table.merge_unknown": lambda p: _("There is no such merge at this table."),
     }
 )
 
