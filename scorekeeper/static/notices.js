@@ -569,8 +569,8 @@
             return step(i);
           });
         }
-        if (answer.status === 409 || answer.status === 422 || answer.status === 400 ||
-            answer.status === 404) {
+        if (answer.status === 409 || answer.status === 410 || answer.status === 422 ||
+            answer.status === 400 || answer.status === 404) {
           update(item.id, function (it) { it.state = answer.status === 409 ? "conflict" : "refused"; });
           blocked[item.page] = true;
           return step(i + 1);
