@@ -6,7 +6,9 @@ from flask import Flask, Response, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from ...store import db
 from ..api.answers import problem_response
+from . import security
 
 
 def _wants_json() -> bool:
@@ -34,6 +36,8 @@ def init_app(app: Flask) -> None:
     def unexpected(error: Exception) -> tuple[str, int] | Response:
         if isinstance(error, HTTPException):
             return http_error(error)
+        if db.unreachable(error):  # the driver's own error, as a reconnect raises it
+            return security.unreachable(error)
         app.logger.exception("unexpected error", exc_info=error)
         if _wants_json():
             return problem_response(500, "request.invalid")

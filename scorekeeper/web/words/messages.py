@@ -350,6 +350,10 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
         "This hand is too large to store (at most %(limit)s bytes).",
         limit=reasons.number_param(p, "limit"),
     ),
+    "service.unavailable": lambda p: _(
+        "The scorekeeper cannot reach its database just now; nothing was saved. A hand being "
+        "saved stays on this phone and is sent by itself once the database is back."
+    ),
     "request.busy": lambda p: _(
         "The score sheet is busy. Nothing was saved yet: try again in a moment."
     ),
