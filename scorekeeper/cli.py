@@ -15,9 +15,10 @@ import click
 import segno
 from flask import Flask
 from sqlalchemy import make_url
+from sqlalchemy.exc import OperationalError
 
 from . import MAX_CONTENT_LENGTH, ROOT, create_app, net, serving
-from .settings import SettingError
+from .settings import SettingError, database_url, hidden_password
 from .store import backup
 from .store.db import copy_sqlite, make_engine, session_scope, upgrade_schema, write_scope
 from .store.errors import GameProblems
@@ -26,14 +27,52 @@ from .web.app.catalogs import update_catalogs
 
 
 class _Commands(click.Group):
-    """Every command: a setting of the environment the app cannot read is said in one line
-    (exit 1), not as a traceback."""
+    """Every command: a misuse is said in one line on standard error (exit 1, or 2 for an
+    option click cannot read), never as a traceback: a setting of the environment the app
+    cannot read, an option or argument that does not fit, a database that cannot be reached
+    or a file it cannot open (``--db`` itself is checked as it is read, :func:`_database`)."""
 
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
         except SettingError as error:
             raise click.ClickException(str(error)) from None
+        except click.UsageError as error:
+            raise _Usage(_one_line(error.format_message())) from None
+        except OperationalError as error:
+            # the database named is not there, refuses the login, or SQLite cannot open it
+            raise click.ClickException(
+                f"cannot use the database {_database_shown()}: {_one_line(str(error.orig))}"
+            ) from None
+
+
+class _Usage(click.ClickException):
+    exit_code = 2
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _database_shown() -> str:
+    return hidden_password(_DB_SEEN[-1]) if _DB_SEEN else "of the instance folder"
+
+
+#: the --db given to the running command, as read (one command runs per process)
+_DB_SEEN: list[str] = []
+
+
+def _database(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """``--db``: an SQLAlchemy URL or the path of an SQLite file (becomes ``sqlite:///`` and
+    its absolute path); anything else is one line naming what is wrong."""
+    if value is None:
+        return None
+    try:
+        url = database_url(value)
+    except ValueError as error:
+        raise click.ClickException(f"--db: {error}") from None
+    _DB_SEEN.append(url)
+    return url
 
 
 @click.group(cls=_Commands)
@@ -51,13 +90,22 @@ def main() -> None:
     help="Address to listen on (repeatable). Default 127.0.0.1, or every interface "
     "(0.0.0.0) with --lan.",
 )
-@click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
+@click.option(
+    "--port",
+    default=5000,
+    show_default=True,
+    type=click.IntRange(1, 65535),
+    help="Port to listen on.",
+)
 @click.option(
     "--db",
     "db_url",
     default=None,
     envvar="SCOREKEEPER_DATABASE_URL",
-    help="SQLAlchemy database URL (default: SQLite file in the instance folder).",
+    callback=_database,
+    metavar="URL|FILE",
+    help="Database: an SQLAlchemy URL (postgresql+psycopg://…) or the path of an SQLite "
+    "file (default: an SQLite file in the instance folder).",
 )
 @click.option("--threads", default=8, show_default=True, type=int)
 @click.option(
@@ -153,7 +201,24 @@ def serve(
             lan_url = f"http://{net.url_host(address)}:{port}"
             config["LAN_URL"] = lan_url
     app = create_app(config or None)
-    database = _safe(app.config["DATABASE_URL"])
+    options = serving.waitress_options(
+        listen=" ".join(f"{net.url_host(h)}:{port}" for h in listen),
+        threads=threads,
+        connection_limit=connection_limit,
+        channel_timeout=channel_timeout,
+        max_request_body_size=MAX_CONTENT_LENGTH,
+        # --behind-proxy, or SCOREKEEPER_BEHIND_PROXY=N (read into the app's config)
+        proxies=int(app.config.get("BEHIND_PROXY") or 0),
+        trusted_proxy=trusted_proxy,
+    )
+    try:  # listening first: a port taken says so before the start-up lines
+        server = serving.make_server(app, options, per_address=connections_per_address)
+    except (OSError, ValueError) as error:
+        app.extensions["scorekeeper.engine"].dispose()
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        where = ", ".join(f"{net.url_host(h)}:{port}" for h in listen)
+        raise click.ClickException(f"cannot listen on {where}: {reason}") from None
+    database = hidden_password(app.config["DATABASE_URL"])
     shown = ", ".join(f"http://{net.url_host(h)}:{port}/" for h in listen)
     click.echo(f"scorekeeper on {shown}  (database: {database})")
     if lan and lan_url:
@@ -169,17 +234,7 @@ def serve(
             "scorekeeper serve --lan"
         )
     sys.stdout.flush()
-    options = serving.waitress_options(
-        listen=" ".join(f"{net.url_host(h)}:{port}" for h in listen),
-        threads=threads,
-        connection_limit=connection_limit,
-        channel_timeout=channel_timeout,
-        max_request_body_size=MAX_CONTENT_LENGTH,
-        # --behind-proxy, or SCOREKEEPER_BEHIND_PROXY=N (read into the app's config)
-        proxies=int(app.config.get("BEHIND_PROXY") or 0),
-        trusted_proxy=trusted_proxy,
-    )
-    serving.run(app, options, per_address=connections_per_address)
+    serving.run(server)
 
 
 def _print_qr(url: str) -> None:
@@ -187,15 +242,6 @@ def _print_qr(url: str) -> None:
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True, border=2)
     click.echo(out.getvalue(), nl=False)
-
-
-def _safe(url: str) -> str:
-    """A database URL without its password, for the start-up line."""
-    if "@" in url and "://" in url:
-        scheme, rest = url.split("://", 1)
-        creds, host = rest.rsplit("@", 1)
-        return f"{scheme}://{creds.split(':', 1)[0]}:***@{host}"
-    return url
 
 
 @main.command()
@@ -240,7 +286,10 @@ DB_OPTION = click.option(
     "db_url",
     default=None,
     envvar="SCOREKEEPER_DATABASE_URL",
-    help="SQLAlchemy database URL (default: SQLite file in the instance folder).",
+    callback=_database,
+    metavar="URL|FILE",
+    help="Database: an SQLAlchemy URL (postgresql+psycopg://…) or the path of an SQLite "
+    "file (default: an SQLite file in the instance folder).",
 )
 
 
@@ -338,7 +387,10 @@ def db() -> None:
     "db_url",
     default=None,
     envvar="SCOREKEEPER_DATABASE_URL",
-    help="SQLAlchemy database URL (default: SQLite file in the instance folder).",
+    callback=_database,
+    metavar="URL|FILE",
+    help="Database: an SQLAlchemy URL (postgresql+psycopg://…) or the path of an SQLite "
+    "file (default: an SQLite file in the instance folder).",
 )
 def upgrade(db_url: str | None) -> None:
     """Apply every migration the database has not had yet (safe to run again)."""
@@ -351,7 +403,7 @@ def upgrade(db_url: str | None) -> None:
     try:
         upgrade_schema(engine)
         revision = schema.current_revision(engine)
-        click.echo(f"database at {revision}  ({_safe(app.config['DATABASE_URL'])})")
+        click.echo(f"database at {revision}  ({hidden_password(app.config['DATABASE_URL'])})")
     finally:
         engine.dispose()
 
@@ -375,7 +427,7 @@ def backup_db(file: str, db_url: str | None) -> None:
     if Path(file).exists():
         raise click.ClickException(f"{file} exists already")
     pages = copy_sqlite(url.database, file)
-    click.echo(f"copied {_safe(str(url))} to {file} ({pages} pages)", err=True)
+    click.echo(f"copied {hidden_password(str(url))} to {file} ({pages} pages)", err=True)
 
 
 @db.command()
@@ -385,6 +437,7 @@ def backup_db(file: str, db_url: str | None) -> None:
     "db_url",
     default="sqlite://",
     show_default=True,
+    callback=_database,
     help="Database to compare the models with (it is upgraded to head first).",
 )
 def revision(message: str, db_url: str) -> None:

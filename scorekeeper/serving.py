@@ -141,9 +141,9 @@ def configure_logging() -> None:
     limiter_log.addFilter(_OneLine())
 
 
-def run(app: Flask, options: dict[str, Any], per_address: int = PER_ADDRESS) -> None:
-    """Serve until interrupted (as ``waitress.serve`` does, with the cap)."""
+def run(server: Any) -> None:
+    """Serve with a server of :func:`make_server` until interrupted (as ``waitress.serve``
+    does)."""
     configure_logging()
-    server = make_server(app, options, per_address)
     server.print_listen("Serving on http://{}:{}")
     server.run()  # returns on Ctrl-C (waitress stops its threads)

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytz  # flask_babel's zone table: a name it cannot find there would fail every request
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 
 
 class SettingError(ValueError):
@@ -43,10 +46,71 @@ def _zone(value: str) -> str:
     return zone
 
 
+def database_url(value: str) -> str:
+    """The database of ``--db`` or ``SCOREKEEPER_DATABASE_URL``: an SQLAlchemy URL
+    (``postgresql+psycopg://…``, ``sqlite:///…``), or the path of an SQLite file, which becomes
+    ``sqlite:///`` and its absolute path (made on first start, in a folder that must exist).
+    Raises ``ValueError`` with one line that says what is wrong.
+
+    >>> database_url("sqlite://")
+    'sqlite://'
+    >>> database_url("mysql+nodriver://x/y")
+    Traceback (most recent call last):
+    ValueError: 'mysql+nodriver://x/y' names no database driver that is installed (mysql+nodriver)
+    """
+    text = value.strip()
+    if not text:
+        raise ValueError("no database given")
+    if "://" not in text:
+        return "sqlite:///" + _sqlite_file(Path(text).expanduser().absolute()).as_posix()
+    try:
+        url = make_url(text)
+    except (ArgumentError, ValueError):
+        raise ValueError(
+            f"{hidden_password(text)!r} is not a database URL (postgresql+psycopg://user@host/name,"
+            " sqlite:///path, or the path of an SQLite file)"
+        ) from None
+    try:
+        url.get_dialect()  # the dialect and its driver must be importable
+    except (NoSuchModuleError, ImportError):
+        raise ValueError(
+            f"{hidden_password(text)!r} names no database driver that is installed"
+            f" ({url.drivername})"
+        ) from None
+    database = url.database or ""
+    # a file: URI is SQLite's own business; a plain path must have its folder
+    plain_file = database not in ("", ":memory:") and not database.startswith("file:")
+    if url.get_backend_name() == "sqlite" and plain_file:
+        _sqlite_file(Path(database))
+    return text
+
+
+def hidden_password(url: str) -> str:
+    """A database URL as it may be shown (a start-up line, an error): without its password.
+
+    >>> hidden_password("postgresql+psycopg://ann:secret@db/games")
+    'postgresql+psycopg://ann:***@db/games'
+    """
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        credentials, host = rest.rsplit("@", 1)
+        if ":" in credentials:
+            return f"{scheme}://{credentials.split(':', 1)[0]}:***@{host}"
+    return url
+
+
+def _sqlite_file(path: Path) -> Path:
+    if path.is_dir():
+        raise ValueError(f"{str(path)!r} is a folder, not a database file")
+    if not path.parent.is_dir():
+        raise ValueError(f"the folder {str(path.parent)!r} of the database file does not exist")
+    return path
+
+
 #: environment variable → (config key, how its text is read)
 ENVIRONMENT: dict[str, tuple[str, Callable[[str], Any]]] = {
     "SCOREKEEPER_SECRET_KEY": ("SECRET_KEY", _text),
-    "SCOREKEEPER_DATABASE_URL": ("DATABASE_URL", _text),
+    "SCOREKEEPER_DATABASE_URL": ("DATABASE_URL", database_url),
     # The address other phones and the QR codes use (https://canasta.example.org).
     "SCOREKEEPER_BASE_URL": ("BASE_URL", _text),
     # Host names (and addresses) the app answers to, comma or space separated; "*": any.

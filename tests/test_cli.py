@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -175,3 +176,94 @@ def test_a_setting_the_app_cannot_read_is_said_in_one_line(
     assert said.startswith(f"Error: {name}: ") and "Traceback" not in said, said
     assert value in said and len(said.splitlines()) == 1
     assert not database.exists()  # nothing was started or made
+
+
+# ---- --db takes a file path or a URL; every misuse is one line, no traceback ----------------
+
+
+def one_line_error(result: subprocess.CompletedProcess[bytes]) -> str:
+    said = result.stderr.decode().strip()
+    assert result.returncode != 0, said
+    assert "Traceback" not in said and len(said.splitlines()) == 1, said
+    assert said.startswith("Error: "), said
+    return said
+
+
+def test_db_takes_the_path_of_an_sqlite_file(tmp_path: Path) -> None:
+    (tmp_path / "here").mkdir()
+    # relative to where the command runs, and absolute
+    for given, database in (
+        ("here/games.db", tmp_path / "here" / "games.db"),
+        (str(tmp_path / "other.db"), tmp_path / "other.db"),
+    ):
+        result = run(["db", "upgrade", "--db", given], tmp_path=tmp_path)
+        assert result.returncode == 0, result.stderr.decode()
+        assert f"sqlite:///{database}" in result.stdout.decode()
+        assert {"games", "hands", "alembic_version"} <= tables(database)
+    # export and import read the same file: an empty database exports no game
+    exported = run(["export", "-", "--db", "here/games.db"], tmp_path=tmp_path)
+    assert exported.returncode == 0 and json.loads(exported.stdout)["games"] == []
+
+
+@pytest.mark.parametrize(
+    ("db", "expected"),
+    [
+        ("missing-folder/games.db", "the folder"),
+        (".", "is a folder"),
+        ("sqlite:///missing-folder/games.db", "the folder"),
+        ("nosuchdatabase://somewhere/x", "no database driver"),
+        ("postgresql+psycopg://u:secret@127.0.0.1:notaport/x", "is not a database URL"),
+    ],
+)
+@pytest.mark.parametrize("command", [["serve", "--port", "1"], ["db", "upgrade"]])
+def test_a_db_that_cannot_be_used_is_said_in_one_line(
+    tmp_path: Path, db: str, expected: str, command: list[str]
+) -> None:
+    result = run([*command, "--db", db], tmp_path=tmp_path)
+    said = one_line_error(result)
+    assert said.startswith("Error: --db: ") and expected in said, said
+    assert "secret" not in said  # a password is never shown
+    assert list(tmp_path.iterdir()) == []  # nothing was made
+
+
+def test_a_database_that_does_not_answer_is_said_in_one_line(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a port on loopback where nothing listens
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"postgresql+psycopg://ann:secret@127.0.0.1:{port}/games"
+    said = one_line_error(run(["serve", "--port", "1", "--db", url], tmp_path=tmp_path))
+    assert said.startswith(
+        f"Error: cannot use the database postgresql+psycopg://ann:***@127.0.0.1:{port}/games: "
+    )
+    assert "secret" not in said
+
+
+def test_a_port_that_is_taken_is_said_in_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run(
+            ["serve", "--port", str(port), "--db", str(tmp_path / "games.db")], tmp_path=tmp_path
+        )
+    said = one_line_error(result)
+    assert said == f"Error: cannot listen on 127.0.0.1:{port}: Address already in use", said
+    assert result.stdout == b""  # no start-up lines for a server that never started
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["serve", "--port", "99999"], "--port"),
+        (["serve", "--port", "many"], "--port"),
+        (["serve", "--no-such-option"], "--no-such-option"),
+        (["import", "no-such-file.json"], "no-such-file.json"),
+        (["score"], "FILE"),
+    ],
+)
+def test_a_misused_command_line_is_said_in_one_line(
+    tmp_path: Path, args: list[str], expected: str
+) -> None:
+    result = run(args, tmp_path=tmp_path)
+    said = one_line_error(result)
+    assert result.returncode == 2 and expected in said, said

@@ -397,7 +397,14 @@ def _referee(
     verdict = ask(reader, obj, rs, players)
     if reader.problems or verdict is None:
         return reader.rejected()
-    return verdict
+    return _possible(verdict)
+
+
+def _possible(verdict: Verdict) -> Verdict | Rejected:
+    """A question about cards the decks do not hold is refused (422 ``card.too_many``, as
+    scoring refuses them), not answered "no"."""
+    impossible = tuple(p for p in verdict.reasons if p.code == "card.too_many")
+    return Rejected(impossible) if impossible else verdict
 
 
 def referee_meld(data: Any) -> Verdict | Rejected:
@@ -412,6 +419,7 @@ def referee_meld(data: Any) -> Verdict | Rejected:
             cards,
             r.boolean(d, "going_out", "going_out"),
             r.boolean(d, "initial_meld", "initial_meld"),
+            players if "players" in d else None,
         )
 
     return _referee(data, ask)
@@ -529,7 +537,7 @@ def referee_options(data: Any) -> TurnOptions | Rejected:
         reader.fail("request.too_large", "hand", limit=laying.MAX_HAND)
     if reader.problems:
         return reader.rejected()
-    return turn_options(
+    answer = turn_options(
         rs,
         players,
         hand,
@@ -542,6 +550,8 @@ def referee_options(data: Any) -> TurnOptions | Rejected:
         drawn=drawn,
         player_melded_before=melded_before,
     )
+    impossible = tuple(p for p in answer.notes if p.code == "card.too_many")
+    return Rejected(impossible) if impossible else answer
 
 
 def referee_three_is_fifty(data: Any) -> three_is_fifty.FiftyMoves | Rejected:

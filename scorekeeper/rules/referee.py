@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import deck
 from .cards import Card, cards_to_str
 from .laying import best_melds, go_out_with
 from .melds import check_meld, count_canastas, meld_rank
@@ -84,10 +85,24 @@ def _melds_shown(melds: Sequence[Sequence[Card]]) -> tuple[tuple[str, ...], ...]
 
 
 def meld(
-    rs: RuleSet, cards: Sequence[Card], going_out: bool = False, initial_meld: bool = False
+    rs: RuleSet,
+    cards: Sequence[Card],
+    going_out: bool = False,
+    initial_meld: bool = False,
+    players: int | None = None,
 ) -> Verdict:
     """Is this meld legal, and what is it worth? (``initial_meld``: laid as the side's initial
-    meld, where American rules let aces be mixed, RULES.md §6.)"""
+    meld, where American rules let aces be mixed, RULES.md §6.) More of a rank than the decks
+    of ``players`` hold (None: of the most decks the ruleset uses) is ``card.too_many``.
+
+    >>> from .ruleset import get_ruleset
+    >>> from .cards import parse_cards
+    >>> meld(get_ruleset("german"), parse_cards("A" * 9)[0], players=4).reasons
+    (Problem('card.too_many', '', {'rank': 'A', 'count': 9, 'maximum': 8}),)
+    """
+    impossible = deck.too_many(rs, players, [cards])
+    if impossible:
+        return Verdict(False, tuple(impossible))
     m = check_meld(cards, rs, going_out=going_out, initial_meld=initial_meld)
     facts: dict[str, Any] = {
         "points": m.points,
@@ -144,6 +159,14 @@ def initial_meld(
     With ``side_melds`` (the side's melds on the table) the side has melded already: there is
     no minimum, and the cards laid join the side's melds of their rank (RULES.md §5).
     """
+    # The top card is among the melds' cards when its meld lists three or more of its rank
+    # (see above), else it is one more card on the table.
+    top_apart = top_card is not None and not any(
+        sum(c.rank == top_card.rank for c in m) >= 3 for m in melds
+    )
+    impossible = deck.too_many(rs, players, [*melds, *side_melds, top_card if top_apart else None])
+    if impossible:
+        return Verdict(False, tuple(impossible))
     if side_melds:
         return _after_initial_meld(rs, melds, side_melds, top_card)
     required = rs.initial_meld_minimum(cumulative_score, players)
@@ -360,6 +383,9 @@ def discard_pile(
     going_out: bool = False,
 ) -> Verdict:
     """May I take the discard pile? If so, one way to do it (RULES.md §5)."""
+    impossible = deck.too_many(rs, players, [top_card, hand, *side_melds])
+    if impossible:
+        return Verdict(False, tuple(impossible), melds=())
     hand = list(hand)
     counts = Counter(c.rank for c in hand)
     none: tuple[tuple[str, ...], ...] = ()
@@ -573,6 +599,9 @@ def go_out(
     the side's meld of its rank or starts a new one, and the canastas are counted after that
     (RULES.md §5 "Going out"); ``side_canastas`` is then not needed.
     """
+    impossible = deck.too_many(rs, players, [*(melds or ()), *(side_melds or ())])
+    if impossible:
+        return Verdict(False, tuple(impossible))
     needed = rs.canastas_needed(players)
     groups = [list(m) for m in (melds or ())]
     reasons: list[Problem] = []

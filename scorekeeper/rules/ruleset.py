@@ -540,8 +540,18 @@ def get_ruleset(ruleset_id: str) -> RuleSet:
 def resolve_ruleset(
     ruleset_id: Any, players: Any = None, options: Any = None
 ) -> tuple[RuleSet | None, int, list[Problem]]:
-    """Ruleset, player count and problems from the loose values of a request."""
-    if not isinstance(ruleset_id, str) or ruleset_id not in PRESETS:
+    """Ruleset, player count and problems from the loose values of a request: a missing
+    ruleset (``None``) is a missing field like any other, one that is no text a wrong type;
+    only a text naming no ruleset is ``ruleset.unknown``.
+
+    >>> resolve_ruleset(None)[2]
+    [Problem('request.missing', 'ruleset', {})]
+    """
+    if ruleset_id is None:
+        return None, 0, [Problem("request.missing", "ruleset", {})]
+    if not isinstance(ruleset_id, str):
+        return None, 0, [Problem("request.type", "ruleset", {"expected": "string"})]
+    if ruleset_id not in PRESETS:
         return None, 0, [Problem("ruleset.unknown", "ruleset", {"ruleset": _clip(ruleset_id)})]
     base = PRESETS[ruleset_id]
     problems: list[Problem] = []

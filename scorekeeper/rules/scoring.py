@@ -19,6 +19,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 
+from . import deck
 from .cards import Card
 from .melds import MIXED, NATURAL, WILD, Meld, check_meld, count_canastas, unfinished_penalty
 from .problems import Problem
@@ -495,15 +496,7 @@ def _card_count_problems(rs: RuleSet, players: int, sides: list[SideEntry]) -> l
     for side in sides:
         # RULES.md §6: black threes laid out count against the deck like those in hand.
         counts["3b"] += max(side.black_threes, 0)
-    limits = {"X": rs.jokers(players), "3b": 2 * rs.packs(players), "3r": 2 * rs.packs(players)}
-    problems = []
-    for rank, count in sorted(counts.items()):
-        limit = limits.get(rank, rs.copies_per_rank(players))
-        if count > limit:
-            problems.append(
-                Problem("card.too_many", "teams", {"rank": rank, "count": count, "maximum": limit})
-            )
-    return problems
+    return deck.count_problems(rs, players, counts, "teams")
 
 
 def _special_hand_problems(

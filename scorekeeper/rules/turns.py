@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from . import referee
+from . import deck, referee
 from .cards import Card
 from .explain import rule_item
 from .laying import MAX_HAND, Pick, best_melds, go_out_with
@@ -153,6 +153,10 @@ def turn_options(
     """
     notes: list[Problem] = []
     hand = list(hand)
+    # seed 000:15: two decks of 52 and 4 jokers; a table showing more cannot be played
+    impossible = deck.too_many(rs, players, [hand, *side_melds, top_card])
+    if impossible:
+        return TurnOptions((), tuple(impossible))
     if any(c.is_red_three for c in hand):
         # RULES.md §4: red threes are laid out at once and replaced; they never stay in hand.
         notes.append(Problem("hand.red_three", "hand", {}))

@@ -215,7 +215,8 @@
    c. The outbox: a hand saved while the server cannot be reached (offline, no answer, a lost
       answer) is kept in localStorage (it survives closing the tab) with its entry_id, shown on
       its game page as waiting, and sent in order on page load, on "online", when the page
-      becomes visible and from "Send now". The server recognises an entry_id it has taken and
+      becomes visible, from "Send now", and by itself after the wait the server asks for while
+      it answers but cannot save (503: its database is down). The server recognises an entry_id it has taken and
       answers as the first time, so a hand sent twice is stored once. A refused entry (409:
       someone else saved first; 422: the rules) stays until the scorer opens it (the entry form
       with the other change or the problems) or discards it; the hands after it wait.
@@ -416,6 +417,13 @@
   }
   d.addEventListener("htmx:sendError", lost);
   d.addEventListener("htmx:timeout", lost);
+  /* The server answered that it cannot save now (503 with its message alone: it cannot reach
+     its database): nothing was saved, and the hand is kept as when there is no answer. (A
+     database only busy for a moment sends the form back with its note instead.) */
+  d.addEventListener("htmx:afterRequest", function (e) {
+    var xhr = e.detail && e.detail.xhr;
+    if (xhr && xhr.status === 503 && xhr.getResponseHeader("HX-Reswap") === "none") lost(e);
+  });
 
   /* No live preview offline: the note says the hand is checked when it is sent. */
   d.addEventListener("htmx:beforeRequest", function (e) {
@@ -569,13 +577,17 @@
             return step(i);
           });
         }
-        if (answer.status === 409 || answer.status === 422 || answer.status === 400 ||
-            answer.status === 404) {
+        if (answer.status === 409 || answer.status === 410 || answer.status === 422 ||
+            answer.status === 400 || answer.status === 404) {
           update(item.id, function (it) { it.state = answer.status === 409 ? "conflict" : "refused"; });
           blocked[item.page] = true;
           return step(i + 1);
         }
-        return null;  /* busy, too many requests, a server error: later */
+        /* busy, too many requests, the database down, a server error: later; when the
+           server says how much later (Retry-After), by itself */
+        var wait = Number(answer.headers.get("Retry-After"));
+        if (wait > 0) done.later = wait;
+        return null;
       });
     }
 
@@ -585,9 +597,25 @@
     });
   }
 
+  /* What waits is tried again by itself when the server answered but could not save it and
+     said when to ask again (503 with Retry-After: its database is down; the "online" event
+     never comes then): after that wait, then twice as long each time up to a minute; a send
+     that ends otherwise, or the phone going offline, starts over. */
+  var retryTimer = 0, retryWait = 0;
+  function retryLater(seconds) {
+    clearTimeout(retryTimer);
+    retryWait = Math.min(60, Math.max(seconds, retryWait * 2));
+    retryTimer = setTimeout(function () { sendNow(false); }, retryWait * 1000);
+  }
+
   function sendNow(asked) {
     if (load().some(function (it) { return it.page === here(); })) render(say.sending);
     return flush().then(function (done) {
+      if (done.later && !offline() && load().some(function (it) { return it.state === "waiting"; })) {
+        retryLater(done.later);
+      } else {
+        retryWait = 0;
+      }
       /* Saved: the page shows the game as it is now. */
       if (done.saved && (done.pages[here()] || keptAt)) { w.location.reload(); return; }
       var waiting = load().some(function (it) { return it.page === here() && it.state === "waiting"; });
@@ -635,7 +663,12 @@
       sendNow(false).then(function () { if (keptAt && !offline()) w.location.reload(); });
     }, 1500);
   });
-  w.addEventListener("offline", function () { clearTimeout(settling); showBanner(); });
+  w.addEventListener("offline", function () {
+    clearTimeout(settling);
+    clearTimeout(retryTimer);
+    retryWait = 0;
+    showBanner();
+  });
   d.addEventListener("visibilitychange", function () {
     if (d.visibilityState === "visible") sendNow(false);
   });

@@ -6,7 +6,8 @@
    - Every page the phone opens (a game, its view, the rules, the start page) is fetched from
      the server first and kept; without an answer the kept copy is shown, marked with the time
      it was kept (<html data-offline-at>), and static/notices.js shows the banner. A page never
-     opened shows /offline, in the reader's language.
+     opened shows /offline, in the reader's language. A page the server answers with 503 (it
+     cannot reach its database) is shown from the kept copy too, when there is one.
    - Nothing else is touched: saving (POST), the live preview and the API always go to the
      server; a hand saved offline waits in the page's outbox (static/notices.js). A form that
      leaves the page and gets no answer brings the reader back to the page it was on
@@ -127,6 +128,15 @@ function keptPage(request) {
   });
 }
 
+/* The kept copy of this very page (not the fallback), marked as shown offline; null: none. */
+function keptOnly(request) {
+  return caches.open(PAGES).then(function (pages) {
+    return pages.match(request, { ignoreVary: true });
+  }).then(function (hit) {
+    return hit ? keptPage(request) : null;
+  });
+}
+
 function page(event) {
   var request = event.request;
   return new Promise(function (resolve) {
@@ -137,6 +147,13 @@ function page(event) {
     var timer = setTimeout(function () { keptPage(request).then(settle); }, PATIENCE);
     fetch(request).then(function (answer) {
       clearTimeout(timer);
+      if (answer.status === 503) {
+        /* The server is there but cannot reach its database: the phone's copy of this page,
+           if it has one (the table plays on, its outbox keeps the hands), else the server's
+           page saying so. */
+        keptOnly(request).then(function (copy) { settle(copy || answer); });
+        return;
+      }
       var type = answer.headers.get("Content-Type") || "";
       if (answer.status === 200 && !answer.redirected && type.indexOf("text/html") === 0) {
         var copy = answer.clone();  /* now: the page reads the answer itself */

@@ -324,6 +324,7 @@ def undo_delete(session: Session, game: Game, revision_id: Any, version: Any) ->
     last = undoable_deletion_at(game, given)
     if last is None or isinstance(revision_id, bool) or last.id != revision_id:
         raise GameProblems([Problem("hand.undo_expired", "", {})], 422)
+    deleted_at = last.version  # the receipts of the hand were marked with it
     hand = Hand(
         number=last.number,
         teams=last.teams,
@@ -342,6 +343,7 @@ def undo_delete(session: Session, game: Game, revision_id: Any, version: Any) ->
     else:
         game.hands.append(hand)
     session.flush()
+    receipts.restore_hand(session, game.id, hand.number, deleted_at)
     receipts.record(session, game.id, undo_receipt(given), hand.number, True)
     return hand
 
@@ -465,6 +467,7 @@ def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None
             [Problem("hand.not_last", "number", {"number": hand.number, "last": last})]
         )
     keep_revision(game, hand, "deleted", given + 1)
+    receipts.forget_hand(session, game.id, hand.number, given + 1)
     if "hands" in sa_inspect(game).unloaded:
         session.delete(hand)
     else:

@@ -18,7 +18,7 @@ from typing import Any
 
 from flask import Flask, current_app
 from sqlalchemy import Engine, create_engine, event, make_url, text
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -141,6 +141,24 @@ def upgrade_schema(engine: Engine, revision: str = "head") -> None:
     from . import schema
 
     schema.upgrade(engine, revision)
+
+
+def unreachable(error: BaseException) -> bool:
+    """Whether ``error`` says the database cannot be reached (refused, gone, cut off): an
+    operational or interface error, as SQLAlchemy wraps it, or as the driver raised it (the
+    pool's reconnect after a checked connection failed raises the driver's own)."""
+    if isinstance(error, (OperationalError, InterfaceError)):
+        return True
+    dbapi = current_app.extensions["scorekeeper.engine"].dialect.loaded_dbapi
+    kinds = tuple(
+        kind
+        for kind in (
+            getattr(dbapi, "OperationalError", None),
+            getattr(dbapi, "InterfaceError", None),
+        )
+        if isinstance(kind, type)
+    )
+    return bool(kinds) and isinstance(error, kinds)
 
 
 def engine() -> Engine:

@@ -187,7 +187,11 @@ class EntryReceipt(Base):
 
     ``number`` is the hand the entry made or corrected; ``created`` whether it made a new one
     (the first answer was 201, else 200). Unique per game: a second save under an id the game
-    has fails at the database even when two copies race.
+    has fails at the database even when two copies race. ``content``: a digest of what the
+    entry said (:func:`.receipts.digest`; null for a receipt kept before digests were), so that
+    the same id with other content is told apart from a repeat. ``deleted_at_version``: the
+    game's version when the hand the entry made or corrected was deleted (null: it is there),
+    cleared again when that deletion is undone.
     """
 
     __tablename__ = "entry_receipts"
@@ -201,6 +205,8 @@ class EntryReceipt(Base):
     number: Mapped[int] = mapped_column(Integer)
     created: Mapped[bool] = mapped_column(Boolean)
     saved_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    content: Mapped[str | None] = mapped_column(String(64), default=None)
+    deleted_at_version: Mapped[int | None] = mapped_column(Integer, default=None)
 
     def __repr__(self) -> str:
         return f"<EntryReceipt {self.entry_id} hand {self.number} of {self.game_id[:4]}…>"

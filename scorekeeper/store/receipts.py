@@ -6,15 +6,25 @@ answers such a repeat as it answered the first time (the same hand, 201 or 200) 
 nothing, whatever version the repeat carries. The receipt is written in the same transaction
 as the hand; the unique index per game makes a racing copy fail (``IntegrityError``) and the
 caller then answers it as a repeat too.
+
+A repeat is the same entry: the receipt keeps a digest of what the entry said (:func:`digest`,
+everything but its version and its id), and the same ``entry_id`` with other content is
+refused (409 ``entry.reused``) instead of being answered as the first and silently dropped.
+When the hand an entry made or corrected is deleted, its receipts say so
+(:func:`forget_hand`; an undo of that deletion clears it, :func:`restore_hand`): a repeat then
+answers ``entry.deleted`` (410), not the first answer for a hand that is gone.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Table, func, insert, select
+from sqlalchemy import Table, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from ..rules.problems import Problem
@@ -26,12 +36,53 @@ ENTRY_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _RECEIPTS = cast(Table, EntryReceipt.__table__)
 
 
+#: What a request carries besides its content: a repeat may carry another version (the
+#: phone's outbox builds on the newest state it knows), another form token, and "save
+#: anyway" for "save".
+NOT_CONTENT = frozenset({"entry_id", "version", "csrf_token", "action"})
+
+
 @dataclass(frozen=True)
 class Receipt:
-    """What the first save under an ``entry_id`` did: the hand, and whether it was new."""
+    """What the first save under an ``entry_id`` did: the hand, whether it was new, what the
+    entry said (None: not known, a receipt kept before digests were) and whether that hand
+    has been deleted since."""
 
     number: int
     created: bool
+    content: str | None = None
+    deleted: bool = False
+
+    def same_content(self, content: str | None) -> bool:
+        """Whether an entry saying ``content`` is this entry again (an unknown side counts
+        as the same: only a difference that can be seen refuses it)."""
+        return self.content is None or content is None or self.content == content
+
+    def problem(self, content: str | None) -> tuple[int, Problem] | None:
+        """Why a request under this receipt's id is not answered as the first time, if it is
+        not: other content (409 ``entry.reused``), or the hand it made was deleted since
+        (410 ``entry.deleted``)."""
+        if not self.same_content(content):
+            return 409, Problem("entry.reused", "entry_id", {})
+        if self.deleted:
+            return 410, Problem("entry.deleted", "entry_id", {"number": self.number})
+        return None
+
+
+def digest(target: Any, fields: Iterable[tuple[str, Any]]) -> str:
+    """What an entry says, as 64 hex digits: its target (the hand it corrects; None: a new
+    one) and its fields but :data:`NOT_CONTENT`, in a canonical order (JSON keys sorted, a
+    form's fields by name, each name's values in their order).
+
+    >>> a = digest(None, {"teams": [1, 2], "version": 3}.items())
+    >>> a == digest(None, {"version": 9, "teams": [1, 2]}.items())
+    True
+    >>> a == digest(None, {"teams": [2, 1]}.items()) or a == digest(4, {"teams": [1, 2]}.items())
+    False
+    """
+    kept = sorted(((k, v) for k, v in fields if k not in NOT_CONTENT), key=lambda kv: kv[0])
+    text = json.dumps([target, kept], sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def read_entry_id(value: Any, where: str = "entry_id") -> str | None:
@@ -49,11 +100,16 @@ def read_entry_id(value: Any, where: str = "entry_id") -> str | None:
 def seen(session: Session, game_id: str, entry_id: str) -> Receipt | None:
     """The receipt of ``entry_id`` in this game, if it has one."""
     row = session.execute(
-        select(_RECEIPTS.c.number, _RECEIPTS.c.created).where(
-            _RECEIPTS.c.game_id == game_id, _RECEIPTS.c.entry_id == entry_id
-        )
+        select(
+            _RECEIPTS.c.number,
+            _RECEIPTS.c.created,
+            _RECEIPTS.c.content,
+            _RECEIPTS.c.deleted_at_version,
+        ).where(_RECEIPTS.c.game_id == game_id, _RECEIPTS.c.entry_id == entry_id)
     ).first()
-    return Receipt(row.number, bool(row.created)) if row is not None else None
+    if row is None:
+        return None
+    return Receipt(row.number, bool(row.created), row.content, row.deleted_at_version is not None)
 
 
 def last_number(session: Session, game_id: str) -> int:
@@ -62,10 +118,18 @@ def last_number(session: Session, game_id: str) -> int:
     return int(found or 0)
 
 
-def record(session: Session, game_id: str, entry_id: str, number: int, created: bool) -> None:
-    """Keep the receipt with the change just made (same transaction). A plain insert, not an
-    ORM object: the save's flushes are done, and another would make its kept state look
-    stale (see ``cache.answer``). Raises ``IntegrityError`` when the game has the id already."""
+def record(
+    session: Session,
+    game_id: str,
+    entry_id: str,
+    number: int,
+    created: bool,
+    content: str | None = None,
+) -> None:
+    """Keep the receipt with the change just made (same transaction), with the :func:`digest`
+    of what the entry said. A plain insert, not an ORM object: the save's flushes are done,
+    and another would make its kept state look stale (see ``cache.answer``). Raises
+    ``IntegrityError`` when the game has the id already."""
     session.execute(
         insert(_RECEIPTS).values(
             game_id=game_id,
@@ -73,5 +137,35 @@ def record(session: Session, game_id: str, entry_id: str, number: int, created: 
             number=number,
             created=created,
             saved_at=utcnow(),
+            content=content,
         )
+    )
+
+
+def forget_hand(session: Session, game_id: str, number: int, version: int) -> None:
+    """Hand ``number`` was deleted (the game now at ``version``): its entries' receipts say
+    so. The undo receipts (``undo:…``) too: an undo sent again after its hand went again is
+    stale already (``changes.undone_already``)."""
+    session.execute(
+        update(_RECEIPTS)
+        .where(
+            _RECEIPTS.c.game_id == game_id,
+            _RECEIPTS.c.number == number,
+            _RECEIPTS.c.deleted_at_version.is_(None),
+        )
+        .values(deleted_at_version=version)
+    )
+
+
+def restore_hand(session: Session, game_id: str, number: int, version: int) -> None:
+    """The deletion of hand ``number`` that moved the game to ``version`` was undone: the
+    receipts it marked are of a hand that is there again."""
+    session.execute(
+        update(_RECEIPTS)
+        .where(
+            _RECEIPTS.c.game_id == game_id,
+            _RECEIPTS.c.number == number,
+            _RECEIPTS.c.deleted_at_version == version,
+        )
+        .values(deleted_at_version=None)
     )

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from ..cards import Card, parse_cards
+from ..cards import THREE_RANKS, Card, parse_cards
 from ..problems import Problem, RulesError
 
 RULESET_ID = "three-is-fifty"
@@ -180,24 +180,41 @@ def read_cards(
     return cards, problems
 
 
+#: A three as written, with what follows its 3 (no other card of the notation has a 3 in it).
+_THREE_WRITTEN = re.compile(
+    r"3([HDRSCB\u2665\u2666\u2661\u2662\u2660\u2663\u2664\u2667]?)", re.IGNORECASE
+)
+#: A suit symbol as the letter of the output notation.
+_SUIT_LETTERS = dict(
+    zip("\u2665\u2666\u2661\u2662\u2660\u2663\u2664\u2667", "hdhdscsc", strict=True)
+)
+
+
 def _text_tokens(text: str) -> list[str]:
     """The tokens of valid notation as answers write them (CONTRACT.md §2): a three keeps the
-    colour it was given; one given without (this game accepts it) stays ``3``. The text is read
-    with bare threes taken as red and as black: where the two readings differ, no colour was
-    given."""
-    red = parse_cards(_BARE_THREE.sub("3r", text))[0]
-    black = parse_cards(_BARE_THREE.sub("3b", text))[0]
-    return ["3" if r != b else r.token for r, b in zip(red, black, strict=True)]
+    suit or colour it was given (``3c`` stays ``3c``, ``3♥`` becomes ``3h``), so that an answer
+    names the very card the player holds; one given without (this game accepts it) stays
+    ``3``. Every other card is written in the output notation (``d`` → ``Q``)."""
+    cards = parse_cards(_BARE_THREE.sub("3r", text))[0]
+    written = iter(_THREE_WRITTEN.finditer(text))
+    out: list[str] = []
+    for card in cards:
+        if card.rank not in THREE_RANKS:
+            out.append(card.token)
+            continue
+        suit = next(written).group(1)
+        out.append("3" + _SUIT_LETTERS.get(suit, suit.lower()))
+    return out
 
 
 def card_tokens(value: Any) -> list[str]:
     """:func:`read_cards` for a value it accepted, in the output notation of CONTRACT.md §2:
-    threes with their colour (``3h``, ``3s``) where one was given.
+    threes as they were given (``3c``, ``3h``, ``3b``; a symbol as its letter).
 
-    >>> card_tokens("3h 3b 3 kd")
-    ['3h', '3s', '3', 'K']
-    >>> card_tokens(["3s", 7, "x"])
-    ['3s', '7', 'X']
+    >>> card_tokens("3h 3b 3 kd 3\u2663")
+    ['3h', '3b', '3', 'K', '3c']
+    >>> card_tokens(["3s", 7, "x", "3C"])
+    ['3s', '7', 'X', '3c']
     """
     if value is None:
         return []

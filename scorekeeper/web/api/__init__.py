@@ -1,4 +1,6 @@
-"""The JSON API (CONTRACT.md §3).
+"""The JSON API (CONTRACT.md §3). Each module below holds its own blueprint; scorekeeper.web
+registers them. This file imports none of them: a module that only needs ``answers`` (the app's
+error handlers do) must not pull every route of the API in with it.
 
 - ``score``: stateless scoring, the referee's questions and the rulesets (the ``api`` blueprint,
   ``/api/v1``)
@@ -10,10 +12,3 @@
   ``/api/v1/tournaments``), with their JSON
 - ``serialize``: a stored game as JSON; ``answers``: responses, the request body, problems
 """
-
-from .games import bp as games_bp
-from .score import bp
-from .tables import bp as tables_bp
-from .tournaments import bp as tournaments_bp
-
-__all__ = ["bp", "games_bp", "tables_bp", "tournaments_bp"]

@@ -230,6 +230,7 @@ def change(
         # An entry the evening has taken already (its phone lost the answer) is answered as the
         # first time, whatever its version (``store.receipts``).
         entry_id = receipts.read_entry_id(data.get("entry_id")) if kind == "save" else None
+        content = receipts.digest(number, data.items()) if entry_id is not None else None
         with write_scope() as session:
             game = store.get_game(session, key)
             if game is None:
@@ -237,6 +238,10 @@ def change(
             hand: int | None = None
             if entry_id is not None:
                 first = receipts.seen(session, game.id, entry_id)
+            refused = first.problem(content) if first is not None else None
+            if refused is not None:  # other content, or its game was deleted: nothing changes
+                status, problem = refused
+                return problem_response(status, problem.code, problem.where, **problem.params)
             if first is not None:
                 hand = first.number
             elif kind == "delete":
@@ -257,7 +262,7 @@ def change(
                 except store.GameProblems as error:
                     raise store.GameProblems(_placed(error.problems, where), error.status) from None
                 if entry_id is not None:
-                    receipts.record(session, game.id, entry_id, hand, number is None)
+                    receipts.record(session, game.id, entry_id, hand, number is None, content)
     except store.GameProblems as error:
         return game_problems_response(error)
     except store.VersionConflict as conflict:

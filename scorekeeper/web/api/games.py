@@ -248,6 +248,7 @@ def _change(
         return error  # type: ignore[return-value]
     try:
         entry_id = receipts.read_entry_id(data.get("entry_id")) if once else None
+        content = receipts.digest(number, data.items()) if entry_id is not None else None
         with write_scope() as session:
             game = store.get_game(session, key)
             first = None
@@ -261,16 +262,16 @@ def _change(
                     # the game is read again once committed.
                     made = store.changed_state(session, game)
                     if entry_id is not None and hand is not None:
-                        receipts.record(session, game_id, entry_id, hand, created)
+                        receipts.record(session, game_id, entry_id, hand, created, content)
         if first is not None:
-            return _repeat(key, first)
+            return _repeat(key, first, content)
     except store.GameProblems as problems:
         return game_problems_response(problems)
     except (store.VersionConflict, store.HandNotFound, IntegrityError) as trouble:
         # A copy of this very entry may have been saved meanwhile: then answer as it was.
         first = _first_receipt(key, entry_id) if once else None
         if first is not None:
-            return _repeat(key, first)
+            return _repeat(key, first, content)
         if isinstance(trouble, store.VersionConflict):
             return version_conflict_response(trouble)
         if isinstance(trouble, IntegrityError):
@@ -298,9 +299,15 @@ def _first_receipt(key: str, entry_id: str | None) -> receipts.Receipt | None:
         return receipts.seen(session, game.id, entry_id) if game is not None else None
 
 
-def _repeat(key: str, first: receipts.Receipt) -> Response:
+def _repeat(key: str, first: receipts.Receipt, content: str | None) -> Response:
     """The answer to an entry the game has already taken: the game as it is now, with the hand
-    the first save made or corrected, and the first answer's status (201 or 200)."""
+    the first save made or corrected, and the first answer's status (201 or 200). Not when
+    the id came with other content (409 ``entry.reused``) or the hand it made was deleted
+    since (410 ``entry.deleted``): nothing changes then either."""
+    refused = first.problem(content)
+    if refused is not None:
+        status, problem = refused
+        return problem_response(status, problem.code, problem.where, **problem.params)
     state, game_id = _committed(key)
     body = state_json(state, game_id, hands_from=min(first.number, state.next_hand))
     body["hand"] = first.number

@@ -8,8 +8,10 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ...rules.problems import Problem
+from ...store import db
 from ..api.answers import problem_response
 from ..words.messages import message
+from . import security
 
 
 def _wants_json() -> bool:
@@ -48,6 +50,8 @@ def init_app(app: Flask) -> None:
     def unexpected(error: Exception) -> tuple[str, int] | Response:
         if isinstance(error, HTTPException):
             return http_error(error)
+        if db.unreachable(error):  # the driver's own error, as a reconnect raises it
+            return security.unreachable(error)
         app.logger.exception("unexpected error", exc_info=error)
         if _wants_json():
             return problem_response(500, "request.invalid")

@@ -36,7 +36,7 @@ import math
 import time
 from typing import cast
 
-from flask import Flask, Response, current_app, render_template, request
+from flask import Flask, Response, current_app, g, render_template, request
 from flask.typing import RouteCallable
 from flask_babel import ngettext
 from flask_limiter import Limiter
@@ -45,7 +45,6 @@ from werkzeug.exceptions import TooManyRequests
 
 from ...rules.problems import Problem
 from ..api.answers import problem_response
-from ..canasta.backup import import_cost
 from ..words.i18n import number
 from ..words.messages import message
 
@@ -99,6 +98,14 @@ WRITE_ENDPOINTS = (
     "tournaments.close",
     "tournaments.absent",
 )
+
+
+def import_cost() -> int:
+    """What an import costs of the creation limit: each game it stored (``g.imported_games``,
+    set by the import; one already here is free). Before it runs, one: a client with room for
+    one more creation may import a file, and after a large one it waits until its counts allow
+    creations again."""
+    return int(g.imported_games) if "imported_games" in g else 1
 
 
 def _done(response: Response) -> bool:

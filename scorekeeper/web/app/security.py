@@ -34,6 +34,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, has_request_context, render_template, request
 from flask.sessions import SecureCookieSessionInterface
+from sqlalchemy.exc import InterfaceError, OperationalError
 
 from ... import net
 from ...rules.problems import Problem
@@ -48,6 +49,8 @@ CSP = (
 )
 HSTS = "max-age=31536000"
 BUSY_RETRY_AFTER = 2  # seconds: a busy SQLite database is a matter of moments
+#: seconds: a database restarting takes a few; the outbox asks again after as many
+UNAVAILABLE_RETRY_AFTER = 5
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # Blueprints whose POSTs only ask (score a hand, a referee question) and change nothing: any
 # site may ask them, in any content type (CONTRACT.md §3 reads the body as JSON regardless).
@@ -259,6 +262,25 @@ def init_app(app: Flask) -> None:
     app.before_request_funcs.setdefault(None, []).insert(0, check_request)
     app.after_request(secure_response)
     app.register_error_handler(DatabaseBusy, busy)
+    # The database cannot be reached: refused connections, a server restarting, a connection
+    # cut mid-request. Both are a DBAPI error about the database's operation, not the program.
+    app.register_error_handler(OperationalError, unreachable)
+    app.register_error_handler(InterfaceError, unreachable)
+
+
+def unreachable(error: Exception) -> Response:
+    """503 ``service.unavailable`` with ``Retry-After`` while the database cannot be reached:
+    nothing was stored. A page says so in place of itself (the service worker shows the
+    phone's copy instead, static/sw.js); a hand being saved stays in the phone's outbox and is
+    sent again after ``Retry-After`` (static/notices.js). The engine's pool checks each
+    connection before use (``pool_pre_ping``, store/db.py), so the first request after the
+    database is back gets a fresh one."""
+    said = " ".join(str(getattr(error, "orig", None) or error).split())[:200]
+    current_app.logger.warning("the database cannot be reached: %s", said)
+    response = _refuse(503, "service.unavailable")
+    response.headers["Retry-After"] = str(UNAVAILABLE_RETRY_AFTER)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def busy(error: DatabaseBusy) -> Response:

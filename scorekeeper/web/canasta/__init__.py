@@ -5,7 +5,3 @@ hand with its live preview, statistics and chart, backups (JSON, CSV, import).
 - ``entry`` (the entry flow filled in for Canasta), ``hand_form``, ``preview``, ``new_game``
 - ``board`` (what the game page shows), ``stats``, ``chart``, ``adjustments``, ``backup``
 """
-
-from .routes import bp
-
-__all__ = ["bp"]

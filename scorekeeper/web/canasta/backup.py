@@ -184,10 +184,3 @@ def import_games(data: Any, mine: Container[str] = ()) -> list[Imported]:
             )
         g.imported_games += int(added)
     return out
-
-
-def import_cost() -> int:
-    """What an import costs of the creation limit: each game it stored (one already here is
-    free). Before it runs, one: a client with room for one more creation may import a file,
-    and after a large one it waits until its counts allow creations again."""
-    return int(g.imported_games) if "imported_games" in g else 1

@@ -4,7 +4,3 @@ entering and correcting one game (a deck), its score sheet.
 - ``routes``: every URL of the area (the ``fifty`` blueprint)
 - ``entry`` (the entry flow filled in for 3 ist 50), ``forms``
 """
-
-from .routes import bp
-
-__all__ = ["bp"]

@@ -1,6 +1,2 @@
 """The start page: a new game, this phone's games to resume or forget, the web app manifest
 (the ``main`` blueprint)."""
-
-from .routes import bp
-
-__all__ = ["bp"]

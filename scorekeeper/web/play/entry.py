@@ -298,6 +298,7 @@ class EntryFlow(Generic[State, Form, View]):
         status: int = 200,
         conflict: bool = False,
         question: str | None = None,
+        fresh_entry: bool = False,
     ) -> tuple[str, int]:
         context = self.page_context(loaded, form, view)
         context.update(
@@ -308,7 +309,7 @@ class EntryFlow(Generic[State, Form, View]):
             notes=view.notes if view else Notes(),
             standings=self.standings(loaded.state) if conflict else [],
             # the posted entry keeps its id through a re-render (a 409 or 422 saved nothing)
-            entry_id=entry_id_of(request.form) or new_entry_id(),
+            entry_id=(None if fresh_entry else entry_id_of(request.form)) or new_entry_id(),
             game_url=self.show_url(loaded.game_id),
         )
         template = self.templates.form if htmx.sent_by_htmx() else self.templates.page
@@ -341,10 +342,13 @@ class EntryFlow(Generic[State, Form, View]):
         loaded = self.load(game_id)
         saving = request.form.get("action") in (SAVE, SAVE_ANYWAY)
         entry_id = entry_id_of(request.form)
+        content = receipts.digest(number, request.form.items(multi=True))
         # An entry this game has taken already (sent again by a phone that lost the answer)
-        # is answered as the first time, before anything is checked (``store.receipts``).
-        if saving and entry_id is not None and self.taken(game_id, entry_id):
-            return pages.see_other(self.show_url(game_id))
+        # is answered as the first time, before anything is checked (``store.receipts``);
+        # the same id with other content, or of a hand deleted since, is refused.
+        first = self.taken(game_id, entry_id) if saving and entry_id is not None else None
+        if first is not None:
+            return self.repeat(loaded, number, first, content)
         if number is not None:
             self.existing(loaded, number)
         form = self.read(loaded, request.form, number)
@@ -362,10 +366,11 @@ class EntryFlow(Generic[State, Form, View]):
                 self.write(session, game, form, view)
                 if entry_id is not None:
                     made = form.number or receipts.last_number(session, game.id)
-                    receipts.record(session, game.id, entry_id, made, form.number is None)
+                    receipts.record(session, game.id, entry_id, made, form.number is None, content)
         except (games_store.VersionConflict, games_store.HandNotFound, IntegrityError):
-            if entry_id is not None and self.taken(game_id, entry_id):
-                return pages.see_other(self.show_url(game_id))  # a copy landed meanwhile
+            first = self.taken(game_id, entry_id) if entry_id is not None else None
+            if first is not None:  # a copy landed meanwhile
+                return self.repeat(self.load(game_id), number, first, content)
             return self.conflict(game_id, number)
         except games_store.GameProblems as error:
             for p in error.problems:
@@ -377,11 +382,34 @@ class EntryFlow(Generic[State, Form, View]):
             return html, status, {"Retry-After": str(BUSY_RETRY_AFTER)}  # type: ignore[return-value]
         return pages.see_other(self.show_url(game_id))
 
-    def taken(self, game_id: str, entry_id: str) -> bool:
-        """Whether the game (loaded already by this request) has saved an entry under
-        ``entry_id``: one indexed read, the game is not loaded again."""
+    def taken(self, game_id: str, entry_id: str) -> receipts.Receipt | None:
+        """The receipt of ``entry_id`` if the game (loaded already by this request) has saved
+        an entry under it: one indexed read, the game is not loaded again."""
         with session_scope() as session:
-            return receipts.seen(session, game_id, entry_id) is not None
+            return receipts.seen(session, game_id, entry_id)
+
+    def repeat(
+        self,
+        loaded: Loaded[State],
+        number: int | None,
+        first: receipts.Receipt,
+        content: str,
+    ) -> Response | tuple[str, int]:
+        """An entry sent again: the game page, as the first save answered. Its id with other
+        content (409), or the hand it saved deleted since (410): the form again, as sent, with
+        why nothing was saved; after a deletion under a new id, so that saving it once more
+        enters it anew."""
+        refused = first.problem(content)
+        if refused is None:
+            return pages.see_other(self.show_url(loaded.game_id))
+        status, problem = refused
+        if number is not None and not 1 <= number <= self.count(loaded.state):
+            number = None  # the hand it corrected is gone: entered anew
+        form = self.read(loaded, request.form, number)
+        form.version = loaded.state.version
+        view = self.preview(loaded, form)
+        view.notes.add(self.slot("", form, view), self.text(problem))
+        return self.render(loaded, form, view, status, fresh_entry=problem.code == "entry.deleted")
 
     def conflict(self, game_id: str, number: int | None) -> tuple[str, int]:
         """Someone else saved first: the game as it is now with this entry kept, ready to be

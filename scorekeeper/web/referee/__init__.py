@@ -5,8 +5,3 @@
   ``referee`` blueprint, defined in ``routes``)
 - ``forms`` (reading the questions), ``moves`` ("What may I do?")
 """
-
-from . import fifty  # noqa: F401 - its routes join the blueprint
-from .routes import bp
-
-__all__ = ["bp"]

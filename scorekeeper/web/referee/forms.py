@@ -213,7 +213,9 @@ def _meld(values: Mapping[str, str]) -> Asked:
     reader = Reader()
     cards = reader.cards(text, "cards")
     going_out = _flag(values, "going_out")
-    return _checked(asked, reader, lambda rs, players: referee.meld(rs, cards, going_out))
+    return _checked(
+        asked, reader, lambda rs, players: referee.meld(rs, cards, going_out, players=players)
+    )
 
 
 def _initial_meld(values: Mapping[str, str]) -> Asked:

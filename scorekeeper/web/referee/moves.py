@@ -105,6 +105,10 @@ def ask_options(settings: Settings, values: Mapping[str, str]) -> OptionsAnswer:
         drawn=_flag(values, "drawn"),
         player_melded_before=_flag(values, "melded_before"),
     )
+    impossible = [p for p in result.notes if p.code == "card.too_many"]
+    if impossible:  # a table the decks cannot make: said as a problem, no moves
+        answer.problems = [message(p) for p in impossible][:MAX_PROBLEMS]
+        return answer
     answer.asked = True
     answer.required = result.required
     items = rule_items(

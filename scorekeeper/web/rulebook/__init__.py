@@ -5,7 +5,3 @@
   numbers), ``readings`` (where the sources are unclear), ``house_rules`` (house rules read
   from a link, also for the referee)
 """
-
-from .routes import bp
-
-__all__ = ["bp"]

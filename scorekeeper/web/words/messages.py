@@ -308,6 +308,15 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
         else _("A value is missing here.")
     ),
     "request.value": lambda p: _("This value is out of range."),
+    "entry.reused": lambda p: _(
+        "This entry was saved before with other content; nothing was changed. Look at the "
+        "game: what it saved first is there."
+    ),
+    "entry.deleted": lambda p: _(
+        "What this entry saved (number %(number)s) has been deleted since, so it was not saved "
+        "again. To enter it anew, save it as a new entry.",
+        number=reasons.number_param(p, "number"),
+    ),
     "request.entry_id": lambda p: _(
         "An entry id is %(minimum)s to %(maximum)s letters, digits, “_” or “-”.",
         minimum=reasons.number_param(p, "minimum"),
@@ -344,6 +353,10 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
     "request.conflict": lambda p: _(
         "Someone changed the same thing at the same moment, so nothing was saved. Look at it "
         "again and try once more."
+    ),
+    "service.unavailable": lambda p: _(
+        "The scorekeeper cannot reach its database just now; nothing was saved. A hand being "
+        "saved stays on this phone and is sent by itself once the database is back."
     ),
     "request.busy": lambda p: _(
         "The score sheet is busy. Nothing was saved yet: try again in a moment."

@@ -175,6 +175,10 @@ def test_referee_refusal_has_reasons(client: FlaskClient) -> None:
 @pytest.mark.parametrize("case", MELD_CASES, ids=ids(MELD_CASES))
 def test_meld_cases_over_http(client: FlaskClient, case: dict[str, Any]) -> None:
     status, body = post(client, MELD, meld_request(case))
+    if "referee" in case:  # a meld the decks cannot make: the question is refused
+        assert status == case["referee"]["status"], body
+        assert [p["code"] for p in body["problems"]] == case["referee"]["problems"]
+        return
     assert status == 200, body
     check_meld_answer(case, meld_answer_from_body(body))
 

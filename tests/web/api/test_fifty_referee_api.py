@@ -26,16 +26,27 @@ URL = "/api/v1/referee/three-is-fifty"
                 "hand": ["3h", "4"],
             },
             [
-                ("3h", "middle", 1, ["3h", "3s", "3h"]),
-                ("3h", "own_pile", 1, ["3h", "3s", "3h"]),
+                ("3h", "middle", 1, ["3h", "3s", "3d"]),
+                ("3h", "own_pile", 1, ["3h", "3c", "3h"]),
                 ("3h", "any_pile", 0, ["3h"]),
                 ("3h", "any_pile", 1, ["3h"]),
             ],
         ),
-        # Nothing matches: a black three may be discarded, and is answered black.
+        # Nothing matches: a black three may be discarded, and is answered as the hand holds
+        # it (a symbol as its letter).
         (
             {"piles": [[], ["K"]], "player": 0, "hand": "3♣ 7"},
-            [("3s", "discard", None, ["3s"]), ("7", "discard", None, ["7"])],
+            [("3c", "discard", None, ["3c"]), ("7", "discard", None, ["7"])],
+        ),
+        # The hand holds the three of clubs: every move names the three of clubs, never
+        # another black three.
+        (
+            {"piles": [["3s"], ["K"]], "player": 1, "hand": ["3c", "K"]},
+            [
+                ("3c", "any_pile", 0, ["3c"]),
+                ("K", "own_pile", 0, ["K", "K"]),
+                ("K", "any_pile", 1, ["K"]),
+            ],
         ),
         # A three given without a colour (this game accepts it) keeps none.
         (

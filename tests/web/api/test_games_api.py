@@ -267,6 +267,10 @@ def test_failure_mid_save_over_the_api(
     ("body", "status", "code"),
     [
         ({**GERMAN, "ruleset": "bridge"}, 422, "ruleset.unknown"),
+        # a missing ruleset is a missing field like any other (as POST /api/v1/score says)
+        ({k: v for k, v in GERMAN.items() if k != "ruleset"}, 400, "request.missing"),
+        ({**GERMAN, "ruleset": None}, 400, "request.missing"),
+        ({**GERMAN, "ruleset": 7}, 400, "request.type"),
         ({**GERMAN, "players": 3}, 422, "players.not_allowed"),
         ({**GERMAN, "options": {"two_value": "many"}}, 422, "options.invalid"),
         ({**GERMAN, "sides": GERMAN_SIDES[:1]}, 422, "sides.count"),

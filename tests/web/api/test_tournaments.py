@@ -246,6 +246,7 @@ def test_sixteen_players_in_pairs_three_rounds(any_app: Flask) -> None:
     ("changes", "status", "code"),
     [
         ({"ruleset": "bridge"}, 422, "ruleset.unknown"),
+        ({"ruleset": None}, 400, "request.missing"),
         ({"ruleset": "american", "players": 3}, 422, "players.not_allowed"),
         ({"players": 5}, 422, "players.not_allowed"),
         ({"participants": ["Anna"]}, 422, "tournament.participants"),

@@ -1,7 +1,7 @@
 """A person's name once per table whatever its case (``table_players.folded``, the name
 casefolded, unique per table), and the trail of merges that can be undone (``table_merges``).
 
-Revision ID: h34a_0001
+Revision ID: 0009
 Revises: 0008
 Created: 2026-12-06
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "h34a_0001"
+revision = "0009"
 down_revision = "0008"
 branch_labels = None
 depends_on = None
