@@ -427,7 +427,9 @@ def undo_merge(session: Session, table: Table, merge_id: Any) -> TableMerge:
     session.flush()
     for entry in record.games:
         link = session.get(TableGame, entry.get("game"))
-        game = session.get(Game, entry.get("game"), options=[lazyload(Game.hands)])
+        game = session.get(
+            Game, entry.get("game"), options=[lazyload(Game.hands), lazyload(Game.revisions)]
+        )
         if link is None or game is None:
             continue
         players = [list(column) for column in link.players]
