@@ -362,6 +362,10 @@ def test_a_rename_racing_a_hand(servers: Servers) -> None:
         assert renamed[0] == 200, renamed
         # the rename moves the game's version on: a hand sent with the old one may be late
         assert saved[0] in (201, 409), saved
+        # each change its own version: the rename counts on from the hand's, never shares it
+        stored = servers.call(1, "GET", f"/api/v1/games/{game}")[1]
+        assert stored["version"] == version + (2 if saved[0] == 201 else 1), (stored, saved)
+        assert len(stored["hands"]) == (1 if saved[0] == 201 else 0)
         table = consistent(servers, key)
         assert played_in(table, game)[0] == [f"Anna{n}", "Cid"]
         assert table["games"][0]["sides"][0]["name"] == f"Anna{n} & Cid"

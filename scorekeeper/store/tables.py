@@ -272,7 +272,10 @@ def join_table(session: Session, game: Game, key: Any) -> None:
 
 def _move_on(game: Game) -> None:
     # A game whose names changed is a new version: every kept state and page of it is stale.
-    game.version += 1
+    # Counted on in the database (``version = version + 1``), not from the value read: a hand
+    # saved into the game meanwhile (it locks the game's row only, not the table's) has moved
+    # the version on already, and this change must come after it, not share its number.
+    game.version = Game.version + 1
     game.updated_at = utcnow()
     game.summary = None
 
@@ -430,7 +433,9 @@ def undo_merge(session: Session, table: Table, merge_id: Any) -> TableMerge:
     session.flush()
     for entry in record.games:
         link = session.get(TableGame, entry.get("game"))
-        game = session.get(Game, entry.get("game"), options=[lazyload(Game.hands)])
+        game = session.get(
+            Game, entry.get("game"), options=[lazyload(Game.hands), lazyload(Game.revisions)]
+        )
         if link is None or game is None:
             continue
         players = [list(column) for column in link.players]

@@ -12,6 +12,7 @@ from ...store import db
 from ..api.answers import problem_response
 from ..words.messages import message
 from . import security
+from .limits import notice_response, wants_notice
 
 
 def _wants_json() -> bool:
@@ -44,6 +45,8 @@ def init_app(app: Flask) -> None:
         if _wants_json():
             return problem_response(409, "request.conflict")
         text = message(Problem("request.conflict", "", {}))
+        if wants_notice():  # an htmx form keeps what it holds and shows the sentence
+            return notice_response(409, text)
         return render_template("error.html", status=409, message=text), 409
 
     @app.errorhandler(Exception)
