@@ -16,6 +16,7 @@ from ...rules.explain import rule_item
 from ...rules.problems import Problem
 from ...rules.referee import rule_anchor
 from . import reasons
+from .disputes import DISPUTE_MESSAGES
 from .names import (
     canasta_kind,
     card_label,
@@ -584,3 +585,6 @@ MESSAGES.update(
         ),
     }
 )
+
+# scorekeeper.rules.disputes: the table disputes the referee settles.
+MESSAGES.update(DISPUTE_MESSAGES)
