@@ -233,6 +233,7 @@ _ITEM_OF_CODE: dict[str, str] = {
     "pile_red_three.never": "red-threes.from_pile",
     "fifty_deal.deal": "moves.deal",
     "fifty_deal.last_deal": "moves.deal",
+    "fifty_deal.last_deal_rule": "moves.deal",
     "fifty_deal.game_over": "moves.deal",
     "fifty_deal.refill": "moves.deal",
     "fifty_deal.no_refill": "moves.deal",

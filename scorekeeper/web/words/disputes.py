@@ -252,6 +252,10 @@ DISPUTE_MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "fifty_deal.deal": _fifty_deal,
     "fifty_deal.last_deal": _fifty_last,
+    "fifty_deal.last_deal_rule": lambda p: _(
+        "In the last round every player gets as many cards as all can get equally; the cards "
+        "left over are set aside unplayed. Enter the cards left in the stock to count them."
+    ),
     "fifty_deal.game_over": lambda p: _(
         "Too few cards are left to give every player one (%(stock)s for %(players)s players): "
         "they are set aside, and the game is scored.",
