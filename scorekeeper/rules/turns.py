@@ -299,6 +299,9 @@ def turn_options(
         # seed 002:256: the pile must be taken when unfrozen and matching a meld of the side.
         code = "stock.empty_must_take" if forced else "stock.empty_may_take"
         notes.insert(0, Problem(code, "top_card", {"rank": top_card.rank}))
+        # Nothing is drawn: the turn goes on only through the pile, so the moves from hand
+        # come after taking it (and where it must be taken, no other first move is legal).
+        moves = [took]
 
     # 3. Going out (RULES.md §4), judged after the draw.
     if drawn:
