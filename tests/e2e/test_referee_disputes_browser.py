@@ -85,3 +85,26 @@ def test_three_is_fifty_deal_from_its_referee(
     assert scroll_width(page) <= 390
     verdict.evaluate("e => e.scrollIntoView({block: 'center'})")
     shot(page, "dispute-de-three-is-fifty-deal")
+
+
+def test_cutthroat_going_out_first_makes_the_lone_player(page: Page, live_server: str) -> None:
+    """seed 002:139: in a three-player Classic hand where nobody took the pile, tapping who
+    went out makes that player the lone one, the form rebuilt at once."""
+    created = page.request.post(
+        f"{live_server}/api/v1/games",
+        data={
+            "ruleset": "classic",
+            "players": 3,
+            "sides": [{"name": n, "players": [n]} for n in ("Ala", "Bo", "Cy")],
+        },
+    )
+    game = created.json()["id"]
+    page.goto(f"{live_server}/games/{game}/hands/new?lang=de")
+    page.locator("fieldset.lone label.chip", has_text="Jeder für sich").click()
+    expect(page.locator("fieldset.lone input[value='all']")).to_be_checked()
+    # The form comes back rebuilt for three players alone, with the hint.
+    expect(page.locator("fieldset.lone")).to_contain_text("wer ausgemacht hat")
+    page.locator("fieldset.out label.chip", has_text="Bo").click()
+    expect(page.locator("fieldset.lone input[value='1']")).to_be_checked()
+    expect(page.locator("fieldset.lone")).to_contain_text("also spielt Bo allein")
+    expect(page.locator("fieldset.out input[value='0']")).to_be_checked()

@@ -367,11 +367,12 @@ def read_hand(state: GameState, posted: MultiDict[str, str], number: int | None)
         and lone == "all"
         and out.isdigit()
         and int(out) < len(state.columns)
-        and form.get("action") == "refresh"
+        and form.get("action") not in ("save", "save-anyway")
     ):
         # seed 002:139: "If a player goes out before anyone has taken the discard pile, the
         # player who goes out is the lone player": choosing who went out while everyone was
-        # alone makes that player the lone one (the first side of the form).
+        # alone makes that player the lone one (the first side of the form). The live
+        # preview reads it so too; a save as posted is refused in the rule's words instead.
         lone_went_out = state.columns[int(out)].name
         lone, out = out, "0"
         sides = _rebuilt(state, sides, lone, number)
