@@ -108,6 +108,8 @@ ITEM_PARAMS: dict[str, tuple[str, ...]] = {
     "melds.reading_wild_canasta": ("wild_canasta_bonus",),
     "melds.reading_black_threes": ("black_three_meld_min", "black_three_meld_max"),
     "going-out.reading_concealed": ("concealed_needs_all_canastas", "canastas_to_go_out"),
+    "going-out.reading_stock": ("stock_out_pile",),
+    "red-threes.reading_from_pile": (),
     "scoring.reading_black_three": ("black_three_in_hand_penalty",),
     "overview.reading_tie": ("target",),
     "going-out.stock": (),
@@ -152,6 +154,7 @@ THREE_IS_FIFTY_ITEMS: dict[str, tuple[str, ...]] = {
     "moves.discard": (),
     "moves.dealer": (),
     "moves.in_turn": (),
+    "moves.reading_last_deal": (),
     "scoring.lowest": (),
 }
 
@@ -229,7 +232,7 @@ _ITEM_OF_CODE: dict[str, str] = {
     "pile_block.exception": "discard-pile.black_three_exception",
     "pile_block.exception_used": "discard-pile.black_three_exception",
     "pile_red_three.no_replacement": "red-threes.from_pile",
-    "pile_red_three.reading": "red-threes.from_pile",
+    "pile_red_three.reading": "red-threes.reading_from_pile",
     "pile_red_three.never": "red-threes.from_pile",
     "fifty_deal.deal": "moves.deal",
     "fifty_deal.last_deal": "moves.deal",
