@@ -183,14 +183,14 @@ def partner_permission(
         "answer": answer,
     }
     if not rs.partner_permission:
-        # seed 003 has no such question: the player decides alone (seed 003:112).
-        facts["may_go_out"] = None
+        # seed 003 has no such question: the player decides alone (seed 003:112); a house rule
+        # that drops it cites the seed rule it sets aside.
         return Ruling(
             "partner-permission",
             False,
             (Problem("permission.no_rule", "ruleset", {}),),
             facts,
-            _src("003:112"),
+            sources or _src("003:112"),
         )
     if not rs.has_partner(players):
         return Ruling(
@@ -483,7 +483,7 @@ def end_of_stock(
         reasons.append(Problem("stock.play_on", "drawn", {"left": left}))
     if facts["left"] == 0:
         # The next player finds the stock empty: the pile rules of the end of the stock.
-        rule, _unused, _facts = _pile_when_empty(
+        rule, _reasons, _facts = _pile_when_empty(
             rs,
             players,
             None,
