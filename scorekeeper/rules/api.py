@@ -12,7 +12,8 @@ Rejected(problems=(Problem('request.value', 'teams', {'minimum': 2, 'maximum': 6
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 from typing import Any
 
@@ -592,6 +593,17 @@ def _dispute(
     return ruling
 
 
+def _deck_check(reader: Reader, rs: RuleSet, players: int, *groups: Sequence[Card] | None) -> None:
+    """``card.too_many`` when the cards a dispute shows (hand, melds, pile, drawn cards) hold
+    more of a rank than the decks do (CONTRACT §6: counted over all the cards shown)."""
+    counts: Counter[str] = Counter(c.rank for g in groups if g for c in g)
+    limits = {"X": rs.jokers(players), "3b": 2 * rs.packs(players), "3r": 2 * rs.packs(players)}
+    for rank, count in sorted(counts.items()):
+        limit = limits.get(rank, rs.copies_per_rank(players))
+        if count > limit:
+            reader.fail("card.too_many", "", rank=rank, count=count, maximum=limit)
+
+
 def _hand_or_none(reader: Reader, obj: dict[str, Any]) -> list[Card] | None:
     if obj.get("hand") is None:
         return None
@@ -611,6 +623,7 @@ def referee_partner_permission(data: Any) -> disputes.Ruling | Rejected:
         drawn = r.boolean(d, "drawn", "drawn", True)
         melded = r.boolean(d, "melded_since_draw", "melded_since_draw")
         asked = r.boolean(d, "asked_before", "asked_before")
+        _deck_check(r, rs, players, hand, *side_melds)
         if r.problems:
             return None
         return disputes.partner_permission(
@@ -645,6 +658,7 @@ def _stock_request(
         r.fail("stock.too_many_drawn", "drawn", stock=stock, drawn=len(drawn))
     if drawn and stock is None:
         r.fail("request.missing", "stock")
+    _deck_check(r, rs, players, hand, drawn, [top] if top else None, *side_melds)
     if r.problems:
         return None
     if kind == "two-player-draw":
@@ -700,6 +714,7 @@ def referee_black_three_block(data: Any) -> disputes.Ruling | Rejected:
         going_out = r.boolean(d, "going_out", "going_out")
         hand = r.cards(d.get("hand"), "hand")
         side_melds = r.card_lists(d.get("side_melds"), "side_melds")
+        _deck_check(r, rs, players, pile, hand, *side_melds)
         if r.problems or not pile:
             if not pile and not r.problems:
                 r.fail("request.missing", "pile")
