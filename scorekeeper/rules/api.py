@@ -12,15 +12,16 @@ Rejected(problems=(Problem('request.value', 'teams', {'minimum': 2, 'maximum': 6
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 from typing import Any
 
-from . import laying, referee, three_is_fifty
+from . import disputes, laying, referee, three_is_fifty
 from .cards import Card, parse_cards
 from .problems import Problem
 from .referee import Verdict
-from .ruleset import RuleSet, resolve_ruleset
+from .ruleset import PRESETS, RuleSet, resolve_ruleset
 from .scoring import (
     MAX_ADJUSTMENT_NOTE,
     MAX_ADJUSTMENT_POINTS,
@@ -533,6 +534,7 @@ def referee_options(data: Any) -> TurnOptions | Rejected:
             reader.fail("request.value", "frozen_by")
     drawn = reader.boolean(obj, "drawn", "drawn")
     melded_before = reader.boolean(obj, "player_melded_before", "player_melded_before")
+    stock = _stock(reader, obj)
     if len(hand) > laying.MAX_HAND:
         reader.fail("request.too_large", "hand", limit=laying.MAX_HAND)
     if reader.problems:
@@ -549,9 +551,232 @@ def referee_options(data: Any) -> TurnOptions | Rejected:
         red_three_upcard=red_three_upcard,
         drawn=drawn,
         player_melded_before=melded_before,
+        stock=stock,
     )
     impossible = tuple(p for p in answer.notes if p.code == "card.too_many")
     return Rejected(impossible) if impossible else answer
+
+
+MAX_STOCK = 162  # the largest deck (RULES.md §1: three packs and six jokers)
+
+
+def _stock(reader: Reader, obj: dict[str, Any], required: bool = False) -> int | None:
+    """The cards left in the stock: ``stock`` (0 to 162), or ``stock_empty: true`` for 0."""
+    empty = reader.boolean(obj, "stock_empty", "stock_empty")
+    if "stock" in obj and obj["stock"] is not None:
+        stock = reader.integer(obj, "stock", "stock", 0, 0, MAX_STOCK)
+        if empty and stock:
+            reader.fail("request.value", "stock_empty")
+        return stock
+    if empty:
+        return 0
+    if required:
+        reader.fail("request.missing", "stock")
+    return None
+
+
+def _answer_text(reader: Reader, obj: dict[str, Any]) -> str | None:
+    value = obj.get("answer")
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value in ("yes", "no"):
+        return str(value)
+    reader.fail("request.value", "answer", allowed=["yes", "no"])
+    return None
+
+
+def _dispute(
+    data: Any, ask: Callable[[Reader, dict[str, Any], RuleSet, int], disputes.Ruling | None]
+) -> disputes.Ruling | Rejected:
+    reader = Reader()
+    obj = reader.obj(data, "")
+    if obj is None:
+        return reader.rejected()
+    rs, players = _ruleset(reader, obj)
+    if rs is None:
+        return reader.rejected()
+    ruling = ask(reader, obj, rs, players)
+    if reader.problems or ruling is None:
+        return reader.rejected()
+    return ruling
+
+
+def _deck_check(reader: Reader, rs: RuleSet, players: int, *groups: Sequence[Card] | None) -> None:
+    """``card.too_many`` when the cards a dispute shows (hand, melds, pile, drawn cards) hold
+    more of a rank than the decks do (CONTRACT §6: counted over all the cards shown)."""
+    counts: Counter[str] = Counter(c.rank for g in groups if g for c in g)
+    limits = {"X": rs.jokers(players), "3b": 2 * rs.packs(players), "3r": 2 * rs.packs(players)}
+    for rank, count in sorted(counts.items()):
+        limit = limits.get(rank, rs.copies_per_rank(players))
+        if count > limit:
+            reader.fail("card.too_many", "", rank=rank, count=count, maximum=limit)
+
+
+def _hand_or_none(reader: Reader, obj: dict[str, Any]) -> list[Card] | None:
+    if obj.get("hand") is None:
+        return None
+    hand = reader.cards(obj.get("hand"), "hand")
+    if len(hand) > laying.MAX_HAND:
+        reader.fail("request.too_large", "hand", limit=laying.MAX_HAND)
+    return hand
+
+
+def referee_partner_permission(data: Any) -> disputes.Ruling | Rejected:
+    """``POST /api/v1/referee/partner-permission`` (seed 000:125, 002:248-252)."""
+
+    def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> disputes.Ruling | None:
+        answer = _answer_text(r, d)
+        hand = _hand_or_none(r, d)
+        side_melds = r.card_lists(d.get("side_melds"), "side_melds")
+        drawn = r.boolean(d, "drawn", "drawn", True)
+        melded = r.boolean(d, "melded_since_draw", "melded_since_draw")
+        asked = r.boolean(d, "asked_before", "asked_before")
+        _deck_check(r, rs, players, hand, *side_melds)
+        if r.problems:
+            return None
+        return disputes.partner_permission(
+            rs,
+            players,
+            answer=answer,
+            drawn=drawn,
+            melded_since_draw=melded,
+            asked_before=asked,
+            hand=hand,
+            side_melds=side_melds,
+        )
+
+    return _dispute(data, ask)
+
+
+def _stock_request(
+    r: Reader, d: dict[str, Any], rs: RuleSet, players: int, kind: str
+) -> disputes.Ruling | None:
+    stock = _stock(r, d, required=kind == "end-of-stock")
+    drawn = r.cards(d.get("drawn"), "drawn")
+    top = r.card(d.get("top_card"), "top_card")
+    frozen = r.boolean(d, "pile_frozen", "pile_frozen")
+    side_melds = r.card_lists(d.get("side_melds"), "side_melds")
+    melded_raw = d.get("side_has_melded")
+    side_has_melded = (
+        r.boolean(d, "side_has_melded", "side_has_melded") if melded_raw is not None else True
+    )
+    hand = _hand_or_none(r, d)
+    score_ = r.integer(d, "cumulative_score", "cumulative_score", 0, -MAX_SCORE, MAX_SCORE)
+    if stock is not None and drawn and len(drawn) > max(stock, 0):
+        r.fail("stock.too_many_drawn", "drawn", stock=stock, drawn=len(drawn))
+    if drawn and stock is None:
+        r.fail("request.missing", "stock")
+    _deck_check(r, rs, players, hand, drawn, [top] if top else None, *side_melds)
+    if r.problems:
+        return None
+    if kind == "two-player-draw":
+        return disputes.two_player_draw(rs, stock=stock, drawn=drawn or None)
+    assert stock is not None
+    return disputes.end_of_stock(
+        rs,
+        players,
+        stock=stock,
+        drawn=drawn or None,
+        top_card=top,
+        pile_frozen=frozen,
+        side_melds=side_melds,
+        side_has_melded=side_has_melded,
+        hand=hand,
+        cumulative_score=score_,
+    )
+
+
+def referee_end_of_stock(data: Any) -> disputes.Ruling | Rejected:
+    """``POST /api/v1/referee/end-of-stock`` (seed 000:133-134, 002:254-260, 003:114)."""
+    return _dispute(data, lambda r, d, rs, n: _stock_request(r, d, rs, n, "end-of-stock"))
+
+
+def referee_two_player_draw(data: Any) -> disputes.Ruling | Rejected:
+    """``POST /api/v1/referee/two-player-draw`` (seed 002:129-133); ``players`` is 2."""
+    if isinstance(data, dict) and "players" not in data:
+        data = {**data, "players": 2}
+    if isinstance(data, dict) and data.get("players") == 2:
+        # A ruleset without a two-player game answers so, rather than refusing the count.
+        ruleset_id = data.get("ruleset")
+        if (
+            isinstance(ruleset_id, str)
+            and ruleset_id in PRESETS
+            and 2 not in PRESETS[ruleset_id].players_allowed
+            and "options" not in data
+        ):
+            return disputes.two_player_draw(PRESETS[ruleset_id])
+    return _dispute(data, lambda r, d, rs, n: _stock_request(r, d, rs, n, "two-player-draw"))
+
+
+def referee_black_three_block(data: Any) -> disputes.Ruling | Rejected:
+    """``POST /api/v1/referee/black-three-block`` (seed 000:97, 000:114, 002:208, 003:104)."""
+
+    def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> disputes.Ruling | None:
+        if "pile" not in d and "top_card" in d:
+            # Only the top card told: the pile is that card (and what lies under it unknown).
+            pile = [c for c in [r.card(d.get("top_card"), "top_card")] if c is not None]
+        else:
+            pile = r.cards(d.get("pile"), "pile")
+            if not pile and not r.problems:
+                r.fail("request.missing", "pile")
+        going_out = r.boolean(d, "going_out", "going_out")
+        hand = r.cards(d.get("hand"), "hand")
+        side_melds = r.card_lists(d.get("side_melds"), "side_melds")
+        _deck_check(r, rs, players, pile, hand, *side_melds)
+        if r.problems or not pile:
+            if not pile and not r.problems:
+                r.fail("request.missing", "pile")
+            return None
+        return disputes.black_three_block(
+            rs, players, pile, going_out=going_out, hand=hand, side_melds=side_melds
+        )
+
+    return _dispute(data, ask)
+
+
+def referee_red_three_from_pile(data: Any) -> disputes.Ruling | Rejected:
+    """``POST /api/v1/referee/red-three-from-pile`` (seed 003:80)."""
+
+    def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> disputes.Ruling | None:
+        count = r.integer(d, "red_threes", "red_threes", 1, 1, 6)
+        if r.problems:
+            return None
+        return disputes.red_three_from_pile(rs, players, count)
+
+    return _dispute(data, ask)
+
+
+def referee_three_is_fifty_deal(data: Any) -> disputes.Ruling | Rejected:
+    """``POST /api/v1/referee/three-is-fifty-deal`` (seed 001:22-30, 001:65)."""
+    r = Reader()
+    d = r.obj(data, "")
+    if d is None:
+        return r.rejected()
+    players = r.integer(
+        d, "players", "players", None, three_is_fifty.MIN_PLAYERS, three_is_fifty.MAX_PLAYERS
+    )
+    question = d.get("question", "deal")
+    if question not in disputes.FIFTY_QUESTIONS:
+        r.fail("request.value", "question", allowed=list(disputes.FIFTY_QUESTIONS))
+        return r.rejected()
+    top = max(players - 1, 0)
+    args: dict[str, Any] = {}
+    if question == "deal":
+        args["stock"] = r.integer(d, "stock", "stock", None, 0, MAX_STOCK)
+        args["middle"] = r.integer(d, "middle", "middle", 0, 0, three_is_fifty.MIDDLE_SIZE)
+    elif question == "refill":
+        args["middle"] = r.integer(d, "middle", "middle", 0, 0, three_is_fifty.MIDDLE_SIZE)
+        args["round_over"] = r.boolean(d, "round_over", "round_over")
+    elif question == "dealer":
+        args["dealer"] = r.integer(d, "dealer", "dealer", None, 0, top)
+    else:
+        args["player"] = r.integer(d, "player", "player", None, 0, top)
+        args["turn"] = r.integer(d, "turn", "turn", None, 0, top)
+    if r.problems:
+        return r.rejected()
+    return disputes.fifty_deal(players, question, **args)
 
 
 def referee_three_is_fifty(data: Any) -> three_is_fifty.FiftyMoves | Rejected:

@@ -38,6 +38,13 @@ RULE_OF_CODE_PREFIX = {
     "black_threes": "red-threes",
     "special_hand": "scoring",
     "three_is_fifty": "moves",
+    # The disputes of scorekeeper.rules.disputes.
+    "permission": "going-out",
+    "stock": "going-out",
+    "draw": "overview",
+    "pile_block": "discard-pile",
+    "pile_red_three": "red-threes",
+    "fifty_deal": "moves",
 }
 
 

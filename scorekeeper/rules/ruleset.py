@@ -111,6 +111,26 @@ class RuleSet:
     special_straight_value: int = 0  # special hands replace the hand's score; 0: not played
     special_pairs_value: int = 0
     special_garbage_value: int = 0
+    # The disputes of the seeds the referee settles (scorekeeper.rules.disputes); the defaults
+    # are the classic rules of seed 002. "May I go out?" may be asked of the partner after
+    # drawing, and the answer binds (seed 000:125, seed 002:248-252); False: the rules know no
+    # such question (seed 003 has none).
+    partner_permission: bool = True
+    # seed 002:248: asked only before melding anything but the pile's top card.
+    partner_permission_before_melds: bool = False
+    # seed 002:55 (American): asked only once in each hand.
+    partner_permission_once: bool = False
+    # seed 002:51, 002:248: asked only by a player able to go out.
+    partner_permission_when_able: bool = False
+    # With the stock empty, play goes on while players take the discard pile (seed 000:133,
+    # 002:61, 002:254); False: the hand ends when a player cannot draw (seed 003:114).
+    stock_out_pile: bool = True
+    # seed 002:256: with the stock empty a player must take an unfrozen pile whose top card
+    # matches a meld of their side.
+    stock_out_pile_forced: bool = False
+    # Cards drawn from the stock in one turn, by player count where it is not one
+    # (seed 002:129-131: two-player Classic draws two).
+    stock_draw_by_players: dict[int, int] = field(default_factory=dict)
 
     # ---- derived values -------------------------------------------------------------
 
@@ -172,6 +192,19 @@ class RuleSet:
 
     def target_for(self, players: int) -> int:
         return self.target_by_players.get(players, self.target)
+
+    def stock_draw(self, players: int) -> int:
+        """Cards a player draws from the stock in one turn (seed 002:129: two in two-player
+        Classic).
+
+        >>> get_ruleset("classic").stock_draw(2), get_ruleset("classic").stock_draw(4)
+        (2, 1)
+        """
+        return self.stock_draw_by_players.get(players, 1)
+
+    def has_partner(self, players: int) -> bool:
+        """Whether a player has a partner to ask (none with two players, each for themself)."""
+        return players >= 3
 
     def allows_wild_canasta(self) -> bool:
         return self.wild_canasta_bonus > 0
@@ -456,6 +489,9 @@ PRESETS: dict[str, RuleSet] = {
         two_value=50,
         minimum_table=((-(10**9), 0), (0, 50), (1500, 90), (3000, 120)),
         canastas_to_go_out={4: 1},
+        # seed 000:125: "Darf ich ausmachen?" after drawing or taking the pile; seed 000:133:
+        # with no stock, play goes on while players take the pile and want to.
+        partner_permission=True,
     ),
     # seed 003
     "polish": RuleSet(
@@ -471,6 +507,10 @@ PRESETS: dict[str, RuleSet] = {
         black_three_in_hand_penalty=100,
         black_three_pile_when_going_out=True,
         pile_frozen_until_melded=False,
+        # seed 003 knows no asking the partner; seed 003:114: the hand ends as soon as a
+        # player cannot draw from the stock.
+        partner_permission=False,
+        stock_out_pile=False,
     ),
     # seed 002 (classic international rules)
     "classic": RuleSet(
@@ -484,6 +524,13 @@ PRESETS: dict[str, RuleSet] = {
         red_three_special_by_players={6: {5: 1000, 6: 1200}},
         target_by_players={3: 7500, 6: 10000},
         three_packs_for_players=(6,),
+        # seed 002:248: ask right after drawing, before other melds, when able to go out;
+        # seed 002:256: with no stock an unfrozen pile matching a side's meld must be taken;
+        # seed 002:129-131: two players draw two cards.
+        partner_permission_before_melds=True,
+        partner_permission_when_able=True,
+        stock_out_pile_forced=True,
+        stock_draw_by_players={2: 2},
     ),
     # seed 002 (Modern American Canasta); every number from RULES.md §6. Two players play it
     # with the same numbers, one player a side; three would need the cutthroat partnerships,
@@ -526,6 +573,9 @@ PRESETS: dict[str, RuleSet] = {
         special_straight_value=3000,
         special_garbage_value=2500,
         special_pairs_value=2000,
+        # seed 002:51-55: ask when in a position to go out, only once in each hand.
+        partner_permission_once=True,
+        partner_permission_when_able=True,
     ),
 }
 

@@ -144,13 +144,27 @@ def turn_options(
     red_three_upcard: bool = False,
     drawn: bool = False,
     player_melded_before: bool = False,
+    stock: int | None = None,
 ) -> TurnOptions:
     """Every legal move worth considering for this turn (see the module docstring).
 
     Before the draw (``drawn`` false) the pile may be taken, and melds are those the hand can
     lay after drawing (the drawn card is then the discard). After the draw a card must stay for
     the discard unless the player goes out.
+
+    ``stock``: the cards left in the stock (None: not told). With the stock empty before the
+    draw there is nothing to draw: the only way on is the discard pile, where the ruleset lets
+    play go on (seed 000:133, 002:254-256); otherwise, or when the pile cannot be taken, the
+    hand ends (seed 003:114), and no move is offered.
     """
+    empty = stock == 0 and not drawn
+    if empty and not rs.stock_out_pile:
+        return TurnOptions(
+            (),
+            (Problem("stock.empty_ends", "stock", {}),),
+            None,
+            rs.canastas_needed(players),
+        )
     notes: list[Problem] = []
     hand = list(hand)
     # seed 000:15: two decks of 52 and 4 jokers; a table showing more cannot be played
@@ -269,12 +283,36 @@ def turn_options(
     else:
         moves.extend(_lay_offs(rs, hand, table, keep, notes, drawn, needed))
 
+    if empty:
+        took = next((m for m in moves if m.kind == MoveKind.TAKE_PILE), None)
+        if took is None or top_card is None:
+            # Nothing to draw and no pile to take: the hand ends (seed 000:133 "Sobald ein
+            # Spieler den Abwurfstapel nicht aufnehmen kann …, endet das Spiel"; 002:258).
+            rank = top_card.rank if top_card is not None else ""
+            return TurnOptions(
+                (),
+                (*notes, Problem("stock.empty_cannot_take", "top_card", {"rank": rank})),
+                required,
+                needed,
+            )
+        forced = (
+            rs.stock_out_pile_forced
+            and not (pile_has_wild or red_three_upcard)
+            and any(meld_rank(m) == top_card.rank for m in table)
+        )
+        # seed 002:256: the pile must be taken when unfrozen and matching a meld of the side.
+        code = "stock.empty_must_take" if forced else "stock.empty_may_take"
+        notes.insert(0, Problem(code, "top_card", {"rank": top_card.rank}))
+        # Nothing is drawn: the turn goes on only through the pile, so the moves from hand
+        # come after taking it (and where it must be taken, no other first move is legal).
+        moves = [took]
+
     # 3. Going out (RULES.md §4), judged after the draw.
     if drawn:
         moves.extend(
             _going_out(rs, players, hand, table, melded, player_melded_before, required, notes)
         )
-    elif hand:
+    elif hand and not empty:
         notes.append(Problem("going_out.draw_first", "drawn", {}))
     return TurnOptions(tuple(moves), tuple(notes), required, needed)
 

@@ -10,9 +10,11 @@ from werkzeug.exceptions import HTTPException
 
 from ...extensions import csrf
 from ...rules import api as rules_api
+from ...rules import disputes
 from ...rules import ruleset as rulesets
 from ...rules import three_is_fifty as fifty
 from ...rules.scoring import Rejected
+from ..referee.quotes import ruling_quotes
 from .answers import EngineAnswer, answer_response, json_response, problem_response, read_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -78,6 +80,79 @@ def referee_options() -> Response:
 @bp.post("/referee/three-is-fifty")
 def referee_three_is_fifty() -> Response:
     return _answer(rules_api.referee_three_is_fifty, "three-is-fifty")
+
+
+#: The disputes of :mod:`scorekeeper.rules.disputes`, by the path after ``/referee/``.
+DISPUTES: dict[str, Callable[[Any], disputes.Ruling | Rejected]] = {
+    "partner-permission": rules_api.referee_partner_permission,
+    "end-of-stock": rules_api.referee_end_of_stock,
+    "black-three-block": rules_api.referee_black_three_block,
+    "red-three-from-pile": rules_api.referee_red_three_from_pile,
+    "three-is-fifty-deal": rules_api.referee_three_is_fifty_deal,
+    "two-player-draw": rules_api.referee_two_player_draw,
+}
+assert tuple(DISPUTES) == disputes.KINDS
+
+
+def _dispute(kind: str) -> Response:
+    """A dispute's ruling, each reason with its rule, and the rules quoted from the ruleset's
+    page in the reader's language (``quotes``)."""
+    data, error = read_json()
+    if error is not None:
+        return error
+    answer = DISPUTES[kind](data)
+    if isinstance(answer, Rejected):
+        return answer_response(answer)
+    body = answer.body()
+    if kind == "three-is-fifty-deal":
+        rs, players = None, 0
+    else:
+        rs, players, _problems = rulesets.resolve_ruleset(
+            data.get("ruleset"),
+            data.get("players", 2 if kind == "two-player-draw" else None),
+            data.get("options"),
+        )
+        if rs is None:  # a two-player question of a ruleset without two players
+            rs = rulesets.PRESETS.get(str(data.get("ruleset")))
+            players = rs.default_players if rs else 0
+    body["quotes"] = [q.as_dict() for q in ruling_quotes(answer, rs, players)]
+    return json_response(body, with_rule=True)
+
+
+@bp.post("/referee/partner-permission")
+def referee_partner_permission() -> Response:
+    """ "Darf ich ausmachen?": what the partner's yes or no binds (seed 000:125)."""
+    return _dispute("partner-permission")
+
+
+@bp.post("/referee/end-of-stock")
+def referee_end_of_stock() -> Response:
+    """The last cards of the stock and the pile once it is empty (seed 000:133-134)."""
+    return _dispute("end-of-stock")
+
+
+@bp.post("/referee/black-three-block")
+def referee_black_three_block() -> Response:
+    """A black three stops the pile for the next player only (seed 000:114)."""
+    return _dispute("black-three-block")
+
+
+@bp.post("/referee/red-three-from-pile")
+def referee_red_three_from_pile() -> Response:
+    """A red three taken with the pile gets no replacement (seed 003:80)."""
+    return _dispute("red-three-from-pile")
+
+
+@bp.post("/referee/three-is-fifty-deal")
+def referee_three_is_fifty_deal() -> Response:
+    """3 ist 50: the deal, the middle, the dealer and the turn (seed 001:24-30, 001:65)."""
+    return _dispute("three-is-fifty-deal")
+
+
+@bp.post("/referee/two-player-draw")
+def referee_two_player_draw() -> Response:
+    """Two-player draws and the last cards of the stock (seed 002:129-133)."""
+    return _dispute("two-player-draw")
 
 
 @bp.get("/rulesets")

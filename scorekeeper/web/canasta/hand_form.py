@@ -110,6 +110,9 @@ class HandForm:
     number: int | None = None  # the hand being corrected, None for a new hand
     dealer: str = ""
     extra_slots: tuple[str, ...] = ()  # the note slots of fields only some rulesets have
+    # Cutthroat: the player who went out before anyone took the pile, made the lone player
+    # (seed 002:139); empty when the form was not changed so.
+    lone_went_out: str = ""
 
     def empty_sides(self) -> list[SideForm]:
         """The sides with nothing entered (a side that went out too): saving them as 0 is
@@ -357,16 +360,50 @@ def read_hand(state: GameState, posted: MultiDict[str, str], number: int | None)
         side.hand_counts = {v: form.get(f"{p}-hc-{v}", "")[:6] for v in values}
         _pad_fields(side)
     version = read_int(form.get("version", "")) or 0
+    out = form.get("out", "")[:8]
+    lone_went_out = ""
+    if (
+        state.cutthroat
+        and lone == "all"
+        and out.isdigit()
+        and int(out) < len(state.columns)
+        and form.get("action") not in ("save", "save-anyway")
+    ):
+        # seed 002:139: "If a player goes out before anyone has taken the discard pile, the
+        # player who goes out is the lone player": choosing who went out while everyone was
+        # alone makes that player the lone one (the first side of the form). The live
+        # preview reads it so too; a save as posted is refused in the rule's words instead.
+        lone_went_out = state.columns[int(out)].name
+        lone, out = out, "0"
+        sides = _rebuilt(state, sides, lone, number)
     return HandForm(
         sides,
-        out=form.get("out", "")[:8],
+        out=out,
         concealed=form.get("concealed") == "1",
         lone=lone,
+        lone_went_out=lone_went_out,
         version=version,
         number=number,
         dealer=dealer,
         extra_slots=extra_slots(state.rules),
     )
+
+
+def _rebuilt(
+    state: GameState, typed: list[SideForm], lone: str, number: int | None
+) -> list[SideForm]:
+    """The sides of the lone player and the pair, keeping what was typed for the lone player
+    (the pair's fields start empty: two players' cards do not add up field by field)."""
+    sides, _dealer = _make_sides(state, lone, number)
+    mine = typed[int(lone)]
+    keep = sides[0]
+    for name in ("mode", "total", "melds", "hands", "red", "quick", "black", "adjustments"):
+        setattr(keep, name, getattr(mine, name))
+    for name in ("special", "meld_counts", "hand_counts"):
+        setattr(keep, name, getattr(mine, name))
+    for side in sides:
+        _pad_fields(side)
+    return sides
 
 
 # ---- entering a hand: from the form to the score request -------------------------------------

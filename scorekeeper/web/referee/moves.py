@@ -46,6 +46,7 @@ class OptionsAnswer:
     problems: list[str] = field(default_factory=list)
     required: int | None = None
     asked: bool = False
+    stock_empty: bool = False  # asked before the draw with the stock used up
 
 
 def _title(move: Move) -> str:
@@ -104,11 +105,14 @@ def ask_options(settings: Settings, values: Mapping[str, str]) -> OptionsAnswer:
         pile_has_wild=frozen,
         drawn=_flag(values, "drawn"),
         player_melded_before=_flag(values, "melded_before"),
+        # seed 000:133, 002:254, 003:114: with the stock used up there is nothing to draw.
+        stock=0 if _flag(values, "stock_empty") else None,
     )
     impossible = [p for p in result.notes if p.code == "card.too_many"]
     if impossible:  # a table the decks cannot make: said as a problem, no moves
         answer.problems = [message(p) for p in impossible][:MAX_PROBLEMS]
         return answer
+    answer.stock_empty = _flag(values, "stock_empty") and not _flag(values, "drawn")
     answer.asked = True
     answer.required = result.required
     items = rule_items(

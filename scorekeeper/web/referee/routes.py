@@ -32,12 +32,28 @@ from ..rulebook.tables import minimum_table
 from ..words.i18n import number
 from ..words.messages import message
 from ..words.names import ruleset_title
+from .disputes import DISPUTE_QUESTIONS, DisputeAnswer, ask_dispute
 from .forms import Settings, read_question, read_settings, score_or_problem
 from .moves import OptionsAnswer, ask_options
 
 bp = Blueprint("referee", __name__)
 
-QUESTIONS = ("meld", "initial-meld", "discard-pile", "go-out", "minimum", "options")
+
+@bp.context_processor
+def _dispute_kinds() -> dict[str, Any]:
+    """The questions answered by :mod:`.disputes` (their own answer template)."""
+    return {"dispute_questions": DISPUTE_QUESTIONS}
+
+
+QUESTIONS = (
+    "meld",
+    "initial-meld",
+    "discard-pile",
+    "go-out",
+    "minimum",
+    "options",
+    *DISPUTE_QUESTIONS,
+)
 #: Questions whose answer depends on the number of players (compared at the same count).
 PLAYERS_MATTER = frozenset({"initial-meld", "discard-pile", "go-out", "minimum"})
 
@@ -189,8 +205,10 @@ def _quotes(
     return quotes
 
 
-def ask(question: str, settings: Settings, values: Mapping[str, str]) -> Answer:
+def ask(question: str, settings: Settings, values: Mapping[str, str]) -> Answer | DisputeAnswer:
     """Answer one question for the form ``values`` (empty answer when nothing is entered)."""
+    if question in DISPUTE_QUESTIONS:
+        return ask_dispute(question, settings, values)
     if question == "minimum":
         return _ask_minimum(settings, values)
     if question == "options":
@@ -302,7 +320,7 @@ def _values() -> Mapping[str, str]:
 
 def _render_page(
     settings: Settings,
-    answers: dict[str, Answer],
+    answers: dict[str, Answer | DisputeAnswer],
     values: dict[str, Mapping[str, str]],
     status: int = 200,
 ) -> Response:
@@ -339,7 +357,7 @@ def _render_page(
 def page() -> Response:
     values = _values()
     settings = read_settings(values)
-    answers: dict[str, Answer] = {}
+    answers: dict[str, Answer | DisputeAnswer] = {}
     filled: dict[str, Mapping[str, str]] = {}
     question = values.get("q")
     if question in QUESTIONS:

@@ -407,6 +407,29 @@ def three_is_fifty_book(joker: int, joker_changed: bool = False) -> list[Section
             ),
         ),
         RuleItem(
+            "moves.reading_last_deal",
+            _(
+                "A reading: at each deal the hands come first, four cards each, then the middle "
+                "is filled back up to four. In the last round every player gets as many cards "
+                "as all can get equally, the middle takes what it needs of the rest, and the "
+                "cards still left are set aside unplayed."
+            ),
+        ),
+        RuleItem(
+            "moves.dealer",
+            _(
+                "After each round the player to the left of the last dealer deals; the player "
+                "to the dealer's left plays first."
+            ),
+        ),
+        RuleItem(
+            "moves.in_turn",
+            _(
+                "The players play one card each in turn, going left. Nobody plays out of turn, "
+                "and players may not agree on their plays."
+            ),
+        ),
+        RuleItem(
             "scoring.lowest",
             _(
                 "When the stock is used up, every player adds up the minus "

@@ -382,3 +382,115 @@ def play_items(
             _("These rules know no going out concealed: going out scores its usual bonus."),
         )
     add("going-out.stock", _("When the stock runs out, nobody earns the going-out bonus."))
+    _disputes_items(rs, players, counts, add)
+
+
+def _disputes_items(
+    rs: RuleSet, players: int | None, counts: list[int], add: Callable[..., None]
+) -> None:
+    """The rules the referee's disputes quote (scorekeeper.rules.disputes): asking the
+    partner, the end of the stock, the black three's one turn, the red three from the pile."""
+    if not rs.partner_permission:
+        add(
+            "going-out.permission",
+            _("These rules know no asking the partner “May I go out?”: each player decides alone."),
+        )
+    else:
+        ask = [
+            _(
+                "After drawing, a player may ask the partner “May I go out?”. The partner "
+                "answers yes or no, and the answer binds: after a yes the player must go out in "
+                "that turn, after a no the player may not."
+            )
+        ]
+        if rs.partner_permission_before_melds:
+            ask.append(_("Ask before melding anything but the pile's top card."))
+        if rs.partner_permission_when_able:
+            ask.append(_("Ask only when you are able to go out."))
+        if rs.partner_permission_once:
+            ask.append(_("The question may be asked only once in each hand."))
+        add("going-out.permission", " ".join(ask))
+    if not rs.stock_out_pile:
+        add(
+            "going-out.stock_pile",
+            _(
+                "When the stock is used up, the hand ends as soon as a player cannot draw from "
+                "it; nobody takes the discard pile instead."
+            ),
+        )
+    elif rs.stock_out_pile_forced:
+        add(
+            "going-out.stock_pile",
+            _(
+                "When the stock is used up, play goes on while each player takes the discard "
+                "pile. A player must take it when it is not frozen and its top card matches a "
+                "meld of their side. Whoever draws from the empty stock instead ends the hand."
+            ),
+        )
+    else:
+        add(
+            "going-out.stock_pile",
+            _(
+                "When the stock is used up, play goes on while the players can and want to "
+                "take the discard pile. As soon as one cannot or will not, the hand ends."
+            ),
+        )
+    if rs.threes_by_colour:
+        add(
+            "going-out.stock_red_three",
+            _(
+                "If the last card drawn from the stock is a three, no card is left to replace "
+                "it: the hand ends at once, the player neither melds nor discards, and the "
+                "three counts 5 points against the side."
+            ),
+        )
+    else:
+        add(
+            "going-out.stock_red_three",
+            _(
+                "If the last card of the stock is a red three (or the last two are), no card is "
+                "left to replace it: the hand ends at once, and the player neither melds nor "
+                "discards."
+            ),
+        )
+    add(
+        "discard-pile.black_three_turn",
+        _(
+            "A black three on top stops the pile for the next player only. It does not "
+            "freeze the pile: once another card lies on it, it stops nothing."
+        ),
+    )
+    if rs.threes_by_colour:
+        add(
+            "red-threes.from_pile",
+            _(
+                "No card is turned up to start the discard pile, and threes are laid out as "
+                "soon as they are drawn: a three never lies in the pile."
+            ),
+        )
+    else:
+        add(
+            "red-threes.from_pile",
+            _(
+                "A red three taken with the discard pile (it can only be the pile's first "
+                "card) is laid out and scores as usual, but no replacement card is drawn for it."
+            ),
+        )
+    twos = [n for n in counts if rs.stock_draw(n) > 1]
+    if twos:
+        add(
+            "overview.draw",
+            _(
+                "With two players, a turn draws two cards from the stock and ends with one "
+                "discard. When only one card is left, or a red three is among the last two, "
+                "drawing it counts as a complete draw."
+            ),
+        )
+    else:
+        add(
+            "overview.draw",
+            _(
+                "A turn begins by drawing one card from the stock or taking the whole discard "
+                "pile, and ends with one discard."
+            ),
+        )

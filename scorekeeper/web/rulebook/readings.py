@@ -43,6 +43,8 @@ SOURCE_QUOTES: dict[str, dict[str, str]] = {
         "black_three_penalty": "„każdą pozostałą na ręce czarną trójkę: -100 punktów“ (seed 003)",
         "not_melded": "„Zamrożenie stosu odkrytego ma miejsce wtedy, gdy znajduje się "
         "na nim dzika karta lub czerwona trójka“ (seed 003)",
+        "stock": "„W takiej sytuacji koniec rozdania następuje automatycznie“ (seed 003)",
+        "red_three_pile": "„nie jest w jej miejsce ciągnięta inna karta“ (seed 003)",
     },
     "classic": {
         "tie": "“the first side to reach 5,000 points wins” (RULES.md §4, seed 002)",
@@ -182,6 +184,37 @@ def add_readings(rs: RuleSet, counts: list[int], add: Callable[..., None]) -> No
                 ]
             )
             + _quoted(rs, "black_three_penalty"),
+        )
+
+    # The disputes the referee settles (scorekeeper.rules.disputes), where a seed is open.
+    if not rs.stock_out_pile:
+        # seed 003:114 ends the hand when a player cannot draw; it names no pile instead.
+        add(
+            "going-out.reading_stock",
+            " ".join(
+                [
+                    reading,
+                    _(
+                        "with the stock used up the hand ends at once; nobody goes on by taking "
+                        "the discard pile, and a red three drawn as the last card ends it too."
+                    ),
+                ]
+            )
+            + _quoted(rs, "stock"),
+        )
+    if not rs.threes_by_colour and SOURCE_QUOTES.get(rs.id, {}).get("red_three_pile") is None:
+        # seed 000:108, 002:258: a replacement only for a red three drawn from the stock.
+        add(
+            "red-threes.reading_from_pile",
+            " ".join(
+                [
+                    reading,
+                    _(
+                        "the source gives a replacement card only for a red three drawn from "
+                        "the stock, so one taken with the discard pile gets none."
+                    ),
+                ]
+            ),
         )
 
     # RULES.md §4: "If both sides pass the target on the same hand, the higher total wins."

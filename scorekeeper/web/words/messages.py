@@ -16,6 +16,7 @@ from ...rules.explain import rule_item
 from ...rules.problems import Problem
 from ...rules.referee import rule_anchor
 from . import reasons
+from .disputes import DISPUTE_MESSAGES
 from .names import (
     canasta_kind,
     card_label,
@@ -231,7 +232,7 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
     "hand.alone_went_out": lambda p: _(
         "Everyone plays alone only when the stock runs out before anyone took the pile. "
         "%(name)s went out before the pile was taken, so %(name)s played alone: choose "
-        "%(name)s under \u201cWho played alone?\u201d.",
+        "%(name)s as the player who took the pile first.",
         name=p.get("name", ""),
     ),
     "red_threes.per_partner": lambda p: _(
@@ -612,3 +613,6 @@ MESSAGES.update(
         ),
     }
 )
+
+# scorekeeper.rules.disputes: the table disputes the referee settles.
+MESSAGES.update(DISPUTE_MESSAGES)
