@@ -11,6 +11,7 @@
 - ``serialize``: a stored game as JSON; ``answers``: responses, the request body, problems
 """
 
+from . import rule_search as rule_search  # noqa: F401  (its route joins the api blueprint)
 from .games import bp as games_bp
 from .score import bp
 from .tables import bp as tables_bp

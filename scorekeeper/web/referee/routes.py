@@ -28,8 +28,12 @@ from ...rules.referee import Verdict, rule_anchor
 from ...rules.ruleset import PRESETS, RULESET_IDS
 from ..app import htmx
 from ..rulebook.book import rule_items, section_titles
+from ..rulebook.rule_map import referee_kinds
+from ..rulebook.search import read_question as read_typed_question
+from ..rulebook.search import search_rules
+from ..rulebook.sources import Shown, shown
 from ..rulebook.tables import minimum_table
-from ..words.i18n import number
+from ..words.i18n import current_language, number
 from ..words.messages import message
 from ..words.names import ruleset_title
 from .forms import Settings, read_question, read_settings, score_or_problem
@@ -323,6 +327,7 @@ def _render_page(
         for rid in RULESET_IDS
     ]
     player_links = [(n, settings.link(players=n)) for n in settings.base.players_allowed]
+    words = read_words(request.args.get("words"))
     html = render_template(
         "referee/page.html",
         settings=settings,
@@ -331,8 +336,24 @@ def _render_page(
         values=values,
         ruleset_links=ruleset_links,
         player_links=player_links,
+        words_question=words[0],
+        words_results=words[1],
     )
     return make_response(html, status)
+
+
+def read_words(raw: str | None) -> tuple[str, list[Shown]]:
+    """A question asked in words with the page's link (``?words=``) and its answers."""
+    asked = read_typed_question(raw)
+    if asked.problem is not None:
+        return "", []
+    lang = current_language()
+    kinds = referee_kinds()
+    settings_ruleset = request.args.get("ruleset") or None
+    return asked.question, [
+        shown(p, lang, kinds, settings_ruleset if settings_ruleset in PRESETS else None)
+        for p in search_rules(asked.question, lang)
+    ]
 
 
 @bp.get("/referee")
