@@ -128,7 +128,7 @@ ITEMS: tuple[TableItem, ...] = (
     ),
     TableItem(
         "table-red-threes",
-        _rs("german", "classic"),
+        _rs("german", "polish", "classic"),
         lambda rid: _(
             "A red three in the hand dealt is laid out face up at once and replaced by the top "
             "card of the stock; so is a red three drawn later. The scorekeeper only needs how "
