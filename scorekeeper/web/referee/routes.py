@@ -29,9 +29,9 @@ from ...rules.ruleset import PRESETS, RULESET_IDS
 from ..app import htmx
 from ..rulebook.book import rule_items, section_titles
 from ..rulebook.rule_map import referee_kinds
+from ..rulebook.search import PAGE_FOUND, search_rules
 from ..rulebook.search import read_question as read_typed_question
-from ..rulebook.search import search_rules
-from ..rulebook.sources import Shown, shown
+from ..rulebook.sources import Shown, answers
 from ..rulebook.tables import minimum_table
 from ..words.i18n import current_language, number
 from ..words.messages import message
@@ -350,10 +350,10 @@ def read_words(raw: str | None) -> tuple[str, list[Shown]]:
     lang = current_language()
     kinds = referee_kinds()
     settings_ruleset = request.args.get("ruleset") or None
-    return asked.question, [
-        shown(p, lang, kinds, settings_ruleset if settings_ruleset in PRESETS else None)
-        for p in search_rules(asked.question, lang)
-    ]
+    ruleset = settings_ruleset if settings_ruleset in PRESETS else None
+    return asked.question, answers(
+        search_rules(asked.question, lang, PAGE_FOUND), lang, kinds, ruleset
+    )
 
 
 @bp.get("/referee")

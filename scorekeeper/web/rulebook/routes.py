@@ -21,8 +21,8 @@ from .house_rules import (
     read_house_rules,
 )
 from .rule_map import referee_kinds
-from .search import read_question, search_rules
-from .sources import shown, source_groups
+from .search import PAGE_FOUND, read_question, search_rules
+from .sources import answers, source_groups
 from .table_rules import settled_items, table_items
 
 bp = Blueprint("rules_pages", __name__)
@@ -110,7 +110,7 @@ def search() -> Response:
         problem = _search_problem(*asked.problem)
     else:
         kinds = referee_kinds()
-        results = [shown(p, lang, kinds, ruleset) for p in search_rules(asked.question, lang)]
+        results = answers(search_rules(asked.question, lang, PAGE_FOUND), lang, kinds, ruleset)
     status = 400 if problem and request.args.get("q") is not None else 200
     context = {
         "question": asked.question,

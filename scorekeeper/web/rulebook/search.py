@@ -26,6 +26,8 @@ from .rule_map import Paragraph, RuleMap, rule_map
 MAX_QUERY = 200
 #: results answered at most
 MAX_RESULTS = 10
+#: paragraphs a page reads to show its answers (it names each rule once, so it reads more)
+PAGE_FOUND = 24
 LANGS = ("en", "de", "pl")
 #: a word's stem drops its last two letters (endings: "kanasty", "zählt"), keeping 4 to 6
 STEM_MIN = 4

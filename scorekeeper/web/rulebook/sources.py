@@ -55,6 +55,8 @@ class Shown:
     where: Where
     referee_label: str | None
     ruleset_label: str
+    #: other paragraphs found for the same rule (a question's answers name the rule once)
+    more: tuple[Paragraph, ...] = ()
 
     @property
     def paragraph(self) -> Paragraph:
@@ -95,6 +97,32 @@ def shown(
         labels.get(place.referee, place.referee) if place.referee else None,
         ruleset_title(paragraph.ruleset, short=True),
     )
+
+
+#: rules a page names for one question
+MAX_ANSWERS = 6
+
+
+def answers(
+    found: list[Paragraph], lang: str, kinds: frozenset[str], ruleset: str | None = None
+) -> list[Shown]:
+    """The answers to a question as a page shows them: one per rule, in the order its best
+    paragraph was found, the other paragraphs of that rule kept beside it."""
+    best: dict[str, Paragraph] = {}
+    more: dict[str, list[Paragraph]] = {}
+    for p in found:
+        assert p.topic is not None
+        key = p.topic.key
+        if key in best:
+            more[key].append(p)
+        else:
+            best[key] = p
+            more[key] = []
+    out = []
+    for key, p in list(best.items())[:MAX_ANSWERS]:
+        item = shown(p, lang, kinds, ruleset)
+        out.append(Shown(item.where, item.referee_label, item.ruleset_label, tuple(more[key][:3])))
+    return out
 
 
 def source_groups(ruleset_id: str | None, lang: str) -> list[SeedGroup]:
