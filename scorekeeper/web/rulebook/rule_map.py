@@ -28,14 +28,14 @@ from typing import Any
 
 from flask import current_app, url_for
 
-from ...rules import three_is_fifty
 from ...rules.ruleset import RULESET_IDS
 
 MAP_PATH = Path(__file__).with_name("rule_map.json")
 #: where a referee question's path starts in the JSON API
 REFEREE_PREFIX = "/api/v1/referee/"
-#: the referee questions of 3 ist 50: asked on its own referee page
-FIFTY_KINDS = frozenset({"three-is-fifty", "three-is-fifty-deal"})
+#: the referee question of 3 ist 50 asked on its own referee page (``/fifty/referee``); every
+#: other question is a section ``#q-<kind>`` of the referee page
+FIFTY_PAGE_KINDS = frozenset({"three-is-fifty"})
 
 
 @dataclass(frozen=True)
@@ -180,8 +180,8 @@ def live_referee(paragraph: Paragraph, kinds: frozenset[str] | None = None) -> s
 
 def referee_url(kind: str, ruleset_id: str) -> str:
     """The referee page with the question ``kind`` opened, for the rules of ``ruleset_id``."""
-    if kind in FIFTY_KINDS or ruleset_id == three_is_fifty.RULESET_ID:
-        return url_for("referee.fifty", _anchor=None if kind in FIFTY_KINDS else f"q-{kind}")
+    if kind in FIFTY_PAGE_KINDS:
+        return url_for("referee.fifty")
     ruleset = ruleset_id if ruleset_id in RULESET_IDS else None
     return url_for("referee.page", ruleset=ruleset, _anchor=f"q-{kind}")
 

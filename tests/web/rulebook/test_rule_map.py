@@ -238,3 +238,15 @@ def test_a_broken_map_is_refused() -> None:
         read_map(data)
     assert isinstance(rule_map(), RuleMap)
     assert MAP_PATH.name == "rule_map.json"
+
+
+def test_a_referee_link_opens_its_question(app: Flask) -> None:
+    from scorekeeper.web.rulebook.rule_map import referee_url
+
+    with app.test_request_context("/"):
+        assert referee_url("discard-pile", "polish") == "/referee?ruleset=polish#q-discard-pile"
+        assert referee_url("three-is-fifty", "three-is-fifty") == "/fifty/referee"
+        # the deal of 3 ist 50 is a section of the referee page (no Canasta ruleset to keep)
+        assert referee_url("three-is-fifty-deal", "three-is-fifty") == (
+            "/referee#q-three-is-fifty-deal"
+        )
