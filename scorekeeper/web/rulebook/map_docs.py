@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import Flask
 
 from .rule_map import Paragraph, rule_map
+from .search import MAX_QUERY
 from .table_rules import ITEMS
 
 HEAD = """\
@@ -79,8 +80,6 @@ def _where(p: Paragraph) -> str:
 def render(app: Flask) -> str:
     """The whole of docs/rules.md (English texts need the app: they are its translatable
     strings)."""
-    from .search import MAX_QUERY
-
     rules = rule_map()
     seeds = ", ".join(f"`{name}` ({seed['ruleset']})" for name, seed in rules.seeds.items())
     out = [
