@@ -9,7 +9,8 @@ Polish. Trigrams match inside words, so a German compound ("Abwurfstapel") is fo
 A question is folded as the index is (lower case, accents and "ł" dropped) and each of its
 words is cut to a stem (its last two letters dropped, four to six letters kept); the
 stems are OR-ed in one FTS5 query ranked by BM25, the summary of the reader's language
-weighing most. Words under three letters carry no trigram and are skipped.
+weighing most; a paragraph that holds the question's words in a row (a phrase query) counts
+more. Words under three letters carry no trigram and are skipped.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from .rule_map import Paragraph, RuleMap, rule_map
 MAX_QUERY = 200
 #: results answered at most
 MAX_RESULTS = 10
+#: how much more a paragraph counts that holds the question's words in a row
+PHRASE_BOOST = 1.6
 #: paragraphs a page reads to show its answers (it names each rule once, so it reads more)
 PAGE_FOUND = 24
 LANGS = ("en", "de", "pl")
@@ -122,11 +125,24 @@ class RuleIndex:
                 "ORDER BY r LIMIT 200",
                 (*weights, match),
             ).fetchall()
+            # a paragraph that holds the question's words as they were typed, in a row
+            # ("Darf ich ausmachen?"), is the one asked about
+            phrase = " ".join(_WORD.findall(fold(question)))
+            whole = set()
+            if self.trigram and " " in phrase and len(phrase) <= MAX_QUERY:
+                whole = {
+                    rowid
+                    for (rowid,) in self._db.execute(
+                        "SELECT rowid FROM rule WHERE rule MATCH ?",
+                        ('"' + phrase.replace('"', '""') + '"',),
+                    )
+                }
         hits: list[Hit] = []
         for rowid, rank in found:
             p = self.paragraphs[rowid]
             # a paragraph in the reader's own language is the one to quote first
-            hits.append(Hit(p, rank * (1.25 if p.lang == lang else 1.0)))
+            factor = (1.25 if p.lang == lang else 1.0) * (PHRASE_BOOST if rowid in whole else 1.0)
+            hits.append(Hit(p, rank * factor))
         hits.sort(key=lambda hit: (hit.rank, hit.paragraph.seed, hit.paragraph.line))
         return hits[:limit]
 

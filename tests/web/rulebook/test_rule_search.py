@@ -45,6 +45,10 @@ QUESTIONS: list[tuple[str, str, str, int]] = [
     ("pl", "kiedy stos jest zamrożony?", "003", 106),
     ("pl", "czy czarna trójka blokuje stos?", "003", 104),
     ("de", "Dürfen wir an die Meldung der Gegner anlegen?", "000", 72),
+    # the partner's question typed as it is asked at the table (a phrase counts more)
+    ("de", "Darf ich ausmachen?", "000", 125),
+    ("en", "may I go out?", "002", 250),
+    ("pl", "Czy mogę wyjść?", "002", 250),
 ]
 
 
