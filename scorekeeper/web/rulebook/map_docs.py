@@ -40,8 +40,11 @@ do not edit by hand (`tests/web/rulebook/test_rule_map_docs.py` fails when it is
   FTS5 with the trigram tokenizer (the standard library's `sqlite3`, an in-memory index built
   at first use) indexes each rule paragraph with its summaries in the three languages; a
   question's words are folded (case, accents, "ł") and cut to stems (the last two letters
-  dropped, 4 to 6 letters kept), OR-ed and ranked by BM25, the reader's language weighing most.
-  Without the trigram tokenizer (SQLite before 3.34) words match by their beginnings.
+  dropped, 4 to 6 letters kept), OR-ed and ranked by BM25, the reader's language weighing most;
+  a paragraph that holds the question's words in a row (a phrase query) counts more. A page
+  names each rule once (its best paragraph, the others beside it), at most six. The index takes
+  about 0.14 s to build and a question a few milliseconds on the development machine. Without
+  the trigram tokenizer (SQLite before 3.34) words match by their beginnings.
 
 ## API
 
