@@ -99,6 +99,21 @@ def _ask_partner(rid: str) -> str:
     return text
 
 
+def _black_three(rid: str) -> str:
+    text = _(
+        "A reading: a black three on top blocks the discard pile for the next player's turn "
+        "only. That player cannot take it and discards onto it; once covered, the black "
+        "three no longer counts and the pile is as it was. A black three never freezes the "
+        "pile."
+    )
+    if rid == "polish":
+        text += " " + _(
+            "In these rules that player may still take it by melding the black three while "
+            "going out."
+        )
+    return text
+
+
 ITEMS: tuple[TableItem, ...] = (
     TableItem(
         "table-seating",
@@ -174,16 +189,7 @@ ITEMS: tuple[TableItem, ...] = (
             "that total; partners combine melds but not red threes."
         ),
     ),
-    TableItem(
-        "settled-black-three",
-        _rs("german", "polish", "classic"),
-        lambda rid: _(
-            "A reading: a black three on top blocks the discard pile for the next player's turn "
-            "only. That player cannot take it and discards onto it; once covered, the black "
-            "three no longer counts and the pile is as it was. A black three never freezes the "
-            "pile."
-        ),
-    ),
+    TableItem("settled-black-three", _rs("german", "polish", "classic"), _black_three),
     TableItem("settled-ask-partner", _rs("german", "classic", "american"), _ask_partner),
     TableItem("settled-end-of-stock", CANASTA, _end_of_stock),
     TableItem(
