@@ -1,5 +1,7 @@
 """The JSON API (CONTRACT.md §3).
 
+- ``rule_search``: a dispute asked in words (the ``rules_api`` blueprint,
+  ``/api/v1/rules/search``; docs/rules.md)
 - ``score``: stateless scoring, the referee's questions and the rulesets (the ``api`` blueprint,
   ``/api/v1``)
 - ``games``: the stored games (the ``games_api`` blueprint, ``/api/v1/games``); ``fifty``: the
@@ -11,10 +13,10 @@
 - ``serialize``: a stored game as JSON; ``answers``: responses, the request body, problems
 """
 
-from . import rule_search as rule_search  # noqa: F401  (its route joins the api blueprint)
 from .games import bp as games_bp
+from .rule_search import bp as rules_bp
 from .score import bp
 from .tables import bp as tables_bp
 from .tournaments import bp as tournaments_bp
 
-__all__ = ["bp", "games_bp", "tables_bp", "tournaments_bp"]
+__all__ = ["bp", "games_bp", "rules_bp", "tables_bp", "tournaments_bp"]

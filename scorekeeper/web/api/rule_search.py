@@ -3,13 +3,15 @@ typed in words, best first, each with the referee question that decides it (docs
 
 from __future__ import annotations
 
-from flask import Response, request
+from flask import Blueprint, Response, request
 
 from ..rulebook.rule_map import live_referee
 from ..rulebook.search import LANGS, read_question, search_rules
 from ..words.i18n import current_language
 from .answers import json_response, problem_response
-from .score import bp
+
+#: its own blueprint (a read, no body): importing it loads nothing of the scoring API
+bp = Blueprint("rules_api", __name__, url_prefix="/api/v1")
 
 
 @bp.get("/rules/search")
