@@ -2,7 +2,8 @@
 
 The check reads every visible text node and every label-like attribute of the rendered page
 and looks each one up among the English source strings of the catalogue: a text that is an
-English msgid whose German/Polish translation differs is a leftover.
+English msgid whose German/Polish translation differs is a leftover. Text inside an element
+with its own ``lang`` (a rule source quoted in its language) is not read.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ TEXTS_JS = """
     const node = walker.currentNode;
     const el = node.parentElement;
     if (!el || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(el.tagName)) continue;
+    // words quoted in their own language (a rule source, marked lang="…") are no UI text
+    if (el.closest('body [lang]')) continue;
     const text = node.textContent.replace(/\\s+/g, ' ').trim();
     if (text) out.push(text);
   }

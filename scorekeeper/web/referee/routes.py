@@ -28,8 +28,12 @@ from ...rules.referee import Verdict, rule_anchor
 from ...rules.ruleset import PRESETS, RULESET_IDS
 from ..app import htmx
 from ..rulebook.book import rule_items, section_titles
+from ..rulebook.rule_map import referee_kinds
+from ..rulebook.search import PAGE_FOUND, search_rules
+from ..rulebook.search import read_question as read_typed_question
+from ..rulebook.sources import Shown, answers
 from ..rulebook.tables import minimum_table
-from ..words.i18n import number
+from ..words.i18n import current_language, number
 from ..words.messages import message
 from ..words.names import ruleset_title
 from .disputes import DISPUTE_QUESTIONS, DisputeAnswer, ask_dispute
@@ -341,6 +345,7 @@ def _render_page(
         for rid in RULESET_IDS
     ]
     player_links = [(n, settings.link(players=n)) for n in settings.base.players_allowed]
+    words = read_words(request.args.get("words"))
     html = render_template(
         "referee/page.html",
         settings=settings,
@@ -349,8 +354,24 @@ def _render_page(
         values=values,
         ruleset_links=ruleset_links,
         player_links=player_links,
+        words_question=words[0],
+        words_results=words[1],
     )
     return make_response(html, status)
+
+
+def read_words(raw: str | None) -> tuple[str, list[Shown]]:
+    """A question asked in words with the page's link (``?words=``) and its answers."""
+    asked = read_typed_question(raw)
+    if asked.problem is not None:
+        return "", []
+    lang = current_language()
+    kinds = referee_kinds()
+    settings_ruleset = request.args.get("ruleset") or None
+    ruleset = settings_ruleset if settings_ruleset in PRESETS else None
+    return asked.question, answers(
+        search_rules(asked.question, lang, PAGE_FOUND), lang, kinds, ruleset
+    )
 
 
 @bp.get("/referee")

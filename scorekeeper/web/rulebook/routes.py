@@ -7,16 +7,23 @@ tables from :mod:`.rule_tables`, and house rules given with ``?options=<json>`` 
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, Response, abort, make_response, render_template, request, url_for
+from flask_babel import gettext as _
 
 from ...rules import three_is_fifty
 from ...rules.ruleset import PRESETS, RULESET_IDS, get_ruleset
+from ..app import htmx
+from ..words.i18n import current_language
 from ..words.names import ruleset_title
 from .book import rule_book, three_is_fifty_book
 from .house_rules import (
     read_fifty_house_rules,
     read_house_rules,
 )
+from .rule_map import referee_kinds
+from .search import PAGE_FOUND, read_question, search_rules
+from .sources import answers, source_groups
+from .table_rules import settled_items, table_items
 
 bp = Blueprint("rules_pages", __name__)
 
@@ -49,6 +56,7 @@ def show(ruleset_id: str) -> str:
         sections=rule_book(house.ruleset, None, changed),
         ruleset_links=_ruleset_links(),
         referee=True,
+        **_map_parts(base.id),
     )
 
 
@@ -62,4 +70,66 @@ def _show_three_is_fifty() -> str:
         sections=three_is_fifty_book(joker, joker != three_is_fifty.DEFAULT_JOKER),
         ruleset_links=_ruleset_links(),
         referee=False,
+        **_map_parts(three_is_fifty.RULESET_ID),
     )
+
+
+def _map_parts(ruleset_id: str) -> dict[str, object]:
+    """What a rules page shows from the rule map: the table procedures, the settled readings
+    and where each paragraph of its source lives."""
+    return {
+        "table": table_items(ruleset_id),
+        "settled": settled_items(ruleset_id),
+        "sources": source_groups(ruleset_id, current_language()),
+        "ask_ruleset": ruleset_id,
+    }
+
+
+@bp.get("/rules/map")
+def whole_map() -> str:
+    """Every paragraph of every source and where it lives."""
+    return render_template(
+        "rules/map.html",
+        sources=source_groups(None, current_language()),
+        ruleset_links=_ruleset_links(),
+    )
+
+
+@bp.get("/rules/search")
+def search() -> Response:
+    """A dispute asked in words: the rule paragraphs that answer it, best first (htmx gets the
+    results alone; without JavaScript the whole page)."""
+    ruleset = request.args.get("ruleset") or None
+    if ruleset not in RULES_PAGES:
+        ruleset = None
+    asked = read_question(request.args.get("q"))
+    lang = current_language()
+    problem = None
+    results = []
+    if asked.problem is not None:
+        problem = _search_problem(*asked.problem)
+    else:
+        kinds = referee_kinds()
+        results = answers(search_rules(asked.question, lang, PAGE_FOUND), lang, kinds, ruleset)
+    status = 400 if problem and request.args.get("q") is not None else 200
+    context = {
+        "question": asked.question,
+        "problem": problem if request.args.get("q") is not None else None,
+        "results": results,
+        "ask_ruleset": ruleset,
+    }
+    if htmx.wants_fragment():
+        response = make_response(render_template("rules/_ask_results.html", **context), status)
+    else:
+        response = make_response(
+            render_template("rules/search.html", ruleset_links=_ruleset_links(), **context),
+            status,
+        )
+    response.vary.add("HX-Request")
+    return response
+
+
+def _search_problem(code: str, params: dict[str, int]) -> str:
+    if code == "request.text_too_long":
+        return _("Please ask in at most %(maximum)s characters.", maximum=params["maximum"])
+    return _("Type a question, for example: “May I take the pile with a black three on top?”")
