@@ -13,6 +13,7 @@ Areas with pages or an API:
 - ``tables``: a table of regular players, its games and statistics (blueprint ``tables``)
 - ``tournaments``: a club tournament: the director's page, the public standings, the
   projector, the new form and the PDFs (blueprint ``tournaments``)
+- ``live``: the event streams the pages watch (blueprint ``live``, ``/api/v1/…/events``)
 - ``api``: the JSON API of CONTRACT.md §3 (blueprints ``api``, ``games_api``, ``tables_api``,
   ``tournaments_api``)
 
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import api, canasta, fifty, home, referee, rulebook, sheets, tables, tournaments
+from . import api, canasta, fifty, home, live, referee, rulebook, sheets, tables, tournaments
 from .rulebook.links import rule_links
 from .words.names import (
     canastas_text,
@@ -55,6 +56,7 @@ def register_blueprints(app: Flask) -> None:
         fifty.bp,
         tables.bp,
         tournaments.bp,
+        live.bp,
     ):
         app.register_blueprint(bp)
     app.jinja_env.globals.update(
