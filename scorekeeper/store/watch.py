@@ -182,8 +182,8 @@ class Watch:
         while not self._stopped.is_set():
             try:
                 raw = self.engine.raw_connection()
-                raw.detach()  # its own connection for as long as it listens, not the pool's
                 connection: Any = raw.driver_connection
+                raw.detach()  # its own connection for as long as it listens, not the pool's
                 try:
                     connection.autocommit = True
                     connection.execute(f"LISTEN {CHANNEL}")
@@ -195,7 +195,7 @@ class Watch:
                             self._wake.set()
                 finally:
                     self._listening = False
-                    raw.close()
+                    connection.close()
             except Exception:
                 log.warning("listening for changes failed; polling meanwhile", exc_info=True)
                 self._stopped.wait(pause)
