@@ -63,6 +63,22 @@
       if (Date.now() - refreshed < SAFETY) event.preventDefault();
       else refreshed = Date.now();
     });
+    /* what the reader opened in the part (statistics, a hand's details) stays open */
+    var opened_details = null;
+    d.addEventListener("htmx:beforeSwap", function (event) {
+      if (event.detail.elt !== part()) return;
+      opened_details = [];
+      part().querySelectorAll("details").forEach(function (el, i) {
+        if (el.open) opened_details.push(i);
+      });
+    });
+    d.addEventListener("htmx:afterSettle", function () {
+      var el = part();
+      if (!el || !opened_details) return;
+      var all = el.querySelectorAll("details");
+      opened_details.forEach(function (i) { if (all[i]) all[i].open = true; });
+      opened_details = null;
+    });
     window.addEventListener("pagehide", function () { if (source) source.close(); open = false; });
     window.addEventListener("pageshow", function (event) { if (event.persisted) connect(); });
     connect();

@@ -76,13 +76,16 @@ def test_a_second_phone_on_the_game_page_shows_a_new_hand_without_a_reload(
         shot(page, "live-01-game-page-after-another-phones-save")
         shot(viewer, "live-02-view-after-the-save")
 
-        # a correction and a deletion arrive as well
+        # a correction and a deletion arrive as well; what the reader opened stays open
+        statistics = page.locator("#game-live details").filter(has_text="Statistics").first
+        statistics.locator("summary").click()
         corrected = client.put(
             f"/api/v1/games/{game['id']}/hands/1", json={"version": 2, "teams": _hand(200)}
         )
         assert corrected.status_code == 200, corrected.get_json()
         expect(page.locator(".board .total").first).to_have_text("200", timeout=2000)
         expect(viewer.locator(".board .total").first).to_have_text("200", timeout=2000)
+        expect(statistics).to_have_attribute("open", "")
         deleted = client.delete(f"/api/v1/games/{game['id']}/hands/1?version=3")
         assert deleted.status_code == 200, deleted.get_json()
         expect(page.locator(".board .total").first).to_have_text("0", timeout=2000)
