@@ -149,3 +149,52 @@ def test_streams_over_a_clients_share_are_refused_and_the_others_carry_on(
     finally:
         for stream in opened:
             stream.close()
+
+
+def test_when_a_process_dies_its_watchers_come_back_through_the_other(tmp_path: Path) -> None:
+    """A process killed under its watchers: their streams end (Caddy cannot go on with a
+    response whose process is gone), and a reconnection, as the browser's EventSource makes it
+    with the last event's id, is served by the other process and hears the next save. SQLite
+    here: one file, two processes (the other process's save is read within 0.5 s)."""
+    require("caddy")
+    env = {
+        "SCOREKEEPER_DATABASE_URL": f"sqlite:///{tmp_path / 'failover.sqlite3'}",
+        "SCOREKEEPER_SECRET_KEY": "live-failover-" + "k" * 32,
+        "SCOREKEEPER_RATELIMIT_ENABLED": "0",
+    }
+    apps = [stack.start_app(tmp_path / name, "app", env, "--behind-proxy") for name in "ab"]
+    caddy = stack.start_caddy(tmp_path / "caddy", [app.port for app in apps])
+    watchers: list[stack.EventStream] = []
+    try:
+        status, game, _ = stack.call(caddy, "POST", "/api/v1/games", GAME)
+        assert status == 201
+        path = f"/api/v1/games/{game['view_id']}/events"
+        watchers = [stack.EventStream(caddy, path, source=f"127.0.2.{i}") for i in range(1, 7)]
+        assert all(w.status == 200 for w in watchers)
+        apps[0].popen.kill()
+        apps[0].popen.wait()
+        ended = 0
+        for watcher in watchers:
+            try:
+                if watcher.next(timeout=0.5) is None:
+                    ended += 1
+            except (TimeoutError, OSError):
+                pass  # this one is on the surviving process: still open, quiet
+            except Exception:
+                ended += 1  # cut off mid-stream
+        assert ended >= 1  # least_conn put some on each process
+        again = stack.EventStream(caddy, path, headers={"Last-Event-ID": "1"}, source="127.0.2.9")
+        watchers.append(again)
+        assert again.status == 200
+        answered = time.monotonic()
+        status, body, _ = stack.call(
+            caddy, "POST", f"/api/v1/games/{game['id']}/hands", {"version": 1, "teams": HAND}
+        )
+        assert status == 201, body
+        assert again.next(timeout=2.0) == ("change", {"version": 2})
+        assert time.monotonic() - answered < 2.0
+    finally:
+        for watcher in watchers:
+            watcher.close()
+        for process in (caddy, *apps):
+            process.stop()
