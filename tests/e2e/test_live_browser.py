@@ -130,3 +130,37 @@ def test_a_table_page_shows_a_hand_of_its_game_without_a_reload(
     expect(page.locator(".table-game-list").first).to_contain_text("150", timeout=2000)
     assert page.evaluate("window.notReloaded") is True
     shot(page, "live-03-table-page-after-a-save", full_page=True)
+
+
+def test_a_tournaments_public_standings_show_a_hand_in_german_without_a_reload(
+    live_app: Flask, live_server: str, page: Page, shot: Callable[..., Path]
+) -> None:
+    client = live_app.test_client()
+    made = client.post(
+        "/api/v1/tournaments",
+        json={
+            "name": "Frühlingspokal",
+            "ruleset": "german",
+            "options": {},
+            "players": 4,
+            "format": "individual",
+            "scoring": "match_points",
+            "round_end": {"hands": 2},
+            "participants": [f"Spieler {i + 1}" for i in range(8)],
+        },
+    )
+    assert made.status_code == 201, made.get_json()
+    tournament = made.get_json()
+    started = client.post(f"/api/v1/tournaments/{tournament['id']}/rounds", json={})
+    assert started.status_code == 201, started.get_json()
+    game_id = started.get_json()["tables"][0]["game_id"]
+    page.goto(f"{live_server}/tournaments/view/{tournament['view_id']}?lang=de")
+    _following(page)
+    page.evaluate("window.notReloaded = true")
+    expect(page.locator(".t-standings")).not_to_contain_text("170")
+    saved = client.post(f"/api/v1/games/{game_id}/hands", json={"version": 1, "teams": _hand(170)})
+    assert saved.status_code == 201, saved.get_json()
+    expect(page.locator(".t-standings")).to_contain_text("170", timeout=2000)
+    assert page.evaluate("window.notReloaded") is True
+    expect(page.locator("#standings-title")).to_contain_text("Tabelle")  # German page
+    shot(page, "live-04-tournament-standings-de-after-a-save", full_page=True)
