@@ -18,6 +18,9 @@ an event missing), and the resident memory (RSS) of both app processes and Caddy
 with the watchers, per watcher. Goals: p95 delivery <= 2 s, save latency <= 1.5x, 0 errors.
 The client (asyncio, one thread) shares the machine's cores with the servers.
 
+``--lan``: the phones at a table instead: one ``scorekeeper serve`` on its SQLite file, reached
+directly over plain HTTP (each phone from its own loopback address), no Caddy.
+
 Run: ``SCOREKEEPER_TEST_POSTGRES_URL=postgresql+psycopg://… .venv/bin/python
 benchmarks/bench_watchers.py``; exits 1 when a goal is missed.
 """
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
 import os
 import re
@@ -34,6 +38,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +56,31 @@ HAND = [
     {"quick": {"meld_points": 50}, "red_threes": 0, "went_out": False},
 ]
 EVENT = re.compile(rb'data: \{"version":(\d+)\}')
+
+
+@dataclass
+class Front:
+    """Where the phones connect: Caddy over TLS, or (``--lan``) the one app process itself,
+    as the phones at a table reach ``scorekeeper serve --lan``."""
+
+    port: int
+    context: ssl.SSLContext | None
+    caddy: stack.Caddy | None
+
+    def call(self, method: str, path: str, body: object = None) -> tuple[int, Any, Any]:
+        if self.caddy is not None:
+            return stack.call(self.caddy, method, path, body)
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        try:
+            return stack.call(connection, method, path, body)
+        finally:
+            connection.close()
+
+    async def open(self, source: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        return await asyncio.open_connection(
+            "127.0.0.1", self.port, ssl=self.context, local_addr=(source, 0),
+            server_hostname="127.0.0.1" if self.context else None,
+        )  # fmt: skip
 
 
 def rss_kb(pid: int) -> int:
@@ -80,16 +110,13 @@ class Poller:
         self.ended = False
         self.version = 1
 
-    async def run(self, caddy: stack.Caddy, path: str, context: ssl.SSLContext) -> None:
-        reader, writer = await asyncio.open_connection(
-            "127.0.0.1", caddy.port, ssl=context, local_addr=(self.source, 0),
-            server_hostname="127.0.0.1",
-        )  # fmt: skip
+    async def run(self, front: Front, path: str) -> None:
+        reader, writer = await front.open(self.source)
         await asyncio.sleep(self.every * (hash(self.source) % 1000) / 1000)  # spread out
         try:
             while True:
                 writer.write(
-                    f"GET {path}?since={self.version} HTTP/1.1\r\nHost: 127.0.0.1:{caddy.port}"
+                    f"GET {path}?since={self.version} HTTP/1.1\r\nHost: 127.0.0.1:{front.port}"
                     "\r\nHX-Request: true\r\n\r\n".encode()
                 )
                 await writer.drain()
@@ -129,13 +156,10 @@ class Watcher:
         self.status = 0
         self.ended = False
 
-    async def run(self, caddy: stack.Caddy, path: str, context: ssl.SSLContext) -> None:
-        reader, writer = await asyncio.open_connection(
-            "127.0.0.1", caddy.port, ssl=context, local_addr=(self.source, 0),
-            server_hostname="127.0.0.1",
-        )  # fmt: skip
+    async def run(self, front: Front, path: str) -> None:
+        reader, writer = await front.open(self.source)
         writer.write(
-            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{caddy.port}\r\n"
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{front.port}\r\n"
             "Accept: text/event-stream\r\nCache-Control: no-cache\r\n\r\n".encode()
         )
         await writer.drain()
@@ -158,7 +182,7 @@ class Watcher:
 
 
 async def save_loop(
-    caddy: stack.Caddy, game: dict[str, Any], seconds: float, every: float, version: int
+    front: Front, game: dict[str, Any], seconds: float, every: float, version: int
 ) -> tuple[list[tuple[int, float, float]], int, int]:
     """Save a hand every ``every`` s for ``seconds``: [(new version, sent, answered)], the
     next version, errors."""
@@ -170,9 +194,7 @@ async def save_loop(
     while time.monotonic() < ends:
         started = time.monotonic()
         body_sent = {"version": version, "teams": HAND}
-        status, body, _ = await loop.run_in_executor(
-            None, stack.call, caddy, "POST", path, body_sent
-        )
+        status, body, _ = await loop.run_in_executor(None, front.call, "POST", path, body_sent)
         answered = time.monotonic()
         if status == 201:
             version = int(body["version"])
@@ -184,24 +206,23 @@ async def save_loop(
     return saves, version, errors
 
 
-def memory(apps: list[stack.Process], caddy: stack.Caddy) -> dict[str, int]:
+def memory(apps: list[stack.Process], front: Front) -> dict[str, int]:
     return {
         "apps_kb": sum(rss_kb(app.popen.pid) for app in apps),
-        "caddy_kb": rss_kb(caddy.popen.pid),
+        "caddy_kb": rss_kb(front.caddy.popen.pid) if front.caddy else 0,
     }
 
 
-async def measure(args: argparse.Namespace, caddy: stack.Caddy, apps: list[stack.Process]) -> Any:
-    status, game, _ = stack.call(caddy, "POST", "/api/v1/games", GAME)
+async def measure(args: argparse.Namespace, front: Front, apps: list[stack.Process]) -> Any:
+    status, game, _ = front.call("POST", "/api/v1/games", GAME)
     assert status == 201, game
     # warm both processes up (templates, statements, connections), then the baseline
-    baseline, version, base_errors = await save_loop(caddy, game, 3, 0.2, 1)
+    baseline, version, base_errors = await save_loop(front, game, 3, 0.2, 1)
     baseline, version, base_errors = await save_loop(
-        caddy, game, args.baseline, args.every, version
+        front, game, args.baseline, args.every, version
     )
-    idle = memory(apps, caddy)
+    idle = memory(apps, front)
 
-    context = ssl.create_default_context(cafile=str(caddy.root_certificate))
     watchers: list[Watcher | Poller]
     sources = [f"127.0.1.{i % 250 + 1}" for i in range(args.watchers)]
     if args.mode == "poll":
@@ -210,14 +231,14 @@ async def measure(args: argparse.Namespace, caddy: stack.Caddy, apps: list[stack
     else:
         path = f"/api/v1/games/{game['view_id']}/events"
         watchers = [Watcher(source) for source in sources]
-    tasks = [asyncio.create_task(w.run(caddy, path, context)) for w in watchers]
+    tasks = [asyncio.create_task(w.run(front, path)) for w in watchers]
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and sum(1 for w in watchers if w.status) < len(watchers):
         await asyncio.sleep(0.1)
     await asyncio.sleep(1.0)  # every stream subscribed
     refused = sum(1 for w in watchers if w.status not in (200, 204))
-    watching = memory(apps, caddy)
-    saves, version, save_errors = await save_loop(caddy, game, args.seconds, args.every, version)
+    watching = memory(apps, front)
+    saves, version, save_errors = await save_loop(front, game, args.seconds, args.every, version)
     await asyncio.sleep(2.5)  # the last save's events
     ended = sum(1 for w in watchers if w.ended)
     for task in tasks:
@@ -246,6 +267,7 @@ async def measure(args: argparse.Namespace, caddy: stack.Caddy, apps: list[stack
     ) / max(1, args.watchers)
     return {
         "mode": args.mode,
+        "front": "one process, plain HTTP (--lan)" if args.lan else "Caddy (TLS), two processes",
         "watchers": args.watchers,
         "seconds": args.seconds,
         "saves": len(saves),
@@ -292,27 +314,41 @@ def main() -> int:
         help="stream: event streams (what the app does); poll: short polls instead",
     )  # fmt: skip
     parser.add_argument("--poll-every", type=float, default=2.0, help="poll mode: seconds")
+    parser.add_argument(
+        "--lan", action="store_true",
+        help="the phones reach one process directly (scorekeeper serve --lan), no Caddy",
+    )  # fmt: skip
     args = parser.parse_args()
     url = os.environ.get("SCOREKEEPER_BENCH_POSTGRES_URL") or os.environ.get(
         "SCOREKEEPER_TEST_POSTGRES_URL"
     )
-    if not url:
+    if not url and not args.lan:
         print("set SCOREKEEPER_TEST_POSTGRES_URL (a throwaway PostgreSQL database)")
         return 2
     folder = Path(tempfile.mkdtemp(prefix="bench-watchers-"))
     env = {
-        "SCOREKEEPER_DATABASE_URL": url,
+        "SCOREKEEPER_DATABASE_URL": url or "",
         "SCOREKEEPER_SECRET_KEY": "bench-watchers-" + "k" * 32,
         # one phone saves often, 200 phones connect at once: only the stream bounds apply
         "SCOREKEEPER_LIMIT_WRITE": "100000 per minute",
         "SCOREKEEPER_LIMIT_ANY": "100000 per minute",
     }
-    apps = [stack.start_app(folder / name, "app", env, "--behind-proxy") for name in "ab"]
-    caddy = stack.start_caddy(folder / "caddy", [app.port for app in apps])
+    processes: list[stack.Process]
+    if args.lan:  # as at a table: one process on its SQLite file
+        env["SCOREKEEPER_DATABASE_URL"] = f"sqlite:///{folder / 'lan.sqlite3'}"
+        apps = [stack.start_app(folder / "a", "app", env)]
+        front = Front(apps[0].port, None, None)
+        processes = list(apps)
+    else:
+        apps = [stack.start_app(folder / name, "app", env, "--behind-proxy") for name in "ab"]
+        caddy = stack.start_caddy(folder / "caddy", [app.port for app in apps])
+        context = ssl.create_default_context(cafile=str(caddy.root_certificate))
+        front = Front(caddy.port, context, caddy)
+        processes = [caddy, *apps]
     try:
-        figures = asyncio.run(measure(args, caddy, apps))
+        figures = asyncio.run(measure(args, front, apps))
     finally:
-        for process in (caddy, *apps):
+        for process in processes:
             process.stop()
     text = json.dumps(figures, indent=2)
     print(text)
