@@ -298,3 +298,24 @@ def test_on_postgresql_another_processs_save_arrives_by_notify(
         assert time.monotonic() - started < 1.0  # well before the 5 s safety read
     finally:
         reader.close()
+
+
+def test_a_game_deleted_with_its_table_ends_its_stream_with_gone(
+    quick: Flask, client: FlaskClient
+) -> None:
+    made = client.post(
+        "/api/v1/tables", json={"name": "Friday", "players": ["Ala", "Bea", "Cem", "Dan"]}
+    )
+    table = made.get_json()
+    game = _game_at(client, table["id"])
+    game_stream = Reader(client, f"/api/v1/games/{game['view_id']}/events")
+    table_stream = Reader(client, f"/api/v1/tables/{table['id']}/events")
+    try:
+        time.sleep(0.2)
+        assert client.delete(f"/api/v1/tables/{table['id']}").status_code in (200, 204)
+        assert game_stream.next() == ("gone", {})
+        assert game_stream.next() is None  # and it ends at once
+        assert table_stream.next() == ("gone", {})
+    finally:
+        game_stream.close()
+        table_stream.close()
