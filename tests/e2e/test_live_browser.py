@@ -164,3 +164,22 @@ def test_a_tournaments_public_standings_show_a_hand_in_german_without_a_reload(
     assert page.evaluate("window.notReloaded") is True
     expect(page.locator("#standings-title")).to_contain_text("Tabelle")  # German page
     shot(page, "live-04-tournament-standings-de-after-a-save", full_page=True)
+
+
+def test_without_its_stream_the_view_falls_back_to_polling(
+    live_app: Flask, live_server: str, page: Page
+) -> None:
+    """The stream cut off (a proxy that drops it) or refused (429): the view polls as before
+    and still shows the new hand, within its 5 s poll."""
+    client = live_app.test_client()
+    game = client.post("/api/v1/games", json=GAME).get_json()
+    refused = {"body": '{"problems": []}', "status": 429, "headers": {"Retry-After": "30"}}
+    page.route("**/events*", lambda route: route.fulfill(**refused))
+    page.goto(f"{live_server}/view/{game['view_id']}?lang=en")
+    page.wait_for_timeout(500)
+    assert page.evaluate("document.documentElement.getAttribute('data-live')") != "open"
+    saved = client.post(
+        f"/api/v1/games/{game['id']}/hands", json={"version": 1, "teams": _hand(90)}
+    )
+    assert saved.status_code == 201
+    expect(page.locator(".board .total").first).to_have_text("90", timeout=7000)
