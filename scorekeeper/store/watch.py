@@ -91,6 +91,7 @@ class Watch:
         self._wake = threading.Event()
         self._thread: threading.Thread | None = None
         self._listening = False
+        self._failing = False
         self._stopped = threading.Event()
         self.postgres = engine.dialect.name == "postgresql"
         _send_on_commit(engine, self.poke, self.postgres)
@@ -159,10 +160,15 @@ class Watch:
                 continue
             try:
                 now = read_stamps(self.engine, topics)
-            except Exception:  # the database away for a moment: the next round tries again
-                log.warning("reading the watched stamps failed", exc_info=True)
+            except Exception as error:  # the database away: the next round tries again
+                if not self._failing:  # one line per outage, not one every half second
+                    log.warning("reading the watched pages' stamps failed: %s", error)
+                self._failing = True
                 time.sleep(POLL_SECONDS)
                 continue
+            if self._failing:
+                log.warning("reading the watched pages' stamps works again")
+                self._failing = False
             self._hand_out(now)
 
     def _hand_out(self, now: dict[Topic, Stamp | None]) -> None:
@@ -196,8 +202,9 @@ class Watch:
                 finally:
                     self._listening = False
                     connection.close()
-            except Exception:
-                log.warning("listening for changes failed; polling meanwhile", exc_info=True)
+            except Exception as error:
+                if pause == 0.5:  # the first failure of an outage
+                    log.warning("listening for changes failed (%s); polling meanwhile", error)
                 self._stopped.wait(pause)
                 pause = min(pause * 2, 10.0)
 

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import create_engine, text
 
 from scorekeeper import create_app
 from tests.store.postgres import POSTGRES_URL, empty_postgres
@@ -319,3 +320,41 @@ def test_a_game_deleted_with_its_table_ends_its_stream_with_gone(
     finally:
         game_stream.close()
         table_stream.close()
+
+
+@pytest.mark.postgres
+def test_on_postgresql_a_lost_listening_connection_is_made_again(
+    postgres_pair: tuple[Flask, Flask],
+) -> None:
+    """The database ends the listening connection (a restart, an administrator): the watch
+    polls meanwhile, listens again, and no save goes unheard."""
+    watching, saving = postgres_pair
+    client = watching.test_client()
+    game = _game(client)
+    watch = watching.extensions["scorekeeper.watch"]
+    reader = Reader(client, f"/api/v1/games/{game['id']}/events")
+    admin = create_engine(POSTGRES_URL)
+    try:
+        deadline = time.monotonic() + 5
+        while not watch._listening and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert watch._listening
+        with admin.begin() as connection:
+            ended = connection.execute(
+                text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE query LIKE 'LISTEN scorekeeper_changes%' AND pid <> pg_backend_pid()"
+                )
+            ).all()
+        assert ended  # both apps' listeners
+        started = time.monotonic()
+        _save(saving.test_client(), game, 1)
+        assert reader.next() == ("change", {"version": 2})
+        assert time.monotonic() - started < 2.0
+        deadline = time.monotonic() + 5
+        while not watch._listening and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert watch._listening  # listening again
+    finally:
+        reader.close()
+        admin.dispose()
