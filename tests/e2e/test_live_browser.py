@@ -183,3 +183,24 @@ def test_without_its_stream_the_view_falls_back_to_polling(
     )
     assert saved.status_code == 201
     expect(page.locator(".board .total").first).to_have_text("90", timeout=7000)
+
+
+def test_a_second_phone_on_a_3_is_50_evening_shows_a_new_game_without_a_reload(
+    live_app: Flask, live_server: str, page: Page
+) -> None:
+    client = live_app.test_client()
+    made = client.post(
+        "/api/v1/games", json={"ruleset": "three-is-fifty", "players": ["Ann", "Ben", "Cy"]}
+    )
+    assert made.status_code == 201, made.get_json()
+    game = made.get_json()
+    page.goto(f"{live_server}/fifty/{game['id']}?lang=en")
+    _following(page)
+    page.evaluate("window.notReloaded = true")
+    expect(page.get_by_role("link", name="Enter game 1")).to_be_visible()
+    saved = client.post(
+        f"/api/v1/games/{game['id']}/hands", json={"version": 1, "points": [10, 0, 5]}
+    )
+    assert saved.status_code == 201, saved.get_json()
+    expect(page.get_by_role("link", name="Enter game 2")).to_be_visible(timeout=2000)
+    assert page.evaluate("window.notReloaded") is True
