@@ -168,6 +168,24 @@ def main() -> None:
     envvar="SCOREKEEPER_CHANNEL_TIMEOUT",
     help="Seconds an idle connection is kept open.",
 )
+@click.option(
+    "--streams",
+    default=256,
+    show_default=True,
+    type=int,
+    envvar="SCOREKEEPER_STREAMS",
+    help="Pages followed live at once (event streams, each on a thread of its own beside "
+    "--threads); over it a page gets 503 and refreshes every few seconds.",
+)
+@click.option(
+    "--streams-per-client",
+    default=16,
+    show_default=True,
+    type=int,
+    envvar="SCOREKEEPER_STREAMS_PER_CLIENT",
+    help="Of them, one client address (429 over it). Raise it when many phones share one "
+    "address (a club's Wi-Fi reaching a public server).",
+)
 def serve(
     hosts: tuple[str, ...],
     port: int,
@@ -181,6 +199,8 @@ def serve(
     channel_timeout: int,
     trusted_proxy: str,
     connections_per_address: int,
+    streams: int,
+    streams_per_client: int,
 ) -> None:
     """Start the web app with a production WSGI server (waitress).
 
@@ -194,6 +214,8 @@ def serve(
         config["BASE_URL"] = base_url.rstrip("/")
     if behind_proxy:
         config["BEHIND_PROXY"] = 1
+    config["STREAMS"] = max(0, streams)
+    config["STREAMS_PER_CLIENT"] = max(0, streams_per_client)
     lan_url = None
     if lan:
         address = lan_address or next(iter(net.lan_addresses()), None)
@@ -212,7 +234,9 @@ def serve(
         trusted_proxy=trusted_proxy,
     )
     try:  # listening first: a port taken says so before the start-up lines
-        server = serving.make_server(app, options, per_address=connections_per_address)
+        server = serving.make_server(
+            app, options, per_address=connections_per_address, streams=max(0, streams)
+        )
     except (OSError, ValueError) as error:
         app.extensions["scorekeeper.engine"].dispose()
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)

@@ -20,6 +20,7 @@ from .settings import from_environment
 from .store import cache, db
 from .web import register_blueprints
 from .web.app import assets, catalogs, errors, health, limits, routing, security
+from .web.live import routes as live
 from .web.words import i18n
 
 
@@ -88,6 +89,7 @@ def make_app(config: dict[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     cache.init_app(app)
     db.init_app(app)
+    live.init_app(app)  # the watchers of the event streams (after the database)
 
     Htmx(app)
 

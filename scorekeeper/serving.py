@@ -14,24 +14,38 @@
   still sending headers) is closed for the new one.
   The trusted proxy is exempt (every visitor arrives through it). On the internet the app
   belongs behind the proxy all the same: waitress is no match for a determined flood.
+- **Event streams** (``GET /api/v1/…/events``, scorekeeper/web/live): each open stream holds
+  a thread for as long as a phone watches, so they get threads of their own
+  (:func:`stream_threads`): ``--streams`` of them and a few more, which answer a stream over the
+  bound with 429/503 at once. Waitress's own ``--threads`` serve everything else, so no number
+  of watching phones ever makes a save or a page wait for a thread. A stream's small writes
+  are sent as they are written (waitress otherwise holds a running response's output until
+  ``send_bytes`` have gathered). docs/live-updates.md has the measurements behind this.
 - **Logging**: waitress's own lines, and one line each when the rate-limit store (Redis) stops
   or starts answering (Flask-Limiter's messages, without their tracebacks).
 """
 
 from __future__ import annotations
 
+import copy
 import logging
+import re
 import socket
 from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
 from waitress.server import BaseWSGIServer, create_server
+from waitress.task import ThreadedTaskDispatcher
+
+from .web.live.routes import STREAM_PATH
 
 #: the proxy headers waitress is told to trust (Caddy and nginx send these three)
 PROXY_HEADERS = frozenset({"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"})
 #: default for --connections-per-address
 PER_ADDRESS = 32
+#: threads for streams beyond the bound: they answer the streams over it (429/503) at once
+STREAM_SPARE = 8
 
 
 def waitress_options(
@@ -98,9 +112,47 @@ def per_address_cap(
     return channel
 
 
-def make_server(app: Flask, options: dict[str, Any], per_address: int = PER_ADDRESS) -> Any:
-    """The waitress server (not started) with the per-address cap on every listening socket."""
+def stream_threads(server: Any, streams: int, path: str = STREAM_PATH) -> ThreadedTaskDispatcher:
+    """Serve the requests for ``path`` (a regular expression) in a pool of their own with
+    ``streams`` + :data:`STREAM_SPARE` threads, and send what they write at once; every other
+    request goes to waitress's own pool as before. Waitress hands each channel with a new
+    request to ``server.add_task`` in its main loop (again for each pipelined request), so the
+    choice is made there, by the request's path, before any thread is taken."""
+    pattern = re.compile(path)
+    pool = ThreadedTaskDispatcher()
+    pool.set_thread_count(streams + STREAM_SPARE)
+    dispatchers = (
+        [server] if isinstance(server, BaseWSGIServer) else list((server.map or {}).values())
+    )
+    listeners = [d for d in dispatchers if isinstance(d, BaseWSGIServer)]
+    if not listeners:  # pragma: no cover - waitress always makes one
+        return pool
+    # each small event goes out as it is written, not once 18 kB (``send_bytes``) gathered
+    eager = copy.copy(listeners[0].adj)
+    eager.send_bytes = 1
+    for listener in listeners:
+        ordinary = listener.add_task
+
+        def add_task(channel: Any, ordinary: Callable[[Any], None] = ordinary) -> None:
+            request = channel.requests[0] if channel.requests else None
+            if request is not None and pattern.match(request.path or ""):
+                channel.adj = eager
+                pool.add_task(channel)
+            else:
+                ordinary(channel)
+
+        listener.add_task = add_task  # type: ignore[method-assign,assignment]
+    return pool
+
+
+def make_server(
+    app: Flask, options: dict[str, Any], per_address: int = PER_ADDRESS, streams: int = 0
+) -> Any:
+    """The waitress server (not started) with the per-address cap on every listening socket
+    and, with ``streams``, the event streams' own threads."""
     server = create_server(app, **options)
+    if streams > 0:
+        stream_threads(server, streams)
     trusted = options.get("trusted_proxy")
     if per_address > 0 and trusted != "*":
 

@@ -129,6 +129,10 @@ ENVIRONMENT: dict[str, tuple[str, Callable[[str], Any]]] = {
     "SCOREKEEPER_TIMEZONE": ("BABEL_DEFAULT_TIMEZONE", _zone),
     # Seconds a save waits for a busy SQLite database before answering 503.
     "SCOREKEEPER_SQLITE_BUSY_TIMEOUT": ("SQLITE_BUSY_TIMEOUT", _integer),
+    # Live updates (docs/live-updates.md): open event streams one process serves, and of them
+    # one client address (429 over it, 503 over the first).
+    "SCOREKEEPER_STREAMS": ("STREAMS", _integer),
+    "SCOREKEEPER_STREAMS_PER_CLIENT": ("STREAMS_PER_CLIENT", _integer),
 }
 
 

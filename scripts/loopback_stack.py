@@ -8,7 +8,8 @@ outside 127.0.0.0/8.
   block of global options: internal CA, unprivileged ports, bound to 127.0.0.1, admin endpoint
   off, its data in the given folder, the root certificate never installed anywhere);
 - :func:`https`: an HTTPS connection to Caddy from a chosen loopback source address, trusting
-  only Caddy's own root certificate.
+  only Caddy's own root certificate;
+- :class:`EventStream`: a server-sent-events stream read event by event.
 """
 
 from __future__ import annotations
@@ -227,3 +228,48 @@ def call(
 
 def host_of(url: str) -> str:
     return urlsplit(url).hostname or ""
+
+
+class EventStream:
+    """``GET path`` as a browser's EventSource asks it (through Caddy, or on a plain connection
+    to an app process), read one event at a time."""
+
+    def __init__(
+        self,
+        target: Caddy | http.client.HTTPConnection,
+        path: str,
+        source: str = "127.0.0.1",
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        self.connection = https(target, source) if isinstance(target, Caddy) else target
+        sent = {"Accept": "text/event-stream", "Cache-Control": "no-cache", **(headers or {})}
+        self.connection.request("GET", path, headers=sent)
+        self.response = self.connection.getresponse()
+        self.status = self.response.status
+
+    def next(self, timeout: float = 5.0) -> tuple[str, Any] | None:
+        """The next event as (name, data parsed as JSON), skipping comments and ``retry``;
+        None when the stream ended. Raises ``TimeoutError`` after ``timeout`` seconds."""
+        sock = self.connection.sock
+        if sock is not None:
+            sock.settimeout(timeout)
+        name, data = "message", []
+        while True:
+            raw = self.response.readline()
+            if not raw:
+                return None
+            line = raw.decode().rstrip("\r\n")
+            if not line:
+                if data:
+                    return name, json.loads("\n".join(data))
+                name = "message"
+                continue
+            field, _, value = line.partition(":")
+            value = value[1:] if value.startswith(" ") else value
+            if field == "event":
+                name = value
+            elif field == "data":
+                data.append(value)
+
+    def close(self) -> None:
+        self.connection.close()

@@ -82,9 +82,11 @@ def test_caddy_proxies_to_the_app(compose: dict[str, Any]) -> None:
     assert compose["name"] == "scorekeeper"
     assert compose["services"]["app"]["deploy"]["replicas"] == 2
     assert re.search(
-        r"reverse_proxy \{\$SCOREKEEPER_UPSTREAMS:scorekeeper-app-1:8000 scorekeeper-app-2:8000\}",
+        r"\bto \{\$SCOREKEEPER_UPSTREAMS:scorekeeper-app-1:8000 scorekeeper-app-2:8000\}",
         caddyfile,
     )
+    # pages and the live updates' streams go to the same processes, chosen the same way
+    assert caddyfile.count("import app_processes") == 2
     mounted = compose["services"]["caddy"]["volumes"]
     assert "./Caddyfile:/etc/caddy/Caddyfile:ro" in mounted
     assert "SCOREKEEPER_DOMAIN" in compose["services"]["caddy"]["environment"]

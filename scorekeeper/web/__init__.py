@@ -14,6 +14,7 @@ Areas with pages or an API:
 - ``tournaments``: a club tournament: the director's page, the public standings, the
   projector, the new form and the PDFs (blueprint ``tournaments``)
 - ``docs``: the reference pages built from docs/ (blueprint ``docs``)
+- ``live``: the event streams the pages watch (blueprint ``live``, ``/api/v1/…/events``)
 - ``api``: the JSON API of CONTRACT.md §3 (blueprints ``api``, ``games_api``, ``tables_api``,
   ``tournaments_api``)
 
@@ -38,6 +39,7 @@ from .canasta import routes as canasta
 from .docs import routes as docs
 from .fifty import routes as fifty
 from .home import routes as home
+from .live import routes as live
 from .referee import fifty as _referee_fifty  # noqa: F401 -- its routes join the referee's
 from .referee import routes as referee
 from .rulebook import routes as rulebook
@@ -76,6 +78,7 @@ def register_blueprints(app: Flask) -> None:
         tables.bp,
         tournaments.bp,
         docs.bp,
+        live.bp,
     ):
         app.register_blueprint(bp)
     app.jinja_env.globals.update(

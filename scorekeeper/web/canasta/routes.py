@@ -31,7 +31,7 @@ from ... import store
 from ...rules.ruleset import RULESET_IDS
 from ...rules.scoring import item_keys
 from ...rules.three_is_fifty import RULESET_ID as FIFTY
-from ...store import tournaments
+from ...store import stamps, tournaments
 from ...store.db import session_scope
 from ...store.models import Game
 from ..app import htmx
@@ -97,7 +97,14 @@ def play_again(game_id: str) -> Response:
 def show(game_id: str) -> Response:
     """The scorekeeper's page: board, hands, sharing, referee and PDF links. Sent again from
     memory until the game or its evening changes (:func:`.play.pages.cached_game_page`); only
-    ``all`` (every hand of a long game) changes it."""
+    ``all`` (every hand of a long game) changes it. htmx asks for it again when the game's
+    event stream tells of a change (static/live.js), with the version it shows (``since``):
+    204 while that is still the game's, after one light read."""
+    since = request.args.get("since", type=int)
+    if since is not None and htmx.wants_fragment():
+        found = stamps.game_stamp(game_id)
+        if found is not None and found[0] == since:
+            return pages.unchanged()
     html = cached_game_page(game_id, lambda: _render_show(game_id), query=("all",))
     response = make_response(html)
     response.headers["Cache-Control"] = "no-store"

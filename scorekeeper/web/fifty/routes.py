@@ -19,7 +19,9 @@ from ... import store as canasta_store
 from ...rules import three_is_fifty as rules
 from ...sheets import ScoreSheet, SheetCell, SheetColumn, SheetHand, SheetLabels
 from ...store import fifty as store
+from ...store import stamps
 from ...store.db import session_scope
+from ..app import htmx
 from ..app.security import share_link
 from ..play import pages
 from ..play.notes import Notes
@@ -102,7 +104,14 @@ def referee_link(state: store.FiftyState) -> str:
 @bp.get("/fifty/<game_id>")
 def show(game_id: str) -> Response:
     """The evening's page. Sent again from memory until the game changes (as the Canasta page,
-    :func:`.play.pages.cached_game_page`); no query parameter changes it."""
+    :func:`.play.pages.cached_game_page`); no query parameter changes it. htmx asks for it
+    again when the game's event stream tells of a change (static/live.js), with the version
+    it shows (``since``): 204 while that is still the game's, after one light read."""
+    since = request.args.get("since", type=int)
+    if since is not None and htmx.wants_fragment():
+        found = stamps.game_stamp(game_id)
+        if found is not None and found[0] == since:
+            return pages.unchanged()
     html = cached_game_page(game_id, lambda: _render_show(game_id))
     response = make_response(html)
     response.headers["Cache-Control"] = "no-store"

@@ -367,6 +367,15 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
         "Someone else changed this game in the meantime. Reload to see both changes."
     ),
     "hand.not_found": lambda p: _("There is no such hand in this game."),
+    # live updates (web/live): a client over its share of open streams, or the server full
+    "stream.too_many": lambda p: _(
+        "This device already follows too many pages live. Close a few tabs; "
+        "until then this page refreshes every few seconds."
+    ),
+    "stream.busy": lambda p: _(
+        "The server follows as many pages live as it can. This page refreshes every few "
+        "seconds meanwhile."
+    ),
 }
 
 

@@ -371,7 +371,10 @@ def test_view_page_refreshes_itself(client: FlaskClient, game_id: str) -> None:
     view = re.search(r'href="http://localhost(/view/[^"]+)"', page)[1]  # type: ignore[index]
     full = client.get(view)
     assert full.status_code == 200 and "<html" in full.text
-    assert 'hx-trigger="every 5s"' in full.text
+    # polled, and fetched again at once when its event stream (by the view key) tells of a change
+    assert 'hx-trigger="every 5s, live:change"' in full.text
+    view_id = view.rsplit("/", 1)[1]
+    assert f'data-live="/api/v1/games/{view_id}/events"' in full.text
     assert '<meta http-equiv="refresh"' in full.text  # without JavaScript
     assert f"/games/{game_id}" not in full.text  # no editing key on the read-only view
     fragment = client.get(view, headers=HTMX)

@@ -345,7 +345,9 @@ def test_the_projector_has_no_controls_and_refreshes(client: FlaskClient) -> Non
     start_round(client, key, 1)
     page = client.get(f"/tournaments/view/{view_id}/projector").text
     assert "<form" not in page and "<button" not in page
-    assert 'hx-trigger="every 5s"' in page
+    assert 'hx-trigger="every 5s, live:change"' in page
+    # the standings' event stream, by the public key
+    assert f'data-live="/api/v1/tournaments/{view_id}/events"' in page
     assert key not in page  # no director's key on a public page
     assert key not in client.get(f"/tournaments/view/{view_id}").text
     for game_id in games(client, key):
