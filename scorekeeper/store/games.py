@@ -22,7 +22,7 @@ from ..rules.ruleset import PRESETS, resolve_ruleset
 from ..rules.scoring import SIDE_COUNTS
 from . import cache
 from .errors import GameProblems
-from .models import Game, Hand, HandRevision, utcnow
+from .models import Game, GameSide, Hand, HandRevision, new_key, utcnow
 
 NAME_MAX = 40
 MAX_PLAYERS_PER_SIDE = 6
@@ -194,7 +194,17 @@ def new_game(
         created_at=now,
         updated_at=now,
     )
+    game.side_rows = new_sides(count, len(clean_sides))
     return game
+
+
+def new_sides(players: int, columns: int) -> list[GameSide]:
+    """A new game's side keys: one per side of a partnership game. 3-player cutthroat has
+    none: its partnership forms anew in every hand, so no side is the same two hands running
+    (the rulebook's 3-player page)."""
+    if is_cutthroat(players):
+        return []
+    return [GameSide(key=new_key(), side=i, version=0) for i in range(columns)]
 
 
 #: letters that show nothing (Hangul fillers): a name of these alone looks empty
@@ -243,6 +253,8 @@ def start_again(session: Session, game: Game) -> Game:
         previous_id=game.id,
         first_dealer=(game.first_dealer + len(game.hands)) % seated,
     )
+    if game.ruleset in PRESETS:
+        again.side_rows = new_sides(game.players, len(game.sides))
     session.add(again)
     session.flush()
     return again

@@ -45,6 +45,7 @@ def register_blueprints(app: Flask) -> None:
     for bp in (
         api.bp,
         api.games_bp,
+        api.parts_bp,
         api.tables_bp,
         api.tournaments_bp,
         home.bp,

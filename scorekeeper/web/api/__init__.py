@@ -8,12 +8,15 @@
   ``table_json`` their JSON
 - ``tournaments``: club tournaments (the ``tournaments_api`` blueprint,
   ``/api/v1/tournaments``), with their JSON
+- ``parts``: a hand entered by its sides, each side's part on its own phone (the
+  ``parts_api`` blueprint, ``/api/v1/games/<key>/parts``)
 - ``serialize``: a stored game as JSON; ``answers``: responses, the request body, problems
 """
 
 from .games import bp as games_bp
+from .parts import bp as parts_bp
 from .score import bp
 from .tables import bp as tables_bp
 from .tournaments import bp as tournaments_bp
 
-__all__ = ["bp", "games_bp", "tables_bp", "tournaments_bp"]
+__all__ = ["bp", "games_bp", "parts_bp", "tables_bp", "tournaments_bp"]
