@@ -301,3 +301,16 @@ def withdraw_part(
     row.entry_id, row.updated_at = None, utcnow()
     session.flush()
     return True
+
+
+def get_by_side(session: Session, key: Any) -> Game | None:
+    """The Canasta game a side's key opens (to be read as its view is), or None."""
+    if not isinstance(key, str) or not KEY.match(key):
+        return None
+    row = session.scalars(select(GameSide).where(GameSide.key == key)).first()
+    return get_game(session, row.game_id) if row is not None else None
+
+
+def is_side_key(session: Session, key: Any) -> bool:
+    """Whether ``key`` is a side's key (checked where a page or answer refuses it)."""
+    return get_by_side(session, key) is not None
