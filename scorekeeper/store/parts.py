@@ -109,7 +109,7 @@ def _rows(session: Session, game: Game, lock: bool = False) -> list[GameSide]:
     return list(session.scalars(query))
 
 
-def _open_hand(game: Game) -> tuple[int, list[int] | None]:
+def open_hand(game: Game) -> tuple[int, list[int] | None]:
     """The number of the hand not yet saved, and the totals so far when known."""
     before = state_before(game, game.version)
     if before is not None:
@@ -120,7 +120,7 @@ def _open_hand(game: Game) -> tuple[int, list[int] | None]:
 
 def read_parts(session: Session, game: Game) -> Parts:
     """The parts of the game's open hand, each scored alone."""
-    number, totals = _open_hand(game)
+    number, totals = open_hand(game)
     rules = ruleset_of(game)
     shown = []
     for row in _rows(session, game):
@@ -210,7 +210,7 @@ def _checks(
         raise GameProblems([Problem("part.no_sides", "side", {})])
     if not 0 <= side < len(rows):
         raise GameProblems([Problem("side.not_found", "side", {"side": side})], 404)
-    number, totals = _open_hand(game)
+    number, totals = open_hand(game)
     closed = session.scalar(closed_round_of(game.id))
     if closed is not None:
         raise GameProblems([Problem("tournament.round_closed", "", {"round": closed})], 409)

@@ -257,3 +257,20 @@ def _notes(problems: list[Problem], form: Any, entry: Any, side: int) -> Notes:
         slot = slot_for(p.where, form, entry)
         notes.add(slot if slot not in ("", "hand") else f"t{side}", problem_text(p, WORDS))
     return notes
+
+
+def moved_on(key: str) -> Response:
+    """Whether the hand the side's page shows was saved meanwhile (by the last part, or whole
+    by the scorer): then the page is loaded again with the next hand's form (``HX-Refresh``);
+    else 204. Polled by the part form."""
+    asked = request.args.get("hand", type=int)
+    with session_scope() as session:
+        link = parts.find(session, key)
+        if link is None or link.kind != "side":
+            abort(404)
+        number, _totals = parts.open_hand(link.game)
+    response = make_response("", 204 if number == asked else 200)
+    if number != asked:
+        response.headers["HX-Refresh"] = "true"
+    response.headers["Cache-Control"] = "no-store"
+    return response

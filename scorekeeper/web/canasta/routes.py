@@ -261,6 +261,12 @@ def part_preview(game_id: str) -> str:
     return parts_web.live(game_id)
 
 
+@bp.get("/games/<game_id>/part/state")
+def part_state(game_id: str) -> Response:
+    """204 while the side's page shows the open hand; else the page reloads (htmx)."""
+    return parts_web.moved_on(game_id)
+
+
 @bp.post("/games/<game_id>/part/delete")
 def withdraw_part(game_id: str) -> Response:
     """Take the side's part of the open hand back."""
