@@ -257,13 +257,21 @@ def put_part(
     the hand is saved at once. Raises :class:`NotAllowed`, :class:`GameProblems`,
     :class:`PartConflict`, :class:`VersionConflict`; nothing changes then."""
     _may_enter(link, side)
-    if entry_id is not None:  # sent before: answered as the game is now, nothing changes
-        first = receipts.seen(session, link.game.id, entry_id)
-        if first is not None:
-            return Outcome(first.number if first.created else None, repeat=True)
     stored, _entry = read_part(part)
     game = _locked(session, link)
     rows = _rows(session, game, lock=True)
+    if entry_id is not None:  # sent before: answered as the game is now, nothing changes
+        first = receipts.seen(session, game.id, entry_id)
+        if first is not None:
+            row = rows[side] if 0 <= side < len(rows) else None
+            if (
+                row is not None
+                and row.entry_id == entry_id
+                and row.part is not None
+                and canonical(row.part) != canonical(stored)
+            ):
+                raise GameProblems([Problem("entry.reused", "entry_id", {})], 409)
+            return Outcome(first.number if first.created else None, repeat=True)
     number, _totals = _checks(session, game, side, rows, version, hand)
     others = [r.part if r.part is not None and r.hand == number else None for r in rows]
     check_with_others(game, side, stored, others)

@@ -187,10 +187,14 @@ def save(key: str) -> Response:
             return page(key, notes, None, 409)
         notes.add("hand", problem_text(Problem("game.version_conflict", "", {})))
         return page(key, notes, form, 409)
-    except (NotAllowed, IntegrityError, DatabaseBusy):
+    except (NotAllowed, IntegrityError, DatabaseBusy) as trouble:
+        # busy: nothing stored, try again in a moment; a repeat racing its first copy: as stored
         notes = Notes()
         notes.add("hand", problem_text(Problem("request.busy", "", {})))
-        return page(key, notes, form, 409)
+        busy = page(key, notes, form, 503 if isinstance(trouble, DatabaseBusy) else 409)
+        if isinstance(trouble, DatabaseBusy):
+            busy.headers["Retry-After"] = "2"
+        return busy
     return see_other(url_for("games.show", game_id=key))
 
 

@@ -251,3 +251,29 @@ def test_unknown_keys(app: Flask) -> None:
     client = app.test_client()
     assert client.get("/api/v1/games/nosuchgamekeyatall1/parts").status_code == 404
     assert put(client, "nosuchgamekeyatall1", 0, WE).status_code == 404
+
+
+def test_an_entry_id_used_again_for_another_part_is_refused(any_client: FlaskClient) -> None:
+    game = new_game(any_client)
+    we = game["side_ids"][0]
+    first = put(any_client, we, 0, WE, entry_id="part-we-0002")
+    assert first.status_code == 200
+    again = put(any_client, we, 0, WE, entry_id="part-we-0002")
+    assert again.status_code == 200 and again.get_json()["version"] == first.get_json()["version"]
+    other = put(any_client, we, 0, {**WE, "red_threes": 3}, entry_id="part-we-0002")
+    assert other.status_code == 409 and codes(other) == ["entry.reused"]
+    shown = any_client.get(f"/api/v1/games/{we}/parts").get_json()
+    assert shown["parts"][0]["part"]["red_threes"] == 1
+
+
+def test_parts_count_against_the_write_limit(tmp_path: Any) -> None:
+    from tests.web.app.test_hardening import make_app
+
+    with make_app(tmp_path, RATELIMIT_ENABLED=True, LIMIT_WRITE="2 per minute") as app:
+        client = app.test_client()
+        game = new_game(client)
+        we = game["side_ids"][0]
+        assert put(client, we, 0, WE).status_code == 200
+        assert client.delete(f"/api/v1/games/{we}/parts/0").status_code == 200
+        limited = put(client, we, 0, WE)
+        assert limited.status_code == 429 and limited.headers.get("Retry-After")
