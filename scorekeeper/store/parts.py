@@ -322,3 +322,14 @@ def get_by_side(session: Session, key: Any) -> Game | None:
 def is_side_key(session: Session, key: Any) -> bool:
     """Whether ``key`` is a side's key (checked where a page or answer refuses it)."""
     return get_by_side(session, key) is not None
+
+
+def parts_of_hand(session: Session, game_id: str, number: int) -> list[dict[str, Any] | None]:
+    """The parts of hand ``number`` by side (None: not in), read alone: what the scorer's
+    whole-hand form starts from."""
+    query = (
+        select(_SIDES.c.part, _SIDES.c.hand)
+        .where(_SIDES.c.game_id == game_id)
+        .order_by(_SIDES.c.side)
+    )
+    return [part if hand == number else None for part, hand in session.execute(query)]

@@ -224,3 +224,39 @@ def test_a_shared_backup_file_leaves_the_side_keys_out(client: FlaskClient) -> N
     for kind in KINDS:
         shared = json.loads(client.get(f"/games/{key_of(game, kind)}/export.json").data)
         assert "side_ids" not in shared["games"][0] and "id" not in shared["games"][0]
+
+
+def test_the_scorers_form_starts_from_the_parts_in(client: FlaskClient) -> None:
+    game = game_with_a_hand(client)
+    we = game["side_ids"][0]
+    client.put(f"/api/v1/games/{we}/parts/0", json={"part": {"total": 1230, "went_out": True}})
+    page = client.get(f"/games/{game['id']}/hands/new").text
+    data = form_of(page, "hand-form")
+    assert data["t0-mode"] == "total" and data["t0-total"] == "1230" and data["out"] == "0"
+    # the scorer completes the hand: saved whole, the part cleared
+    data.setlist("t1-mode", ["total"])
+    data.setlist("t1-total", ["350"])
+    data["action"] = "save"
+    assert client.post(f"/games/{game['id']}/hands", data=data).status_code == 303
+    sheet = client.get(f"/api/v1/games/{game['id']}").get_json()
+    assert [h["sides"][0]["score"] for h in sheet["hands"]][-1] == 1230
+    assert client.get(f"/api/v1/games/{we}/parts").get_json()["parts"][0]["part"] is None
+
+
+def test_a_finished_game_and_a_closed_round_take_no_part(client: FlaskClient) -> None:
+    game = game_with_a_hand(client)
+    we = game["side_ids"][0]
+    won = client.post(
+        f"/api/v1/games/{game['id']}/hands",
+        json={
+            "version": game["version"],
+            "teams": [{"total": 9000, "went_out": True}, {"total": 0}],
+        },
+    )
+    assert won.status_code == 201 and won.get_json()["finished"]
+    page = client.get(f"/games/{we}?lang=en")
+    assert page.status_code == 200 and "The game is over" in page.text
+    assert 'id="hand-form"' not in page.text
+    refused = client.put(f"/api/v1/games/{we}/parts/0", json={"part": WE})
+    assert refused.status_code == 422
+    assert refused.get_json()["problems"][0]["code"] == "game.finished"
