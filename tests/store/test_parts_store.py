@@ -12,13 +12,15 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from flask import Flask
+from sqlalchemy import text
 
 from scorekeeper import store
 from scorekeeper.cli import main
 from scorekeeper.store import parts
-from scorekeeper.store.db import session_scope, write_scope
+from scorekeeper.store.db import session_scope, upgrade_schema, write_scope
 from scorekeeper.store.errors import NotAllowed, PartConflict, VersionConflict
 
+from .test_migrations import empty_url, engine  # noqa: F401 - the fixtures
 from .test_store import GERMAN_SIDES, db_app  # noqa: F401 - the fixture
 
 WE: dict[str, Any] = {"quick": {"natural_canastas": 1, "meld_points": 120, "hand_points": 0}}
@@ -154,3 +156,44 @@ def test_a_backup_without_side_keys_still_imports(app: Flask, tmp_path: Path) ->
         main, ["import", str(old), "--db", f"sqlite:///{tmp_path / 'e2.sqlite3'}"]
     )
     assert refused.exit_code != 0
+
+
+def test_the_migration_gives_existing_partnership_games_their_side_keys(
+    engine: Any,  # noqa: F811
+) -> None:
+    """Games stored before side keys (revision 0008) get one per side on upgrade; 3-player
+    cutthroat and 3 ist 50 none."""
+    upgrade_schema(engine, "0008")
+    now = "2026-12-01 20:00:00"
+    rows = [
+        ("fourplayersgame0001", "classic", 4, [{"name": "A"}, {"name": "B"}]),
+        ("cutthroatgame000001", "classic", 3, [{"name": "A"}, {"name": "B"}, {"name": "C"}]),
+        ("threeisfiftygame001", "three-is-fifty", 3, [{"name": "A"}, {"name": "B"}, {"name": "C"}]),
+    ]
+    with engine.begin() as connection:
+        for game_id, ruleset, players, sides in rows:
+            connection.execute(
+                text(
+                    "INSERT INTO games (id, view_id, ruleset, players, options, sides, target,"
+                    " version, created_at, updated_at, first_dealer)"
+                    " VALUES (:id, :view, :ruleset, :players, '{}', :sides, 5000, 1, :now, :now, 0)"
+                ),
+                {
+                    "id": game_id,
+                    "view": game_id[::-1],
+                    "ruleset": ruleset,
+                    "players": players,
+                    "sides": json.dumps(sides),
+                    "now": now,
+                },
+            )
+    upgrade_schema(engine)
+    with engine.connect() as connection:
+        found = connection.execute(
+            text("SELECT game_id, side, key FROM game_sides ORDER BY game_id, side")
+        ).all()
+    assert [(g, s) for g, s, _k in found] == [
+        ("fourplayersgame0001", 0),
+        ("fourplayersgame0001", 1),
+    ]
+    assert all(len(k) == 22 for _g, _s, k in found) and found[0][2] != found[1][2]
