@@ -188,3 +188,38 @@ def test_at_a_tournament_table(
     table = round_["tables"][0]
     game = api(setup, "GET", f"{live_server}/api/v1/games/{table['game_id']}")
     play(phones, shot, scroll_width, live_server, game, "de", "tournament", [800, 410])
+
+
+def test_a_part_saved_offline_waits_on_the_phone_and_is_stored_once(
+    phones: Callable[[], Page], shot: Shot, live_server: str
+) -> None:
+    setup = phones()
+    sides = [
+        {"name": "Wir", "players": ["Anna", "Ben"]},
+        {"name": "Ihr", "players": ["Cleo", "Dan"]},
+    ]
+    game = new_game(setup, live_server, 4, sides)
+    a = phones()
+    url = f"{live_server}/games/{game['side_ids'][0]}?lang=en"
+    open_page(a, url)
+    a.context.set_offline(True)
+    fill_quick(a, 0, {"natural_canastas": "1", "meld_points": "200", "hand_points": "0"}, True)
+    a.locator('#hand-form button[value="save"]').click()
+    # kept in the phone's outbox (the service worker then shows its outbox page)
+    expect(a.locator("#outbox")).to_contain_text("Waiting to be saved (1)")
+    expect(a.locator("#outbox .outbox-item")).to_contain_text("Wir's part")
+    shot(a, "parts-offline-kept", full_page=True)
+    a.context.set_offline(False)  # back online: the outbox sends what waits
+    parts_url = f"{live_server}/api/v1/games/{game['view_id']}/parts"
+    for _ in range(50):
+        shown = api(setup, "GET", parts_url)
+        if shown["parts"][0]["part"] is not None:
+            break
+        a.wait_for_timeout(200)
+    assert shown["parts"][0]["part"]["went_out"] is True
+    assert shown["version"] == game["version"] + 1  # stored once
+    a.wait_for_timeout(1500)
+    a.wait_for_load_state()
+    expect(a.locator("#outbox")).to_have_count(0)
+    assert api(setup, "GET", parts_url)["version"] == game["version"] + 1
+    shot(a, "parts-offline-sent", full_page=True)
