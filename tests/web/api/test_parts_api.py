@@ -277,3 +277,28 @@ def test_parts_count_against_the_write_limit(tmp_path: Any) -> None:
         assert client.delete(f"/api/v1/games/{we}/parts/0").status_code == 200
         limited = put(client, we, 0, WE)
         assert limited.status_code == 429 and limited.headers.get("Retry-After")
+
+
+def test_a_closed_tournament_round_takes_no_part(client: FlaskClient) -> None:
+    tournament = client.post(
+        "/api/v1/tournaments",
+        json={
+            "name": "Klub",
+            "ruleset": "classic",
+            "players": 4,
+            "format": "pairs",
+            "scoring": "points",
+            "round_end": {"hands": 2},
+            "participants": [["Anna", "Ben"], ["Cleo", "Dan"]],
+        },
+    ).get_json()
+    table = client.post(f"/api/v1/tournaments/{tournament['id']}/rounds", json={}).get_json()
+    game = client.get(f"/api/v1/games/{table['tables'][0]['game_id']}").get_json()
+    we = game["side_ids"][0]
+    assert put(client, we, 0, WE).status_code == 200
+    closed = client.post(f"/api/v1/tournaments/{tournament['id']}/rounds/1/close", json={})
+    assert closed.status_code == 200, closed.get_json()
+    refused = put(client, game["side_ids"][1], 1, YOU)
+    assert refused.status_code == 409 and codes(refused) == ["tournament.round_closed"]
+    page = client.get(f"/games/{we}?lang=en").text
+    assert "The round is closed" in page and 'id="hand-form"' not in page
