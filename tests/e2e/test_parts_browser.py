@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.helpers import PHONE, wait_ready
+from tests.e2e.helpers import PHONE, small_targets, wait_ready
 
 Shot = Callable[..., Path]
 
@@ -92,6 +92,7 @@ def play(
     fill_quick(b, 1, {"mixed_canastas": "1", "meld_points": "150", "hand_points": "40"}, False)
     for phone, who in ((a, "a"), (b, "b")):
         assert scroll_width(phone) <= PHONE["width"], who
+        assert small_targets(phone) == [], who  # thumb-sized, as the hand form
         shot(phone, f"parts-{name}-{who}-typed", full_page=True)
     enter_at_once(a, b)
     # the viewer shows the saved hand by itself (it polls; no reload)
