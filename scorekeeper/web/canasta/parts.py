@@ -185,7 +185,11 @@ def save(key: str) -> Response:
             code, params = conflict.code, {"hand": conflict.hand, "open": conflict.open_hand}
             notes.add("hand", problem_text(Problem(code, "", params)))
             return page(key, notes, None, 409)
-        notes.add("hand", problem_text(Problem("game.version_conflict", "", {})))
+        # another phone of this side changed its part: what it stored is in the list of
+        # parts below; this phone's typing stays, and Save again replaces it knowingly
+        notes.add(
+            "hand", problem_text(Problem("part.changed", "", {"name": form.sides[side].name}))
+        )
         return page(key, notes, form, 409)
     except (NotAllowed, IntegrityError, DatabaseBusy) as trouble:
         # busy: nothing stored, try again in a moment; a repeat racing its first copy: as stored

@@ -366,6 +366,11 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
         "check the saved hand, then enter the next one.",
         hand=reasons.number_param(p, "hand"),
     ),
+    "part.changed": lambda p: _(
+        "Another phone changed %(name)s's part in the meantime: it is in the list of parts "
+        "below. Yours is still here; Save again to replace it.",
+        name=str(p.get("name", "")),
+    ),
     "part.hand_unknown": lambda p: _(
         "Hand %(hand)s is not being played yet: hand %(open)s is.",
         hand=reasons.number_param(p, "hand"),

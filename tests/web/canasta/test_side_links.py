@@ -260,3 +260,22 @@ def test_a_finished_game_and_a_closed_round_take_no_part(client: FlaskClient) ->
     refused = client.put(f"/api/v1/games/{we}/parts/0", json={"part": WE})
     assert refused.status_code == 422
     assert refused.get_json()["problems"][0]["code"] == "game.finished"
+
+
+def test_two_phones_of_one_side_never_overwrite_each_other_unseen(client: FlaskClient) -> None:
+    game = game_with_a_hand(client)
+    we = game["side_ids"][0]
+    first = form_of(client.get(f"/games/{we}?lang=en").text, "hand-form")
+    second = form_of(client.get(f"/games/{we}?lang=en").text, "hand-form")
+    for data, total in ((first, "500"), (second, "700")):
+        data.setlist("t0-mode", ["total"])
+        data.setlist("t0-total", [total])
+    assert client.post(f"/games/{we}/part", data=first).status_code == 303
+    stale = client.post(f"/games/{we}/part", data=second, headers=HTMX)
+    assert stale.status_code == 409
+    assert "Another phone changed Wir" in stale.text and 'value="700"' in stale.text
+    shown = client.get(f"/api/v1/games/{we}/parts").get_json()
+    assert shown["parts"][0]["part"]["total"] == 500  # the first phone's part stands
+    again = form_of(stale.text, "hand-form")  # now knowing the other phone's part
+    assert client.post(f"/games/{we}/part", data=again).status_code == 303
+    assert client.get(f"/api/v1/games/{we}/parts").get_json()["parts"][0]["part"]["total"] == 700
