@@ -43,6 +43,7 @@ def _canasta(game: Game | None, any_ruleset: bool) -> Game | None:
 # undo offer; deriving the history; a change), not by every preview and save.
 # Deletion records grow with every take-back: the undo offer loads the latest one only.
 _LAZY = [lazyload(Game.hands), lazyload(Game.revisions)]
+UNLOADED = _LAZY  # for other modules' reads of a game row (store.parts)
 _NEWER = aliased(HandRevision)
 _LATEST_REVISION = HandRevision.id == (
     select(func.max(_NEWER.id)).where(_NEWER.game_id == HandRevision.game_id).scalar_subquery()

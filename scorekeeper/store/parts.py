@@ -27,13 +27,14 @@ from sqlalchemy.orm import Session
 from ..rules.api import Reader, read_side, side_json
 from ..rules.game import winner
 from ..rules.problems import Problem
+from ..rules.ruleset import PRESETS
 from ..rules.scoring import SideEntry, SideScore, score_side
 from . import cache, receipts
 from .changes import MAX_HANDS, add_hand, claim, closed_round_of, state_before
 from .derive import derive_state
 from .entries import canonical, read_entry, ruleset_of, storable
 from .errors import GameProblems, NotAllowed, PartConflict, VersionConflict
-from .games import KEY, get_by_view, get_game
+from .games import KEY, UNLOADED, get_by_view, get_game
 from .models import Game, GameSide, utcnow
 
 # A side's part in detail with every card listed takes well under 1,500 bytes of JSON (a whole
@@ -64,10 +65,15 @@ def find(session: Session, key: Any) -> Link | None:
     game = get_game(session, key)
     if game is not None:
         return Link(game, "game")
-    row = session.scalars(select(GameSide).where(GameSide.key == key)).first()
-    if row is not None:
-        game = get_game(session, row.game_id)
-        return Link(game, "side", row.side) if game is not None else None
+    # the side's row and its game in one read
+    found = session.execute(
+        select(Game, GameSide.side)
+        .join(GameSide, GameSide.game_id == Game.id)
+        .where(GameSide.key == key)
+        .options(*UNLOADED)
+    ).first()
+    if found is not None:
+        return Link(found[0], "side", found[1]) if found[0].ruleset in PRESETS else None
     game = get_by_view(session, key)
     return Link(game, "view") if game is not None else None
 
@@ -118,12 +124,13 @@ def open_hand(game: Game) -> tuple[int, list[int] | None]:
     return state.next_hand, [c.total for c in state.columns]
 
 
-def read_parts(session: Session, game: Game) -> Parts:
-    """The parts of the game's open hand, each scored alone."""
+def read_parts(session: Session, game: Game, rows: list[GameSide] | None = None) -> Parts:
+    """The parts of the game's open hand, each scored alone (``rows``: the game's side rows
+    as this session has them, else read)."""
     number, totals = open_hand(game)
     rules = ruleset_of(game)
     shown = []
-    for row in _rows(session, game):
+    for row in rows if rows is not None else _rows(session, game):
         if row.part is not None and row.hand == number:
             reader = Reader()
             entry = read_side(reader, row.part, "part")
@@ -178,6 +185,7 @@ class Outcome:
 
     saved: int | None
     repeat: bool = False
+    shown: Parts | None = None  # the parts after a part stored or taken back (read in the change)
 
 
 def _locked(session: Session, link: Link) -> Game:
@@ -186,6 +194,7 @@ def _locked(session: Session, link: Link) -> Game:
     query = (
         select(Game)
         .where(Game.id == link.game.id)
+        .options(*UNLOADED)  # its hands stay unread: the summary or the kept state says enough
         .with_for_update()
         .execution_options(populate_existing=True)
     )
@@ -282,13 +291,13 @@ def put_part(
             receipts.record(session, game.id, entry_id, saved.number, True)
         return Outcome(saved.number)
     after = _bump(session, game)
-    row = _rows(session, game)[side]
+    row = rows[side]
     row.part, row.hand, row.version = stored, number, after
     row.entry_id, row.updated_at = entry_id, utcnow()
     session.flush()
     if entry_id is not None:  # a repeat is answered as now, never stored as a new part
         receipts.record(session, game.id, entry_id, number, False)
-    return Outcome(None)
+    return Outcome(None, shown=read_parts(session, game, rows))
 
 
 def withdraw_part(
@@ -304,7 +313,7 @@ def withdraw_part(
     if row.part is None or row.hand != number:
         return False
     after = _bump(session, game)
-    row = _rows(session, game)[side]
+    row = rows[side]
     row.part, row.hand, row.version = None, None, after
     row.entry_id, row.updated_at = None, utcnow()
     session.flush()

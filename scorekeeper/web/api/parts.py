@@ -50,13 +50,14 @@ def parts_json(shown: parts.Parts) -> dict[str, Any]:
     }
 
 
-def _now(key: str) -> tuple[dict[str, Any], store.GameState] | None:
-    """The parts and the game as committed now (None: no such game)."""
+def _now(key: str, with_state: bool = True) -> tuple[dict[str, Any], store.GameState | None] | None:
+    """The parts and (``with_state``) the game as committed now (None: no such game)."""
     with session_scope() as session:
         link = parts.find(session, key)
         if link is None:
             return None
-        return parts_json(parts.read_parts(session, link.game)), store.game_state(link.game)
+        state = store.game_state(link.game) if with_state else None
+        return parts_json(parts.read_parts(session, link.game)), state
 
 
 def _side(raw: str) -> int | None:
@@ -70,7 +71,7 @@ def _not_found() -> Response:
 @bp.get("/<key>/parts")
 def show(key: str) -> Response:
     """The parts of the open hand (the game's key, a side's key or the view key)."""
-    found = _now(key)
+    found = _now(key, with_state=False)
     if found is None:
         return _not_found()
     response = dumped_response(found[0])
@@ -102,6 +103,8 @@ def _change(key: str, raw_side: str, data: dict[str, Any], withdraw: bool) -> Re
     if number is None:
         return problem_response(404, "side.not_found", "side")
     saved: int | None = None
+    made: store.GameState | None = None
+    shown: parts.Parts | None = None
     try:
         entry_id = None if withdraw else receipts.read_entry_id(data.get("entry_id"))
         with write_scope() as session:
@@ -120,24 +123,41 @@ def _change(key: str, raw_side: str, data: dict[str, Any], withdraw: bool) -> Re
                     data.get("hand"),
                     entry_id,
                 )
-                saved = outcome.saved
+                saved, shown = outcome.saved, outcome.shown
+                if saved is not None and not outcome.repeat:
+                    # the sheet the save made (what the commit stores): not derived again
+                    made = store.changed_state(session, link.game)
     except NotAllowed as refused:
         return problem_response(403, refused.code)
     except store.GameProblems as problems:
         return game_problems_response(problems)
     except (PartConflict, store.VersionConflict, IntegrityError) as trouble:
         return _conflict(key, trouble, entry_id if not withdraw else None)
-    return _answer(key, saved)
+    if shown is not None:  # read in the change itself: what the commit stored
+        return dumped_response(parts_json(shown))
+    return _answer(key, saved, made)
 
 
-def _answer(key: str, saved: int | None) -> Response:
-    found = _now(key)
-    if found is None:  # pragma: no cover - the game was there a moment ago
-        return _not_found()
-    body, state = found
-    if saved is None:
+def _answer(key: str, saved: int | None, made: store.GameState | None = None) -> Response:
+    """The parts now; with ``saved`` (the hand a part completed) 201 with that hand and the
+    sheet after it (``made``: the one the save left, else read again)."""
+    row = next((h for h in made.hands if h.number == saved), None) if made else None
+    if made is not None and row is not None:
+        # every part was cleared by the save: nothing to read
+        body: dict[str, Any] = {
+            "hand": made.next_hand,
+            "parts": [{"side": i, "part": None, "score": None} for i in range(len(made.columns))],
+            "version": made.version,
+        }
+        state: store.GameState | None = made
+    else:
+        found = _now(key, with_state=saved is not None)
+        if found is None:  # pragma: no cover - the game was there a moment ago
+            return _not_found()
+        body, state = found
+    if saved is None or state is None:
         return dumped_response(body)
-    row = next((h for h in state.hands if h.number == saved), None)
+    row = row or next((h for h in state.hands if h.number == saved), None)
     body["saved"] = hand_json(row) if row is not None else {"number": saved}
     body["game"] = state_json(state, hands_from=state.next_hand)
     return dumped_response(body, 201)
@@ -158,9 +178,10 @@ def _conflict(key: str, trouble: Exception, entry_id: str | None) -> Response:
             raise trouble
         return _answer(key, first.number)
     found = _now(key)
-    if found is None:  # pragma: no cover - games are never deleted
+    if found is None or found[1] is None:  # pragma: no cover - games are never deleted
         return _not_found()
     body, state = found
+    assert state is not None
     if isinstance(trouble, PartConflict):
         problem = [Problem(trouble.code, "hand", {"hand": trouble.hand, "open": trouble.open_hand})]
         since = min(max(1, trouble.hand), state.next_hand)
