@@ -212,15 +212,15 @@ def test_a_part_saved_offline_waits_on_the_phone_and_is_stored_once(
     shot(a, "parts-offline-kept", full_page=True)
     a.context.set_offline(False)  # back online: the outbox sends what waits
     parts_url = f"{live_server}/api/v1/games/{game['view_id']}/parts"
-    for _ in range(50):
+    for _ in range(100):
         shown = api(setup, "GET", parts_url)
         if shown["parts"][0]["part"] is not None:
             break
         a.wait_for_timeout(200)
     assert shown["parts"][0]["part"]["went_out"] is True
     assert shown["version"] == game["version"] + 1  # stored once
-    a.wait_for_timeout(1500)
-    a.wait_for_load_state()
+    # the page reloads once the outbox has sent it: no entry waits any more
+    expect(a.locator("#hand-form .flash-success")).to_be_visible(timeout=10000)
     expect(a.locator("#outbox")).to_have_count(0)
     assert api(setup, "GET", parts_url)["version"] == game["version"] + 1
     shot(a, "parts-offline-sent", full_page=True)
