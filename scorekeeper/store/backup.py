@@ -38,7 +38,17 @@ from .changes import MAX_HANDS
 from .entries import read_hand
 from .errors import GameProblems
 from .games import KEY, new_game
-from .models import Game, Hand, HandRevision, Table, TableGame, TablePlayer, new_key, utcnow
+from .models import (
+    Game,
+    GameSide,
+    Hand,
+    HandRevision,
+    Table,
+    TableGame,
+    TablePlayer,
+    new_key,
+    utcnow,
+)
 
 FORMAT = "scorekeeper-backup"
 FORMAT_VERSION = 1
@@ -97,6 +107,8 @@ def dump_game(game: Game, with_keys: bool = True) -> dict[str, Any]:
     if with_keys:
         out["id"] = game.id
         out["previous_id"] = game.previous_id
+        if game.side_rows:  # a side's key enters that side's parts: only with the keys
+            out["side_ids"] = [row.key for row in game.side_rows]
     return out
 
 
@@ -296,6 +308,27 @@ def read_key(item: dict[str, Any], name: str, where: str, problems: list[Problem
     return value
 
 
+def read_side_ids(
+    item: dict[str, Any], game: Game, where: str, problems: list[Problem]
+) -> list[str] | None:
+    """The side keys a backup gives (None: none, a file of before side keys or without its
+    keys; the game then gets new ones): one per side of a game that has them, all
+    different."""
+    value = item.get("side_ids")
+    if value is None:
+        return None
+    at = f"{where}.side_ids"
+    if (
+        not isinstance(value, list)
+        or len(value) != len(game.side_rows)
+        or not all(isinstance(k, str) and KEY.match(k) for k in value)
+        or len(set(value)) != len(value)
+    ):
+        problems.append(Problem("request.value", at, {}))
+        return None
+    return value
+
+
 def read_time(value: Any, where: str, problems: list[Problem], default: datetime) -> datetime:
     if value is None:
         return default
@@ -402,8 +435,12 @@ def read_game(item: Any, where: str) -> Checked:
     first_dealer = read_whole(
         item.get("first_dealer", 0), f"{where}.first_dealer", (0, seats - 1), problems
     )
+    side_ids = read_side_ids(item, game, where, problems)
     if problems:
         raise GameProblems(problems)
+    if side_ids is not None:
+        for row, key in zip(game.side_rows, side_ids, strict=True):
+            row.key = key
     game.id = game_id or new_key()
     game.view_id = view_id or new_key()
     game.previous_id = previous
@@ -488,6 +525,10 @@ def restore(session: Session, checked: Checked, mine: Container[str] = ()) -> tu
         game.view_id = new_key()
     if game.previous_id is not None and session.get(Game, game.previous_id) is None:
         game.previous_id = None  # the evening's earlier game is not here
+    keys = [row.key for row in game.side_rows]
+    if keys and session.scalars(select(GameSide.key).where(GameSide.key.in_(keys))).first():
+        for row in game.side_rows:  # another game's side keys: not shared
+            row.key = new_key()
     session.add(game)
     session.flush()
     return game, True

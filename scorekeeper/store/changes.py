@@ -35,7 +35,15 @@ from .derive import column_scores, derive_state, finish_state, hand_row, seats, 
 from .entries import CheckedHand, canonical, checked_for, ruleset_of
 from .errors import GameProblems, HandNotFound, VersionConflict
 from .games import hand_count
-from .models import Game, Hand, HandRevision, TournamentGame, TournamentRound, utcnow
+from .models import (
+    Game,
+    GameSide,
+    Hand,
+    HandRevision,
+    TournamentGame,
+    TournamentRound,
+    utcnow,
+)
 from .state import GameState
 
 MAX_HANDS = 500  # far beyond any real game; keeps one game's re-score bounded
@@ -62,6 +70,7 @@ def parse_version(value: Any) -> int:
 _GAMES = cast(Table, Game.__table__)
 _TOURNAMENT_GAMES = cast(Table, TournamentGame.__table__)
 _ROUNDS = cast(Table, TournamentRound.__table__)
+_SIDES = cast(Table, GameSide.__table__)
 
 
 def closed_round_of(game_id: Any) -> Select[tuple[int]]:
@@ -185,6 +194,7 @@ def add_hand(
     else:
         game.hands.append(hand)
     session.flush()
+    clear_parts(session, game.id, given + 1)
     if before.state is not None:
         after = finish_state(game, rules, table, totals, [*before.state.hands, row])
         cache.keep_own(session, game, after)
@@ -192,6 +202,17 @@ def add_hand(
         after = finish_state(game, rules, table, totals, [row], skipped=before.hands)
     cache.keep_answer(session, game, after)
     return hand
+
+
+def clear_parts(session: Session, game_id: str, version: int) -> None:
+    """A hand was saved (whole, or by the part that completed it): the sides' parts of it
+    (``store.parts``) are done with. Their rows take the version of the save, so a phone
+    still showing one is told it is stale."""
+    session.execute(
+        update(_SIDES)
+        .where(_SIDES.c.game_id == game_id, _SIDES.c.part.is_not(None))
+        .values(part=None, hand=None, entry_id=None, version=version, updated_at=utcnow())
+    )
 
 
 @dataclass(frozen=True)

@@ -43,3 +43,23 @@ class HandNotFound(StoreError):
     def __init__(self, number: Any):
         super().__init__(f"no hand {number!r}")
         self.number = number
+
+
+class NotAllowed(StoreError):
+    """The key used may not do this (a side's key asked to change saved hands, or another
+    side's part): HTTP 403 with the problem ``code``."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
+
+
+class PartConflict(StoreError):
+    """A part was sent for a hand that is no longer open (it was saved meanwhile): HTTP 409;
+    the answer shows the parts as they are now and what was saved."""
+
+    def __init__(self, code: str, hand: int, open_hand: int):
+        super().__init__(f"{code}: hand {hand}, open {open_hand}")
+        self.code = code
+        self.hand = hand
+        self.open_hand = open_hand

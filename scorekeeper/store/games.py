@@ -22,7 +22,7 @@ from ..rules.ruleset import PRESETS, resolve_ruleset
 from ..rules.scoring import SIDE_COUNTS
 from . import cache
 from .errors import GameProblems
-from .models import Game, Hand, HandRevision, utcnow
+from .models import Game, GameSide, Hand, HandRevision, new_key, utcnow
 
 NAME_MAX = 40
 MAX_PLAYERS_PER_SIDE = 6
@@ -43,6 +43,7 @@ def _canasta(game: Game | None, any_ruleset: bool) -> Game | None:
 # undo offer; deriving the history; a change), not by every preview and save.
 # Deletion records grow with every take-back: the undo offer loads the latest one only.
 _LAZY = [lazyload(Game.hands), lazyload(Game.revisions)]
+UNLOADED = _LAZY  # for other modules' reads of a game row (store.parts)
 _NEWER = aliased(HandRevision)
 _LATEST_REVISION = HandRevision.id == (
     select(func.max(_NEWER.id)).where(_NEWER.game_id == HandRevision.game_id).scalar_subquery()
@@ -194,7 +195,17 @@ def new_game(
         created_at=now,
         updated_at=now,
     )
+    game.side_rows = new_sides(count, len(clean_sides))
     return game
+
+
+def new_sides(players: int, columns: int) -> list[GameSide]:
+    """A new game's side keys: one per side of a partnership game. 3-player cutthroat has
+    none: its partnership forms anew in every hand, so no side is the same two hands running
+    (the rulebook's 3-player page)."""
+    if is_cutthroat(players):
+        return []
+    return [GameSide(key=new_key(), side=i, version=0) for i in range(columns)]
 
 
 #: letters that show nothing (Hangul fillers): a name of these alone looks empty
@@ -243,6 +254,8 @@ def start_again(session: Session, game: Game) -> Game:
         previous_id=game.id,
         first_dealer=(game.first_dealer + len(game.hands)) % seated,
     )
+    if game.ruleset in PRESETS:
+        again.side_rows = new_sides(game.players, len(game.sides))
     session.add(again)
     session.flush()
     return again

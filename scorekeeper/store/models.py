@@ -111,6 +111,14 @@ class Game(Base):
         passive_deletes=True,
         lazy="selectin",
     )
+    # One per side of a partnership game (none in 3-player cutthroat or 3 ist 50): the side's
+    # key and its part of the open hand (store.parts). Read only where used.
+    side_rows: Mapped[list[GameSide]] = relationship(
+        order_by="GameSide.side",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        lazy="select",
+    )
 
     def __repr__(self) -> str:
         return f"<Game {self.ruleset} {self.players}p v{self.version} hands={len(self.hands)}>"
@@ -400,3 +408,31 @@ class TournamentGame(Base):
         Integer, ForeignKey("tournament_rounds.id", ondelete="CASCADE"), index=True
     )
     table: Mapped[int] = mapped_column(Integer)
+
+
+class GameSide(Base):
+    """One side of a partnership game: its own key (a link for the side's phones, which read
+    the game and enter this side's part of the open hand, nothing else) and that part while
+    the hand is not saved (``store.parts``).
+
+    ``hand`` is the hand the part is for (None, or an older number: no part of the open
+    hand); ``version`` the game's version after the part last changed, which a phone's stale
+    copy is checked against (two phones of one side never overwrite each other unseen).
+    """
+
+    __tablename__ = "game_sides"
+    __table_args__ = (UniqueConstraint("game_id", "side", name="uq_game_sides_game_side"),)
+
+    key: Mapped[str] = mapped_column(String(43), primary_key=True, default=new_key)
+    game_id: Mapped[str] = mapped_column(
+        String(43), ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    side: Mapped[int] = mapped_column(Integer)
+    hand: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    part: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    entry_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    updated_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+    def __repr__(self) -> str:
+        return f"<GameSide {self.side} of {self.game_id[:4]}…>"

@@ -31,6 +31,7 @@ from __future__ import annotations
 from flask import Flask
 
 from .api import games as games_api
+from .api import parts as parts_api
 from .api import rule_search as rules_api
 from .api import score as score_api
 from .api import tables as tables_api
@@ -66,6 +67,7 @@ def register_blueprints(app: Flask) -> None:
     for bp in (
         score_api.bp,
         games_api.bp,
+        parts_api.bp,
         rules_api.bp,
         tables_api.bp,
         tournaments_api.bp,

@@ -82,6 +82,7 @@ def round_trip(app: Flask, empty_url: str, tmp_path: Path) -> None:
     text = first.decode()
     assert '"kind": "corrected"' in text and '"kind": "deleted"' in text
     assert '"previous_id": "' in text and "Tisch sagt so" in text and "three-is-fifty" in text
+    assert text.count('"side_ids": [') == 2  # both Canasta games; 3 ist 50 has no sides' keys
     # the game after two hands goes on with the third seat dealing (the rotation continues)
     assert '"first_dealer": 2' in text
     result = runner.invoke(main, ["import", str(tmp_path / "one.json"), "--db", empty_url])

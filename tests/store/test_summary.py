@@ -43,7 +43,7 @@ SAVES = [
 ]
 NEW = [quick(meld=75, natural=2, out=True), quick(meld=40, hand=20)]  # 1,175 and 20
 # who and what an answer may differ in between two games: their keys and times
-OWN = ("id", "view_id", "created_at", "updated_at")
+OWN = ("id", "view_id", "side_ids", "created_at", "updated_at")  # each game's own keys and times
 
 
 @pytest.fixture(params=BACKENDS)

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from ... import store
 from ...extensions import csrf
-from ...store import GameState, receipts
+from ...store import GameState, parts, receipts
 from ...store.db import session_scope, write_scope
 from ...store.models import Game
 from ...store.tables import join_table
@@ -104,9 +104,11 @@ def create() -> Response:
             )
             join_table(session, game, data.get("table"))
             game_id = game.id
+            side_ids = [row.key for row in game.side_rows]
     except store.GameProblems as problems:
         return game_problems_response(problems)
     body = state_json(*_committed(game_id))
+    body["side_ids"] = side_ids
     response = dumped_response(body, 201)
     response.headers["Location"] = url_for(".detail", key=body["id"])
     return response
@@ -143,16 +145,20 @@ def import_games() -> Response:
 
 @bp.get("/<key>")
 def detail(key: str) -> Response:
-    """The sheet, by editing key (with ``id``) or by ``view_id`` (read-only, without it)."""
+    """The sheet, by editing key (with ``id`` and the sides' keys ``side_ids``), by a side's
+    key (as the view shows it, with ``side``: which side) or by ``view_id`` (read-only)."""
     with session_scope() as session:
-        game = store.get_game(session, key)
-        if game is not None:
+        link = parts.find(session, key)
+        if link is None:
+            return fifty.detail(key) or _not_found()
+        game = link.game
+        if link.kind == "game":
             body = state_json(store.game_state(game), game.id)
+            body["side_ids"] = parts.side_keys(session, game.id)
         else:
-            game = store.get_by_view(session, key)
-            if game is None:
-                return fifty.detail(key) or _not_found()
             body = state_json(store.game_state(game))
+            if link.kind == "side":
+                body["side"] = link.side
     response = dumped_response(body)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -168,10 +174,10 @@ def add_hand(key: str) -> Response:
 def hand_detail(key: str, number: str) -> Response:
     """One hand of the sheet (by editing key or view id)."""
     with session_scope() as session:
-        game = store.get_game(session, key) or store.get_by_view(session, key)
-        if game is None:
+        link = parts.find(session, key)
+        if link is None:
             return fifty.hand_detail(key, _number(number)) or _not_found()
-        state = store.game_state(game)
+        state = store.game_state(link.game)
     n = _number(number)
     row = next((h for h in state.hands if h.number == n), None)
     if row is None:
@@ -278,7 +284,8 @@ def _change(
             raise
         return _hand_not_found(number or "")
     if game is None:  # out of the write transaction first: SQLite writers take turns
-        return fifty.change(key, _number(number or ""), data, _version(data), kind) or _not_found()
+        found = fifty.change(key, _number(number or ""), data, _version(data), kind)
+        return found or _read_only(key) or _not_found()
     state = made if made is not None else _committed(key)[0]
     changed = hand if hand is not None else state.next_hand
     body = state_json(state, game_id, hands_from=changed)
@@ -289,6 +296,15 @@ def _change(
     response = dumped_response(body, 201)
     response.headers["Location"] = url_for(".hand_detail", key=key, number=str(hand))
     return response
+
+
+def _read_only(key: str) -> Response | None:
+    """403 ``side.read_only`` for a side's key: it enters its side's part, nothing else."""
+    with session_scope() as session:
+        link = parts.find(session, key)
+    if link is not None and link.kind == "side":
+        return problem_response(403, "side.read_only")
+    return None
 
 
 def _first_receipt(key: str, entry_id: str | None) -> receipts.Receipt | None:

@@ -2,8 +2,8 @@
 
 - creating a game (API, the new-game forms, "same players again"): ``LIMIT_CREATE``, default
   ``10 per minute;60 per hour`` -- an evening at one table creates a handful;
-- changing hands (add, correct, delete, undo; API and forms): ``LIMIT_WRITE``, default
-  ``60 per minute;600 per hour`` -- a hand takes minutes to play;
+- changing hands (add, correct, delete, undo, a side's part; API and forms): ``LIMIT_WRITE``,
+  default ``60 per minute;600 per hour`` -- a hand takes minutes to play;
 - every request but static files: ``LIMIT_ANY``, default ``600 per minute`` (a phone polling
   the view asks 12 times a minute; typing with the live preview a few times a second).
 
@@ -83,6 +83,10 @@ WRITE_ENDPOINTS = (
     "games.replace_hand",
     "games.delete_hand",
     "games.undo_delete",
+    "parts_api.put",
+    "parts_api.delete",
+    "games.save_part",
+    "games.withdraw_part",
     "fifty.add_entry",
     "fifty.replace_entry",
     "fifty.delete_entry",

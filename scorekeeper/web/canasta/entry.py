@@ -15,7 +15,8 @@ from werkzeug.datastructures import MultiDict
 
 from ... import store
 from ...rules.scoring import MAX_ADJUSTMENT_NOTE, item_keys
-from ...store import GameState
+from ...store import GameState, parts
+from ...store.db import session_scope
 from ...store.models import Game
 from ..play.entry import EntryFlow, Loaded, Templates
 from ..words.i18n import per_language
@@ -28,6 +29,7 @@ from .hand_form import (
     card_token,
     count_values,
     hand_from_stored,
+    part_form,
     read_hand,
 )
 from .preview import WORDS, Preview, preview, preview_words, slot_for, slot_ids
@@ -58,6 +60,12 @@ class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
         return state.finished
 
     def blank(self, loaded: Loaded[GameState]) -> HandForm:
+        """The next hand's form, with the parts the sides have entered on their own phones
+        so far (docs/parts.md): the scorer completes the hand from there."""
+        with session_scope() as session:
+            entered = parts.parts_of_hand(session, loaded.game.id, loaded.state.next_hand)
+        if any(p is not None for p in entered):
+            return part_form(loaded.state, entered)
         return blank_hand(loaded.state)
 
     def stored(self, loaded: Loaded[GameState], number: int) -> HandForm:

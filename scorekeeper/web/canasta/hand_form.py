@@ -258,6 +258,50 @@ def _per_player_red(side: SideForm) -> bool:
     return len(side.columns) > 1
 
 
+def fill_side(state: GameState, side: SideForm, team: Any) -> None:
+    """A side's fields filled from its stored entry (``rules.api.side_json``): the whole
+    hand's when it is corrected, or a side's part of the open hand (``store.parts``)."""
+    if not isinstance(team, dict):
+        return
+    red = team.get("red_threes", 0)
+    side.red = [str(r) for r in red] if isinstance(red, list) else [str(red)]
+    side.black = str(team.get("black_threes") or "")
+    side.special = str(team.get("special_hand") or "")
+    side.adjustments = [
+        (str(a.get("points", "")), str(a.get("note", "")))
+        for a in team.get("adjustments") or []
+        if isinstance(a, dict)
+    ]
+    quick = team.get("quick")
+    if "total" in team:
+        side.mode = Mode.TOTAL
+        side.total = str(team.get("total"))
+    elif isinstance(quick, dict):
+        side.mode = Mode.QUICK
+        side.quick = {
+            k: str(quick.get(k, 0)) for k in (*QUICK_FIELDS, *special_fields(state.rules))
+        }
+    else:
+        side.mode = Mode.DETAIL
+        side.melds = [cards_text(m) for m in team.get("melds") or []]
+        side.hands = [cards_text(h) for h in team.get("hands") or []]
+    _pad_fields(side)
+
+
+def part_form(state: GameState, parts: list[Any]) -> HandForm:
+    """The open hand's form with the sides' parts in so far (``parts``: per side, its stored
+    part or None): each side's phone shows its own part from it, and the preview checks a part
+    with the others."""
+    form = blank_hand(state)
+    for side, part in zip(form.sides, parts, strict=False):
+        if part is not None:
+            fill_side(state, side, part)
+            if isinstance(part, dict) and (part.get("went_out") or part.get("concealed")):
+                form.out = str(side.index)
+                form.concealed = bool(part.get("concealed"))
+    return form
+
+
 def hand_from_stored(state: GameState, number: int) -> HandForm:
     row = state.hands[number - 1]
     lone = ""
@@ -265,31 +309,7 @@ def hand_from_stored(state: GameState, number: int) -> HandForm:
         lone = "all" if row.lone_player is None else str(row.lone_player)
     sides, dealer = _make_sides(state, lone, number)
     for side, team in zip(sides, row.teams, strict=False):
-        if not isinstance(team, dict):
-            continue
-        red = team.get("red_threes", 0)
-        side.red = [str(r) for r in red] if isinstance(red, list) else [str(red)]
-        side.black = str(team.get("black_threes") or "")
-        side.special = str(team.get("special_hand") or "")
-        side.adjustments = [
-            (str(a.get("points", "")), str(a.get("note", "")))
-            for a in team.get("adjustments") or []
-            if isinstance(a, dict)
-        ]
-        quick = team.get("quick")
-        if "total" in team:
-            side.mode = Mode.TOTAL
-            side.total = str(team.get("total"))
-        elif isinstance(quick, dict):
-            side.mode = Mode.QUICK
-            side.quick = {
-                k: str(quick.get(k, 0)) for k in (*QUICK_FIELDS, *special_fields(state.rules))
-            }
-        else:
-            side.mode = Mode.DETAIL
-            side.melds = [cards_text(m) for m in team.get("melds") or []]
-            side.hands = [cards_text(h) for h in team.get("hands") or []]
-        _pad_fields(side)
+        fill_side(state, side, team)
     out = "stock" if row.stock_out else ""
     concealed = False
     for i, team in enumerate(row.teams):

@@ -10,7 +10,8 @@ shared flow of :mod:`.entry`, filled in for Canasta in :mod:`.hands`.
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import (
     Blueprint,
@@ -26,12 +27,13 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from werkzeug.exceptions import NotFound
 
 from ... import store
 from ...rules.ruleset import RULESET_IDS
 from ...rules.scoring import item_keys
 from ...rules.three_is_fifty import RULESET_ID as FIFTY
-from ...store import stamps, tournaments
+from ...store import parts, stamps, tournaments
 from ...store.db import session_scope
 from ...store.models import Game
 from ..app import htmx
@@ -44,6 +46,7 @@ from ..play.pages import Rendered, cached_game_page, qr_svg, table_link
 from ..play.tournament import round_over, tournament_line
 from ..words.i18n import current_language, file_day, home_ruleset
 from ..words.names import item_labels
+from . import parts as parts_web
 from .backup import Imported, backup_file, hands_csv, import_games, uploaded
 from .board import board_context
 from .entry import HANDS
@@ -51,6 +54,7 @@ from .new_game import NewGameForm, blank_new_game, read_new_game, where_slot_new
 from .stats import evening_of
 
 bp = Blueprint("games", __name__)
+T = TypeVar("T")
 
 RECENT_COOKIE = HANDS.cookie
 FIFTY_COOKIE = FiftyGames.cookie  # imports fill it too
@@ -85,9 +89,11 @@ def _new_game_page(nf: NewGameForm, notes: Notes, status: int) -> tuple[str, int
 
 
 @bp.post("/games/<game_id>/again")
-def play_again(game_id: str) -> Response:
+def play_again(game_id: str) -> Response | tuple[str, int]:
     """A new game with the same players, seats, rules and house rules."""
-    return pages.start_again(game_id, store.get_game, "games.show", remember_game)
+    return _guarded(
+        game_id, lambda: pages.start_again(game_id, store.get_game, "games.show", remember_game)
+    )
 
 
 # ---- the game page and the view ---------------------------------------------------------------
@@ -99,13 +105,19 @@ def show(game_id: str) -> Response:
     memory until the game or its evening changes (:func:`.play.pages.cached_game_page`); only
     ``all`` (every hand of a long game) changes it. htmx asks for it again when the game's
     event stream tells of a change (static/live.js), with the version it shows (``since``):
-    204 while that is still the game's, after one light read."""
+    204 while that is still the game's, after one light read. A side's key opens that side's
+    own page."""
     since = request.args.get("since", type=int)
     if since is not None and htmx.wants_fragment():
         found = stamps.game_stamp(game_id)
         if found is not None and found[0] == since:
             return pages.unchanged()
-    html = cached_game_page(game_id, lambda: _render_show(game_id), query=("all",))
+    try:
+        html = cached_game_page(game_id, lambda: _render_show(game_id), query=("all",))
+    except NotFound:
+        if parts_web.side_of(game_id) is None:
+            raise
+        return parts_web.page(game_id)  # a side's own page
     response = make_response(html)
     response.headers["Cache-Control"] = "no-store"
     return remember_game(response, game_id)
@@ -149,6 +161,8 @@ def _render_show(game_id: str) -> Rendered:
         pdfs=pages.pdf_links("sheets.game_sheet", game_id),
         undo=undo,
         evening=evening,
+        side_links=parts_web.side_links(game_id),
+        **parts_web.parts_for(game_id, state),
         **board_context(state),
     )
     ends = undo.changed_at.timestamp() + store.UNDO_SECONDS if undo else None
@@ -181,6 +195,7 @@ def _view_context(view_id: str, state: store.GameState) -> tuple[dict[str, Any],
         "evening": evening,
         "tournament": part,
         "tournament_line": tournament_line(part, len(state.hands)) if part else "",
+        **parts_web.parts_for(view_id, state),
         **board_context(state),
     }, chain
 
@@ -188,46 +203,84 @@ def _view_context(view_id: str, state: store.GameState) -> tuple[dict[str, Any],
 # ---- entering a hand (the shared flow of play.entry, filled in by .entry) ----------------------
 
 
+def _guarded(game_id: str, call: Callable[[], T]) -> T | tuple[str, int]:
+    """A page of the game's key: a side's key gets 403 (it enters its side's part only) rather
+    than 404; looked up only when the game's key did not find the game."""
+    try:
+        return call()
+    except NotFound:
+        if parts_web.side_of(game_id) is not None:
+            return parts_web.refused()
+        raise
+
+
 @bp.get("/games/<game_id>/hands/new")
 def new_hand(game_id: str) -> Response | tuple[str, int]:
     """An empty hand form (a finished game takes no new hand: back to its page)."""
-    return HANDS.new(game_id)
+    return _guarded(game_id, lambda: HANDS.new(game_id))
 
 
 @bp.post("/games/<game_id>/hands")
 def add_hand(game_id: str) -> Response | tuple[str, int]:
     """Save the next hand (or, without ``action=save``, show the form again checked)."""
-    return HANDS.save(game_id)
+    return _guarded(game_id, lambda: HANDS.save(game_id))
 
 
 @bp.post("/games/<game_id>/preview")
-def hand_preview(game_id: str) -> str:
+def hand_preview(game_id: str) -> str | tuple[str, int]:
     """The live preview of the hand being typed (htmx, on every change)."""
-    return HANDS.live(game_id)
+    return _guarded(game_id, lambda: HANDS.live(game_id))
 
 
 @bp.get("/games/<game_id>/hands/<int:number>/edit")
 def edit_hand(game_id: str, number: int) -> tuple[str, int]:
     """The form filled with hand ``number``, to correct it."""
-    return HANDS.edit(game_id, number)
+    return _guarded(game_id, lambda: HANDS.edit(game_id, number))
 
 
 @bp.post("/games/<game_id>/hands/<int:number>")
 def replace_hand(game_id: str, number: int) -> Response | tuple[str, int]:
     """Save the correction of hand ``number``."""
-    return HANDS.save(game_id, number)
+    return _guarded(game_id, lambda: HANDS.save(game_id, number))
 
 
 @bp.post("/games/<game_id>/hands/<int:number>/delete")
 def delete_hand(game_id: str, number: int) -> Response | tuple[str, int]:
     """Delete the last hand (a mistaken entry); "Undo" is offered on the game page."""
-    return HANDS.delete(game_id, number)
+    return _guarded(game_id, lambda: HANDS.delete(game_id, number))
 
 
 @bp.post("/games/<game_id>/undo")
 def undo_delete(game_id: str) -> Response | tuple[str, int]:
     """Bring back the hand deleted last, while nothing else has changed."""
-    return HANDS.undo(game_id)
+    return _guarded(game_id, lambda: HANDS.undo(game_id))
+
+
+# ---- a side's part of the open hand (the side's own page is games.show) --------------------
+
+
+@bp.post("/games/<game_id>/part")
+def save_part(game_id: str) -> Response:
+    """Save the side's part (with the side's key); the hand is saved when it completes it."""
+    return parts_web.save(game_id)
+
+
+@bp.post("/games/<game_id>/part/preview")
+def part_preview(game_id: str) -> str:
+    """The live preview of the side's part being typed (htmx)."""
+    return parts_web.live(game_id)
+
+
+@bp.get("/games/<game_id>/part/state")
+def part_state(game_id: str) -> Response:
+    """204 while the side's page shows the open hand; else the page reloads (htmx)."""
+    return parts_web.moved_on(game_id)
+
+
+@bp.post("/games/<game_id>/part/delete")
+def withdraw_part(game_id: str) -> Response:
+    """Take the side's part of the open hand back."""
+    return parts_web.withdraw(game_id)
 
 
 # ---- backups and moving ----------------------------------------------------------------------
@@ -247,8 +300,10 @@ def export_game(game_id: str) -> Response:
     editing key (the file may be passed on)."""
 
     with session_scope() as session:
-        game = store.get_game(session, game_id, any_ruleset=True) or store.get_by_view(
-            session, game_id, any_ruleset=True
+        game = (
+            store.get_game(session, game_id, any_ruleset=True)
+            or store.get_by_view(session, game_id, any_ruleset=True)
+            or parts.get_by_side(session, game_id)
         )
         if game is None:
             abort(404)
@@ -274,7 +329,9 @@ def export_games() -> Response:
 def export_csv(game_id: str) -> Response:
     """The hands for a spreadsheet, headings in the reader's language."""
 
-    _game, state = pages.find_game(game_id, store.game_state, store.get_game, store.get_by_view)
+    _game, state = pages.find_game(
+        game_id, store.game_state, store.get_game, store.get_by_view, parts.get_by_side
+    )
     keys = list(item_keys(state.rules))
     words = {
         "hand": _("Hand"),

@@ -35,10 +35,9 @@ from flask import Blueprint, Flask, Response, current_app, request
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from ... import store
 from ...store.db import engine, session_scope
 from ...store.games import KEY
-from ...store.models import Game, Table, Tournament
+from ...store.models import Game, GameSide, Table, Tournament
 from ...store.watch import Stamp, TooMany, Topic, Watch, Watcher, stamp_of
 from ..api.answers import problem_response
 
@@ -85,12 +84,9 @@ def _game_by_key(session: Session, key: str) -> str | None:
 
 
 def _game_by_side(session: Session, key: str) -> str | None:
-    """A side's key (issue 36's side links), once the store knows them."""
-    by_side: Callable[..., Any] | None = getattr(store, "get_by_side", None)
-    if by_side is None:
-        return None
-    found = by_side(session, key, any_ruleset=True)
-    return None if found is None else str(found.id)
+    """A side's key: its page follows the game as the view does."""
+    found = session.scalar(select(GameSide.game_id).where(GameSide.key == key))
+    return None if found is None else str(found)
 
 
 #: every kind of key that reads a game, tried in turn

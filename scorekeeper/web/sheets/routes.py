@@ -26,7 +26,7 @@ from ...sheets import (
     SheetStatistic,
     TournamentLabels,
 )
-from ...store import tables
+from ...store import parts, tables
 from ...store.db import session_scope
 from ...store.table_stats import table_stats
 from ...tournament.model import TableView, TournamentView
@@ -345,7 +345,9 @@ def score_sheet(state: store.GameState) -> ScoreSheet:
 @bp.get("/games/<game_id>/sheet.pdf")
 def game_sheet(game_id: str) -> Response:
     """The score sheet of a stored game (also by its read-only view key)."""
-    _game, state = find_game(game_id, store.game_state, store.get_game, store.get_by_view)
+    _game, state = find_game(
+        game_id, store.game_state, store.get_game, store.get_by_view, parts.get_by_side
+    )
     return score_sheet_pdf(score_sheet, state, f"canasta-{file_day(state.created_at)}.pdf")
 
 

@@ -376,6 +376,33 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
         "The server follows as many pages live as it can. This page refreshes every few "
         "seconds meanwhile."
     ),
+    "side.read_only": lambda p: _(
+        "This is a side's link: it enters that side's part of the hand being played. "
+        "Saved hands are changed on the scorekeeper's phone."
+    ),
+    "side.other": lambda p: _(
+        "This link belongs to another side: each side enters only its own part."
+    ),
+    "view.read_only": lambda p: _("This link only shows the game: it changes nothing."),
+    "side.not_found": lambda p: _("This game has no such side."),
+    "part.no_sides": lambda p: _(
+        "In this game the sides change every hand, so the hand is entered whole."
+    ),
+    "part.hand_saved": lambda p: _(
+        "Hand %(hand)s was saved in the meantime. Your part was not stored: "
+        "check the saved hand, then enter the next one.",
+        hand=reasons.number_param(p, "hand"),
+    ),
+    "part.changed": lambda p: _(
+        "Another phone changed %(name)s's part in the meantime: it is in the list of parts "
+        "below. Yours is still here; Save again to replace it.",
+        name=str(p.get("name", "")),
+    ),
+    "part.hand_unknown": lambda p: _(
+        "Hand %(hand)s is not being played yet: hand %(open)s is.",
+        hand=reasons.number_param(p, "hand"),
+        open=reasons.number_param(p, "open"),
+    ),
 }
 
 

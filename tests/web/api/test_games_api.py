@@ -67,8 +67,10 @@ def test_create_read_and_score(any_client: FlaskClient) -> None:
     assert sheet["next_dealer"] == {"seat": 1, "name": "Cleo", "side": 1}
 
     detail = client.get(f"{GAMES}/{game['id']}")
+    # the sides' keys come with the game's key (docs/parts.md), the rest as the save answered
     assert detail.status_code == 200 and detail.get_json() == {
-        k: v for k, v in sheet.items() if k != "hand"
+        **{k: v for k, v in sheet.items() if k != "hand"},
+        "side_ids": game["side_ids"],
     }
     one = client.get(f"{GAMES}/{game['id']}/hands/1").get_json()
     assert one["number"] == 1 and one["version"] == 2
