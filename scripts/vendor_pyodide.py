@@ -5,13 +5,15 @@
 runs ``npm pack pyodide@VERSION`` in a temporary folder (npm checks the tarball against the
 registry's integrity hash), copies the core files the phone's engine needs into
 ``scorekeeper/static/pyodide/VERSION/``, removes any other vendored version, and writes the
-pin (the version and each file's sha256) to ``scorekeeper/web/engine/pyodide.json``, which
-``tests/web/engine/test_vendored.py`` holds the files against. Nothing else of the package is
+pin (the version, each file's sha256 and its size as the app sends it) to
+``scorekeeper/web/engine/pyodide.json``, which ``tests/web/engine/test_vendored.py`` holds the
+files against. Nothing else of the package is
 kept: the phone loads no package beyond the standard library.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -33,6 +35,11 @@ CORE = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+
+
+def sent_as(name: str, data: bytes) -> bytes:
+    """A file as the app sends it (scorekeeper/web/engine: gzipped once, a zip as it is)."""
+    return data if name.endswith(".zip") else gzip.compress(data, compresslevel=6, mtime=0)
 
 
 def vendor(version: str) -> dict[str, object]:
@@ -58,11 +65,13 @@ def vendor(version: str) -> dict[str, object]:
             shutil.rmtree(STATIC)
         target.mkdir(parents=True)
         files = {}
+        sent = {}
         for name in CORE:
             data = (package / name).read_bytes()
             (target / name).write_bytes(data)
             files[name] = hashlib.sha256(data).hexdigest()
-    pin = {"version": version, "files": files}
+            sent[name] = len(sent_as(name, data))
+    pin = {"version": version, "files": files, "sent_bytes": sent}
     PIN.write_text(json.dumps(pin, indent=2) + "\n", "utf-8")
     return pin
 
