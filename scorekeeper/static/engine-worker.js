@@ -21,11 +21,18 @@ async function load(runtime, archive) {
       return answer.arrayBuffer();
     }),
   ]);
+  const fetched = performance.now();
   const pyodide = await loadPyodide({ indexURL: runtime, packages: [] });
+  const loaded = performance.now();
   pyodide.unpackArchive(new Uint8Array(zip), "zip", { extractDir: "/engine" });
   pyodide.runPython("import sys\nsys.path.insert(0, '/engine')");
   const answer = pyodide.pyimport("scorekeeper.stateless").answer_json;
-  return { answer, ms: performance.now() - started };
+  const done = performance.now();
+  return {
+    answer,
+    ms: done - started,
+    steps: { fetch: fetched - started, runtime: loaded - fetched, engine: done - loaded },
+  };
 }
 
 self.addEventListener("message", async (event) => {
@@ -33,8 +40,8 @@ self.addEventListener("message", async (event) => {
   if (message.type === "start") {
     if (!answering) answering = load(message.runtime, message.archive);
     try {
-      const { ms } = await answering;
-      self.postMessage({ type: "ready", ms });
+      const { ms, steps } = await answering;
+      self.postMessage({ type: "ready", ms, steps });
     } catch (error) {
       self.postMessage({ type: "failed", message: String((error && error.message) || error) });
     }

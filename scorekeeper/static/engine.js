@@ -84,6 +84,7 @@
       if (message.type === "answer") answered(message);
       else if (message.type === "ready") {
         engine.loadMs = performance.now() - began;
+        engine.steps = message.steps;
         if (performance.mark) performance.mark("scorekeeper-engine-ready");
         tell("ready", { ms: engine.loadMs });
         settle.resolve(engine);

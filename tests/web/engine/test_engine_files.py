@@ -162,3 +162,9 @@ def test_the_download_size_counts_what_is_sent(client: FlaskClient) -> None:
     total += len(client.get(f"/engine/{archive.current().digest}/scorekeeper.zip").data)
     assert total == engine.download_size()
     assert json.loads((PACKAGE / "web" / "engine" / "pyodide.json").read_text())["version"]
+
+
+def test_the_operator_may_switch_the_engine_off(client: FlaskClient) -> None:
+    client.application.config["PHONE_ENGINE"] = False
+    assert "engine.js" not in client.get("/rules/german").text
+    assert "data-engine" not in client.get("/referee").text
