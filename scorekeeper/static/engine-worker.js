@@ -12,6 +12,13 @@
      {type: "answer", id, error}. */
 let answering = null;
 
+/* Pyodide fetches its files side by side: when the network goes while it loads, the fetches it
+   no longer waits for fail unheard. The load fails once, as "failed" below; the rest is no
+   error of the page's. */
+self.addEventListener("unhandledrejection", (event) => {
+  if (answering) event.preventDefault();
+});
+
 async function load(runtime, archive) {
   const started = performance.now();
   const [{ loadPyodide }, zip] = await Promise.all([

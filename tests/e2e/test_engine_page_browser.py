@@ -68,3 +68,19 @@ def test_the_engine_starts_after_the_page_is_complete(page: Page, live_server: s
     )
     # seed 001 'Werte der Karten je Karte': 3 - 50, Asse - 11; the joker 10 by default
     assert [p["points"] for p in body["players"]] == [60, 11]
+
+
+def test_the_network_going_while_the_engine_loads_breaks_nothing(
+    context: BrowserContext, page: Page, live_server: str
+) -> None:
+    """Offline in the middle of the engine's download: no error on the page (the page fixture
+    fails on any), and once the network is back the engine is ready and answers."""
+    page.goto(f"{live_server}/rules/german?lang=de")
+    page.wait_for_selector("html[data-engine='loading']", state="attached")
+    context.set_offline(True)
+    page.wait_for_timeout(3000)
+    assert page.evaluate("scorekeeperEngine.state") in ("loading", "failed", "ready")
+    context.set_offline(False)
+    page.wait_for_selector(READY, state="attached", timeout=LOAD_TIMEOUT)
+    body = page.evaluate("scorekeeperEngine.referee('meld', {ruleset: 'german', cards: 'K K'})")
+    assert body["allowed"] is False
