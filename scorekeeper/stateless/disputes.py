@@ -1,17 +1,17 @@
 """The referee's rulings on table disputes in words (:mod:`scorekeeper.rules.disputes`): the
 partner's "may I go out?", the end of the stock, the black three, the red three from the pile,
-the two-player draw and the deal of "3 ist 50". :data:`.messages.MESSAGES` takes them in."""
+the two-player draw and the deal of "3 ist 50". :data:`.messages.MESSAGES` takes them in.
+Pure, as the rest of this package: the phone's engine words them the same way."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from .names import card_label
 from .reasons import number_param
+from .words import gettext as _
+from .words import ngettext
 
 
 def _may_ask(p: dict[str, Any]) -> str:
