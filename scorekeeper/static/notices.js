@@ -350,18 +350,20 @@
     list.forEach(function (item) {
       if (item.page === gameUrl && item.version >= version) version = item.version + 1;
     });
-    var heading = d.querySelector("main h1");
+    var heading = form.querySelector("h1") || d.querySelector("main h1");
     var title = heading ? heading.firstChild.textContent.trim() : "";
-    if (!fields.some(function (pair) { return pair[0] === "number"; })) {
+    /* A form set to the newest state the phone knows (static/offline.js) names its hand. */
+    var number = Number(form.getAttribute("data-hand")) || 0;
+    if (!number && !fields.some(function (pair) { return pair[0] === "number"; })) {
       /* A new hand after those waiting: its number is theirs plus one. */
       var before = list.filter(function (item) {
         return item.page === gameUrl && !item.fields.some(function (pair) { return pair[0] === "number"; });
       }).length;
-      title = title.replace(/\d+/, function (n) { return String(Number(n) + before); });
+      title = title.replace(/\d+/, function (n) { number = Number(n) + before; return String(number); });
     }
     list.push({
       id: id, url: form.getAttribute("action"), page: gameUrl, version: version, fields: fields,
-      title: title, summary: describe(form),
+      title: title, summary: describe(form), number: number || undefined,
       at: Date.now(), state: "waiting"
     });
     if (!saveAll(list)) return false;
@@ -374,6 +376,12 @@
   }
 
   function kept(form) {
+    d.dispatchEvent(new CustomEvent("scorekeeper:outbox"));
+    /* The form opened in the game page (static/offline.js) closes: the game shows it waiting. */
+    if (form.closest("[data-in-page]")) {
+      form.dispatchEvent(new CustomEvent("scorekeeper:kept", { bubbles: true }));
+      return;
+    }
     if (navigator.serviceWorker && navigator.serviceWorker.controller) {
       var page = form.querySelector("[data-offline-note]").dataset.gameUrl;
       w.location.assign(page);
@@ -639,6 +647,7 @@
   d.addEventListener("visibilitychange", function () {
     if (d.visibilityState === "visible") sendNow(false);
   });
+  d.addEventListener("scorekeeper:outbox", function () { render(); });
   render();
   sendNow(false);
 })();
