@@ -426,8 +426,8 @@
     closePanel();
     var main = d.getElementById("main");
     if (!main) return null;
-    hidden = Array.prototype.filter.call(main.children, function (c) { return !c.hidden; });
-    hidden.forEach(function (c) { c.hidden = true; });
+    hidden = Array.prototype.filter.call(main.children, function (c) { return !c.classList.contains("set-aside"); });
+    hidden.forEach(function (c) { c.classList.add("set-aside"); });
     panel = el("div", "in-page " + kind);
     panel.setAttribute("data-in-page", kind);
     var back = el("button", "link back-to-game", say.back);
@@ -446,7 +446,7 @@
     if (pad && panel.contains(pad)) pad.hidden = true;
     panel.remove();
     panel = null;
-    hidden.forEach(function (c) { c.hidden = false; });
+    hidden.forEach(function (c) { c.classList.remove("set-aside"); });
     hidden = [];
     render();
   }
@@ -617,51 +617,49 @@
     });
     chart();
   }
-  /* The running-totals chart: the waiting hands as a dashed continuation of each line. */
+  /* The running-totals chart (server-drawn SVG, templates/_chart.html): each side's line goes
+     on, dashed and with a hollow marker, through the waiting hands. The scale is read from the
+     chart's own grid lines and their numbers. */
   function chart() {
-    var svg = d.querySelector(".chart svg, svg.chart");
+    var svg = d.querySelector("figure.chart svg");
     if (!svg || !after) return;
-    svg.querySelectorAll(".waiting-line").forEach(function (n) { n.remove(); });
-    var lines = svg.querySelectorAll("polyline");
-    if (!lines.length) return;
-    var totals = game.columns.map(function (c) { return c.total; });
-    lines.forEach(function (line, c) {
-      if (c >= totals.length) return;
-      var pts = (line.getAttribute("points") || "").trim().split(/\s+/);
-      var last = pts[pts.length - 1], prev = pts.length > 1 ? pts[pts.length - 2] : null;
-      if (!last || !prev) return;
-      var a = last.split(","), b = prev.split(",");
-      var dx = +a[0] - +b[0] || 20;
-      var x = +a[0], run = totals[c];
-      var scale = scaleOf(svg, lines);
-      if (!scale) return;
-      var out = [last];
+    svg.querySelectorAll(".waiting").forEach(function (n) { n.remove(); });
+    var grid = [];
+    svg.querySelectorAll("line.grid").forEach(function (line) {
+      var label = line.nextElementSibling;
+      var value = label ? parseInt(label.textContent.replace(/[^0-9\u2212-]/g, "").replace("\u2212", "-"), 10) : NaN;
+      if (!isNaN(value)) grid.push([value, Number(line.getAttribute("y1"))]);
+    });
+    if (grid.length < 2 || grid[0][0] === grid[1][0]) return;
+    var k = (grid[1][1] - grid[0][1]) / (grid[1][0] - grid[0][0]);
+    function y(v) { return Math.round((grid[0][1] + k * (v - grid[0][0])) * 10) / 10; }
+    var base = known();
+    svg.querySelectorAll("g[class^=s] > path").forEach(function (path, c) {
+      if (c >= base.columns.length) return;
+      var pts = (path.getAttribute("d") || "").match(/-?[\d.]+,-?[\d.]+/g);
+      if (!pts) return;
+      var last = pts[pts.length - 1].split(",").map(Number);
+      var x = last[0], run = base.columns[c].total, out = [last[0] + "," + last[1]];
       after.scores.forEach(function (s) {
         if (!s) return;
         run += s[c];
-        x += dx;
-        out.push(x + "," + scale(run));
+        x += 12;
+        out.push(x + "," + y(run));
       });
       if (out.length < 2) return;
-      var poly = d.createElementNS("http://www.w3.org/2000/svg", "polyline");
-      poly.setAttribute("points", out.join(" "));
-      poly.setAttribute("class", (line.getAttribute("class") || "") + " waiting-line");
-      poly.setAttribute("fill", "none");
-      poly.setAttribute("stroke-dasharray", "4 3");
-      if (line.getAttribute("stroke")) poly.setAttribute("stroke", line.getAttribute("stroke"));
-      line.after(poly);
+      var ns = "http://www.w3.org/2000/svg";
+      var line = d.createElementNS(ns, "path");
+      line.setAttribute("d", "M" + out.join(" L"));
+      line.setAttribute("class", "waiting");
+      line.setAttribute("stroke-dasharray", "2 3");
+      var end = out[out.length - 1].split(",");
+      var dot = d.createElementNS(ns, "circle");
+      dot.setAttribute("cx", end[0]);
+      dot.setAttribute("cy", end[1]);
+      dot.setAttribute("r", "4");
+      dot.setAttribute("class", "waiting");
+      path.after(line, dot);
     });
-  }
-  /* y of a total, from two points of the drawn lines whose totals are known (the first point is
-     0 for every column, the last the column's total). */
-  function scaleOf(svg, lines) {
-    var line = null, c0 = -1;
-    game.columns.forEach(function (c, i) { if (line === null && c.total !== 0 && lines[i]) { line = lines[i]; c0 = i; } });
-    if (!line) return null;
-    var pts = line.getAttribute("points").trim().split(/\s+/);
-    var y0 = +pts[0].split(",")[1], y1 = +pts[pts.length - 1].split(",")[1];
-    var k = (y1 - y0) / game.columns[c0].total;
-    return function (v) { return Math.round((y0 + k * v) * 10) / 10; };
   }
 
   /* ---- 6. what holds ---- */
@@ -840,6 +838,10 @@
     status();
   });
   d.addEventListener("scorekeeper:outbox", changed);
+  /* static/wakelock.js runs after the page: what it finds is said then */
+  if (w.MutationObserver) {
+    new MutationObserver(status).observe(root, { attributes: true, attributeFilter: ["data-wake-lock"] });
+  }
   if (!slowLink()) loadEngine(); else status();
   conflicts();
   changed();

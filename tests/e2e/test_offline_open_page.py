@@ -31,7 +31,7 @@ from playwright.sync_api import Browser, Page, Playwright, expect
 
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.helpers import PHONE, wait_ready
-from tests.e2e.test_offline_browser import Server, hands_of, new_game, outbox
+from tests.e2e.test_offline_browser import Server, controlled, hands_of, new_game, outbox
 
 LAN = "table.test"
 
@@ -235,7 +235,9 @@ def test_a_hand_entered_without_the_server_is_previewed_refereed_and_saved_once(
         summary = form.locator("#sc-t0")
         expect(summary.locator(".hand-score")).to_contain_text("+1,500")
         expect(summary.locator(".after")).to_have_text("total 3,000")
-        expect(summary.locator("dl.items")).to_have_text("Melded cards+400Canastas+1,000Going out+100")
+        expect(summary.locator("dl.items")).to_have_text(
+            "Melded cards+400Canastas+1,000Going out+100"
+        )
         expect(form.locator("#sc-t1 .hand-score")).to_contain_text("+550")
         expect(form.locator("[data-offline-note]")).to_contain_text("this phone checks and scores")
         shot(page, f"{name}-1-entry", full_page=True)
@@ -285,3 +287,61 @@ def test_a_hand_entered_without_the_server_is_previewed_refereed_and_saved_once(
 
 def hands_of_full(server: Server, game_id: str) -> list[dict[str, Any]]:
     return list(server.api("GET", f"/api/v1/games/{game_id}")["hands"])
+
+
+def test_hand_2_entered_offline_after_this_phones_own_hand_1_is_no_conflict(
+    lan_server: Server, lan_browser: Browser, shot: Callable[..., Path]
+) -> None:
+    """Across a reload, with the service worker (127.0.0.1): the phone saves hand 1 online,
+    loses the network and opens the entry page again. The page it is shown is hand 2's (number,
+    dealer, minimums, the game's version after hand 1), with nothing of hand 1 brought back as
+    "what you typed before"; saved back online, it is hand 2, without a conflict."""
+    server = lan_server
+    game_id = new_game(server)
+    game_url = f"{server.url}/games/{game_id}"
+    context = lan_browser.new_context(
+        viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True
+    )
+    context.set_default_timeout(8000)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(game_url)
+        wait_ready(page)
+        controlled(page)
+        page.goto(f"{game_url}/hands/new")  # the worker keeps hand 1's form
+        wait_ready(page)
+        fill_hand(page, 400, 200)
+        page.get_by_role("button", name="Save").click()
+        page.wait_for_url(game_url)
+        wait_ready(page)
+        expect(page.locator(".board .total").first).to_have_text("1,500")
+        time.sleep(1)  # the game page has the worker keep hand 2's form
+
+        context.set_offline(True)
+        page.goto(f"{game_url}/hands/new")
+        wait_ready(page)
+        expect(page.locator("#offline-banner")).to_be_visible()
+        form = page.locator("#hand-form")
+        expect(form.locator("h1")).to_contain_text("Hand 2")
+        expect(form.locator("h1")).to_contain_text("Cleo deals")
+        expect(form.locator("#side-t0 .need b")).to_have_text("90")
+        expect(form.locator("input[name=version]")).to_have_value("2")
+        expect(page.locator("[data-draft-note]")).to_be_hidden()
+        expect(page.locator("#t0-meld_points")).to_have_value("")
+        shot(page, "open-sw-stale-base-entry")
+        fill_hand(page, 400, 250)
+        page.get_by_role("button", name="Save").click()
+        page.wait_for_url(game_url)
+        wait_ready(page)
+        assert [item["version"] for item in outbox(page)] == [2]
+
+        context.set_offline(False)
+        settle(page, lambda: outbox(page) == [] and len(hands_of(server, game_id)) == 2, 20)
+        assert hands_of(server, game_id) == [500, 550]
+        wait_ready(page)
+        expect(page.locator("#outbox")).to_have_count(0)  # no conflict left waiting
+        assert errors == []
+    finally:
+        context.close()
