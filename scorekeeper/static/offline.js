@@ -247,6 +247,14 @@
       }, function () { clearTimeout(timer); return null; });
   }
 
+  /* The copy of the form a service worker kept (a page shown from its copy cannot fetch). */
+  function keptForm() {
+    if (formHtml || !w.caches || !game.form) return Promise.resolve(formHtml);
+    return w.caches.match(game.form, { ignoreVary: true }).then(function (hit) {
+      return hit ? hit.text().then(function (html) { formHtml = formHtml || html; return formHtml; }) : null;
+    }, function () { return null; });
+  }
+
   /* The form's head and base as the newest state known says, after the waiting hands. */
   function rebase(form) {
     var base = known();
@@ -508,7 +516,7 @@
     probe(a.href).then(function (up) {
       if (up) { serverSilent = false; w.location.assign(a.href); return; }
       serverSilent = true;
-      if (enter) openForm(); else openReferee(a);
+      if (enter) keptForm().then(openForm); else openReferee(a);
     });
   });
 
