@@ -506,6 +506,8 @@
     var send = button(say.send, "primary block");
     send.dataset.outboxSend = "";
     box.append(list, send);
+    /* static/offline.js adds each entry's points, and both versions of a conflict */
+    d.dispatchEvent(new CustomEvent("scorekeeper:outbox-drawn"));
   }
 
   function update(id, change) {
@@ -580,6 +582,8 @@
         if (answer.status === 409 || answer.status === 422 || answer.status === 400 ||
             answer.status === 404) {
           update(item.id, function (it) { it.state = answer.status === 409 ? "conflict" : "refused"; });
+          /* newly refused: the page shows the game as it is now, beside the entry */
+          if (answer.status === 409 && item.state === "waiting") done.pages[item.page] = true;
           blocked[item.page] = true;
           return step(i + 1);
         }
@@ -597,7 +601,7 @@
     if (load().some(function (it) { return it.page === here(); })) render(say.sending);
     return flush().then(function (done) {
       /* Saved: the page shows the game as it is now. */
-      if (done.saved && (done.pages[here()] || keptAt)) { w.location.reload(); return; }
+      if ((done.saved || done.pages[here()]) && (done.pages[here()] || keptAt)) { w.location.reload(); return; }
       var waiting = load().some(function (it) { return it.page === here() && it.state === "waiting"; });
       render(waiting && (asked || offline()) ? say.stillOffline : "");
     });

@@ -613,7 +613,12 @@
       var min = col.querySelector(".minimum b");
       if (min && after.minimums[c] !== undefined) min.textContent = number(after.minimums[c]);
     });
-    /* each waiting hand's points in the outbox */
+    points();
+    chart();
+  }
+  /* each waiting hand's points in the outbox */
+  function points() {
+    if (!after) return;
     d.querySelectorAll("#outbox .outbox-item").forEach(function (li) {
       var i = -1;
       after.items.forEach(function (item, k) { if (item.id === li.dataset.entryId) i = k; });
@@ -623,7 +628,6 @@
         return game.columns[c].name + " " + signed(v);
       }).join(" \u00b7 ")));
     });
-    chart();
   }
   /* The running-totals chart (server-drawn SVG, templates/_chart.html): each side's line goes
      on, dashed and with a hollow marker, through the waiting hands. The scale is read from the
@@ -820,12 +824,14 @@
       compare(item, li);
     });
   }
-  if (holder.tagName !== "FORM" && w.MutationObserver) {
-    new MutationObserver(function () {
-      conflicts();
-      if (after && d.getElementById("outbox") && !d.querySelector(".waiting-points")) render();
-    }).observe(d.getElementById("main") || d.body, { childList: true, subtree: true });
-  }
+  /* static/notices.js has drawn the outbox anew */
+  d.addEventListener("scorekeeper:outbox-drawn", function () {
+    if (holder.tagName === "FORM") return;
+    points();
+    conflicts();
+    /* an entry refused meanwhile no longer counts as waiting */
+    if (after && after.items.length !== waiting().length) changed();
+  });
 
   /* ---- start ---- */
   if (holder.tagName !== "FORM" && !kept && !game.finished) {

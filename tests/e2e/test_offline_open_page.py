@@ -345,3 +345,59 @@ def test_hand_2_entered_offline_after_this_phones_own_hand_1_is_no_conflict(
         assert errors == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("choice", ["both", "mine", "theirs"])
+def test_a_waiting_hand_meeting_another_phones_hand_shows_both_and_the_scorer_chooses(
+    lan_server: Server, lan_browser: Browser, choice: str, shot: Callable[..., Path]
+) -> None:
+    """Under the LAN-like name (no service worker): the phone enters hand 2 offline while a
+    second phone saves its own hand 2. Back online the server refuses the waiting hand (409):
+    both are shown side by side, and nothing happens until the scorer taps one of three
+    choices."""
+    server = lan_server
+    game_id = new_game(server)
+    game_url = f"http://{LAN}:{server.port}/games/{game_id}"
+    context = lan_browser.new_context(
+        viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True
+    )
+    context.set_default_timeout(8000)
+    context.add_init_script(STAND_IN % json.dumps(recorded(server)))
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        hand_1 = [quick(2, 0, 400, True), quick(0, 1, 200, False)]
+        server.api("POST", f"/api/v1/games/{game_id}/hands", {"teams": hand_1, "version": 1})
+        page.goto(game_url)
+        wait_ready(page)
+        time.sleep(0.5)  # the entry form is fetched ahead
+        context.set_offline(True)
+        page.get_by_role("link", name="Enter hand 2").click()
+        expect(page.locator("[data-in-page] #hand-form")).to_be_visible()
+        fill_hand(page, 400, 250)
+        page.get_by_role("button", name="Save").click()
+        expect(page.locator("#outbox .outbox-item")).to_have_count(1)
+
+        # Meanwhile another phone saves hand 2: Them go out.
+        theirs = [quick(0, 0, 120, False), quick(1, 0, 300, True)]
+        server.api("POST", f"/api/v1/games/{game_id}/hands", {"teams": theirs, "version": 2})
+        context.set_offline(False)
+        item = page.locator("#outbox .outbox-item.conflict")
+        expect(item).to_be_visible(timeout=15000)
+        both = item.locator("[data-both]")
+        expect(both.locator(".theirs")).to_contain_text("Hand 2: Us +120 · Them +900")
+        expect(both.locator(".mine")).to_contain_text("Hand 2: Us +1,500 · Them +550")
+        shot(page, f"open-conflict-{choice}", full_page=True)
+        time.sleep(1)
+        assert len(hands_of(server, game_id)) == 2  # nothing done before a tap
+        assert len(outbox(page)) == 1
+
+        item.locator(f"[data-choose={choice}]").click()
+        want = {"both": [500, 900, 550], "mine": [500, 550], "theirs": [500, 900]}[choice]
+        settle(page, lambda: outbox(page) == [] and hands_of(server, game_id) == want, 20)
+        wait_ready(page)
+        expect(page.locator("#outbox")).to_have_count(0)
+        assert errors == []
+    finally:
+        context.close()
