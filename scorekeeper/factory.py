@@ -18,6 +18,7 @@ from jinja2.bccache import Bucket
 from . import MAX_CONTENT_LENGTH, data_folder, extensions
 from .settings import from_environment
 from .store import cache, db
+from .web import engine as phone_engine
 from .web import register_blueprints
 from .web.app import assets, catalogs, errors, health, limits, routing, security
 from .web.words import i18n
@@ -93,6 +94,7 @@ def make_app(config: dict[str, Any] | None = None) -> Flask:
 
     register_blueprints(app)
     health.init_app(app)  # GET /healthz
+    phone_engine.init_app(app)  # /engine/…: the rules engine on the phone
     errors.init_app(app)
     limits.init_app(app)
     _cache_templates(app)

@@ -1,11 +1,9 @@
 """JSON for the API blueprints: responses, the request body, and the engine's typed answers
 turned into HTTP (CONTRACT.md §3).
 
-The rules engine answers with dataclasses (:class:`~..rules.scoring.Rejected`,
-:class:`~..rules.scoring.ScoreAnswer`, :class:`~..rules.referee.Verdict`, the 3 ist 50
-answers); only here do they become a status and a JSON shape: 400 for a request that cannot
-be read (``request.*`` codes), 422 for one that breaks rules, 200 for an answer. Problems
-become ``{code, message, where, params}`` in the reader's language on the way out.
+The JSON shapes of the engine's answers and their statuses are made by the pure
+:mod:`scorekeeper.stateless.bodies` (re-exported here), which the phone's engine carries too.
+Problems become ``{code, message, where, params}`` in the reader's language on the way out.
 """
 
 from __future__ import annotations
@@ -16,24 +14,38 @@ from typing import Any
 from flask import Response, request
 
 from ...rules.problems import Problem
-from ...rules.referee import Verdict
-from ...rules.scoring import Rejected, ScoreAnswer, SideScore
-from ...rules.three_is_fifty import FiftyMoves, FiftyScore
+from ...rules.scoring import ScoreAnswer
+from ...stateless.bodies import (
+    VERDICT_FACTS,
+    Body,
+    EngineAnswer,
+    answer_body,
+    score_body,
+    side_body,
+    status_of,
+    verdict_body,
+)
 from ...store.errors import GameProblems, VersionConflict
 from ..words.messages import jsonable
 
-Body = dict[str, Any]
-
-#: The facts each referee question adds to ``allowed`` and ``reasons``, in the order they
-#: are sent (a fact that is ``None`` is left out).
-VERDICT_FACTS: dict[str, tuple[str, ...]] = {
-    "meld": ("points", "bonus", "total", "kind", "naturals", "wilds"),
-    "initial-meld": ("required", "counted", "melds"),
-    "discard-pile": ("melds", "required", "counted", "how"),
-    "go-out": ("needed", "canastas", "bonus", "points"),
-}
-
-EngineAnswer = ScoreAnswer | FiftyScore | FiftyMoves | Verdict | Rejected
+__all__ = [
+    "VERDICT_FACTS",
+    "Body",
+    "EngineAnswer",
+    "answer_body",
+    "answer_response",
+    "dumped_response",
+    "game_problems_response",
+    "json_response",
+    "problem_response",
+    "read_json",
+    "read_object",
+    "score_body",
+    "side_body",
+    "status_of",
+    "verdict_body",
+    "version_conflict_response",
+]
 
 
 # ---- responses ---------------------------------------------------------------------------------
@@ -111,78 +123,7 @@ def read_object(optional: bool = False) -> tuple[dict[str, Any] | None, Response
 
 
 # ---- the engine's answers ----------------------------------------------------------------------
-
-
-def status_of(answer: EngineAnswer) -> int:
-    """200 for an answer; 400 when the request was unreadable; 422 when it broke rules."""
-    if isinstance(answer, Rejected):
-        return 400 if answer.unreadable else 422
-    return 200
-
-
-def side_body(side: SideScore) -> Body:
-    """One side of a score answer (CONTRACT.md §3 ``teams[i]``)."""
-    out: Body = {
-        "score": side.score,
-        "items": dict(side.items),
-        "canastas": dict(side.canastas),
-        "melded": side.melded,
-    }
-    if side.player_scores is not None:
-        out["players"] = [{"score": s} for s in side.player_scores]
-    if side.melds:
-        out["melds"] = [
-            {
-                "cards": [c.rank for c in m.cards],
-                "points": m.points,
-                "bonus": m.bonus,
-                "kind": m.kind,
-            }
-            for m in side.melds
-        ]
-    if side.details:
-        out["details"] = dict(side.details)
-    return out
-
-
-def score_body(answer: ScoreAnswer) -> Body:
-    return {"teams": [side_body(s) for s in answer.sides], "warnings": list(answer.warnings)}
-
-
-def verdict_body(verdict: Verdict, question: str) -> Body:
-    """A referee verdict: ``allowed``, ``reasons`` and the facts of ``question``."""
-    body: Body = {"allowed": verdict.allowed, "reasons": list(verdict.reasons)}
-    for name in VERDICT_FACTS[question]:
-        value = getattr(verdict, name)
-        if value is not None:
-            body[name] = [list(m) for m in value] if name == "melds" else value
-    return body
-
-
-def answer_body(answer: EngineAnswer, question: str = "") -> Body:
-    """The JSON body of an engine answer, problems still :class:`Problem` objects
-    (``question``: the referee question a :class:`Verdict` answers)."""
-    if isinstance(answer, Rejected):
-        body: Body = {"problems": list(answer.problems)}
-        if answer.scored is not None:
-            body.update(score_body(answer.scored))
-        return body
-    if isinstance(answer, ScoreAnswer):
-        return score_body(answer)
-    if isinstance(answer, FiftyScore):
-        return {
-            "players": [{"points": p.points, "cards": p.cards} for p in answer.players],
-            "options": answer.options.as_dict(),
-            "winners": list(answer.winners),
-        }
-    if isinstance(answer, FiftyMoves):
-        return {
-            "allowed": answer.allowed,
-            "reasons": list(answer.reasons),
-            "moves": [m.as_dict() for m in answer.moves],
-            "left_neighbour": answer.left_neighbour,
-        }
-    return verdict_body(answer, question)
+# Made by the pure scorekeeper.stateless.bodies (the phone's engine carries it too).
 
 
 def answer_response(answer: EngineAnswer, question: str = "", with_rule: bool = False) -> Response:

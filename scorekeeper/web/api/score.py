@@ -2,82 +2,61 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
+from ... import stateless
 from ...extensions import csrf
-from ...rules import api as rules_api
 from ...rules import ruleset as rulesets
 from ...rules import three_is_fifty as fifty
-from ...rules.scoring import Rejected
-from .answers import EngineAnswer, answer_response, json_response, problem_response, read_json
+from ..words.i18n import select_locale
+from .answers import dumped_response, json_response, problem_response
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
 
 
-def _answer(ask: Callable[[Any], EngineAnswer], question: str = "") -> Response:
-    """Read the body, ask the engine, answer with its status and JSON (a referee ``question``
-    names the rule each reason rests on)."""
-    data, error = read_json()
-    if error is not None:
-        return error
-    try:
-        answer = ask(data)
-    except RecursionError:
-        return problem_response(400, "request.too_large", limit=rules_api.MAX_CARDS)
-    return answer_response(answer, question, with_rule=bool(question))
+def _answer(question: str) -> Response:
+    """The stateless ``question`` answered by :func:`scorekeeper.stateless.answer`, the one
+    function the phone's engine calls too (docs/engine.md), in the reader's language."""
+    status, body = stateless.answer(question, request.get_data(cache=False), select_locale())
+    return dumped_response(body, status)
 
 
 @bp.post("/score")
 def score() -> Response:
-    return _answer(rules_api.score)
+    return _answer("score")
 
 
 @bp.post("/referee/meld")
 def referee_meld() -> Response:
-    return _answer(rules_api.referee_meld, "meld")
+    return _answer("referee/meld")
 
 
 @bp.post("/referee/initial-meld")
 def referee_initial_meld() -> Response:
-    return _answer(rules_api.referee_initial_meld, "initial-meld")
+    return _answer("referee/initial-meld")
 
 
 @bp.post("/referee/discard-pile")
 def referee_discard_pile() -> Response:
-    return _answer(rules_api.referee_discard_pile, "discard-pile")
+    return _answer("referee/discard-pile")
 
 
 @bp.post("/referee/go-out")
 def referee_go_out() -> Response:
-    return _answer(rules_api.referee_go_out, "go-out")
+    return _answer("referee/go-out")
 
 
 @bp.post("/referee/options")
 def referee_options() -> Response:
     """ "What may I do?": every legal move of the turn, each with its rule (CONTRACT.md §3)."""
-    data, error = read_json()
-    if error is not None:
-        return error
-    answer = rules_api.referee_options(data)
-    if isinstance(answer, Rejected):
-        return answer_response(answer)
-    body = {
-        "moves": [m.as_dict() for m in answer.moves],
-        "notes": list(answer.notes),
-        "required": answer.required,
-        "needed": answer.needed,
-    }
-    return json_response(body, with_rule=True)
+    return _answer("referee/options")
 
 
 @bp.post("/referee/three-is-fifty")
 def referee_three_is_fifty() -> Response:
-    return _answer(rules_api.referee_three_is_fifty, "three-is-fifty")
+    return _answer("referee/three-is-fifty")
 
 
 @bp.get("/rulesets")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from functools import lru_cache
 from typing import Any
 
@@ -28,6 +29,8 @@ def version(folder: str, filename: str) -> str:
         found = os.stat(path)
     except OSError:
         return ""
+    if not stat.S_ISREG(found.st_mode):
+        return ""  # a folder (static/pyodide/, versioned by its own name)
     return _digest(path, found.st_mtime_ns, found.st_size)
 
 

@@ -16,10 +16,18 @@ from urllib.parse import urlencode
 
 from babel import Locale, numbers
 from flask import Flask, Response, current_app, g, has_request_context, request
-from flask_babel import force_locale, format_date, format_timedelta, get_locale, to_user_timezone
+from flask_babel import (
+    force_locale,
+    format_date,
+    format_timedelta,
+    get_locale,
+    get_translations,
+    to_user_timezone,
+)
 from markupsafe import Markup, escape
 
 from ...settings import known_zone
+from ...stateless import words
 
 LANGUAGES = ("en", "de", "pl")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "pl": "polski"}
@@ -246,7 +254,15 @@ def remember_choice(response: Response) -> Response:
     return response
 
 
+def _request_words() -> tuple[words.Translations, str]:
+    """The words of the stateless messages on a page: flask-babel's translations and language
+    of the request (or of a PDF's :func:`forced_locale`)."""
+    return get_translations(), current_language()
+
+
 def init_app(app: Flask) -> None:
+    words.follow(_request_words)
+    words.use_catalogues(str(app.config["BABEL_TRANSLATION_DIRECTORIES"]).split(";")[0])
     app.after_request(remember_choice)
     app.teardown_request(_forget_locale)
     app.jinja_env.filters["number"] = number

@@ -9,41 +9,24 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import ngettext, pgettext
+from flask_babel import ngettext
 
-from ...rules.cards import RANKS, Card
 from ...rules.scoring import ITEM_KEYS
-from .i18n import current_language, number
+from ...stateless.names import canasta_kind, card_label, rank_name, special_hand_name
+from .i18n import number
 
-
-def rank_name(rank: Any, plural: bool = True) -> str:
-    """A rank as the reader says it in a sentence (kings / Könige / króle)."""
-    names_plural = {
-        "A": _("aces"),
-        "K": _("kings"),
-        "Q": _("queens"),
-        "J": _("jacks"),
-        "10": _("tens"),
-        "9": _("nines"),
-        "8": _("eights"),
-        "7": _("sevens"),
-        "6": _("sixes"),
-        "5": _("fives"),
-        "4": _("fours"),
-        "2": _("twos"),
-        "X": _("jokers"),
-        "3r": _("red threes"),
-        "3b": _("black threes"),
-        "wild": _("wild cards"),
-    }
-    return names_plural.get(str(rank), str(rank))
-
-
-def card_label(rank: str) -> str:
-    """The letter(s) shown on a card button in the reader's language (German B D, Polish W D)."""
-    if rank not in RANKS:
-        return rank
-    return Card(rank).label(current_language())
+__all__ = [
+    "canasta_kind",
+    "canastas_of_kind",
+    "canastas_text",
+    "card_label",
+    "cards_text",
+    "item_labels",
+    "points_text",
+    "rank_name",
+    "ruleset_title",
+    "special_hand_name",
+]
 
 
 def ruleset_title(rs: Any, short: bool = False) -> str:
@@ -87,18 +70,6 @@ def item_labels(short: bool = False, keys: Sequence[str] = ITEM_KEYS) -> dict[st
     return {key: labels[key] for key in keys}
 
 
-def canasta_kind(kind: str) -> str:
-    """A canasta's kind as "%(kind)s canasta" takes it: natural, mixed, wild, or (Modern
-    American, where they have their own bonus) of sevens or of aces."""
-    return {
-        "natural": _("natural"),
-        "mixed": _("mixed"),
-        "wild": _("wild"),
-        "sevens": pgettext("a canasta of", "sevens"),
-        "aces": pgettext("a canasta of", "aces"),
-    }.get(kind, kind)
-
-
 def canastas_of_kind(kind: str, count: int) -> str:
     """ "2 natural" (canastas): a count of one kind in the reader's plural forms; the
     adjective agrees with the count (Polish "1 czysta, 2 czyste, 5 czystych")."""
@@ -124,9 +95,3 @@ def cards_text(count: int) -> str:
 def points_text(count: int) -> str:
     """ "1 point", "5 points" in the reader's plural forms, number in the reader's format."""
     return ngettext("%(points)s point", "%(points)s points", count, points=number(count))
-
-
-def special_hand_name(name: str) -> str:
-    """A special hand of RULES.md §6 in the reader's language."""
-    names = {"straight": _("Straight"), "pairs": _("Pairs"), "garbage": _("Garbage")}
-    return names.get(name, name)

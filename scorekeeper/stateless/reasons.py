@@ -7,11 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
-from .i18n import number
 from .names import card_label, rank_name
+from .words import gettext as _
+from .words import ngettext, number
 
 
 def number_param(params: dict[str, Any], key: str) -> str:
