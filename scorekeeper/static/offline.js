@@ -83,7 +83,10 @@
   }
 
   /* ---- 2. the engine ---- */
-  var engineState = "none";  /* none, offered, loading, ready, missing */
+  /* static/engine.js runs after the page (boot.js, data-run-later) and tells each change of
+     its state as the event "scorekeeper:engine": waiting (on a slow link, for start()),
+     loading, ready, failed. Without it (a page that names no engine): missing. */
+  var engineState = "missing";
   var engineReady = null;
   function engine() {
     var e = w.scorekeeperEngine;
@@ -91,34 +94,24 @@
   }
   function watchEngine() {
     var e = w.scorekeeperEngine;
-    if (!e || !e.ready || engineReady) return !!engineReady;
-    engineState = "loading";
-    engineReady = Promise.resolve(e.ready).then(function () {
-      engineState = "ready";
-      keepEngine();
-      changed();
-    }, function () {
-      engineState = "missing";
-      changed();
-    });
-    changed();
-    return true;
+    if (!e || !e.ready) return;
+    var was = engineState;
+    engineState = e.state === "failed" ? "missing" : e.state || "loading";
+    if (!engineReady) {
+      engineReady = Promise.resolve(e.ready).then(function () {
+        engineState = "ready";
+        keepEngine();
+        changed();
+      }, function () {
+        engineState = "missing";
+        changed();
+      });
+    }
+    if (was !== engineState) status();
   }
-  function loadEngine() {
-    if (watchEngine()) return;
-    if (!say.engineUrl) { engineState = "missing"; return; }
-    engineState = "loading";
-    var s = d.createElement("script");
-    s.src = say.engineUrl;
-    s.onload = function () { if (!watchEngine()) { engineState = "missing"; changed(); } };
-    s.onerror = function () { engineState = "missing"; changed(); };
-    d.head.appendChild(s);
-    changed();
-  }
-  function slowLink() {
-    var c = navigator.connection;
-    if (!c) return false;
-    return !!c.saveData || /(^|-)2g$|^3g$/.test(c.effectiveType || "");
+  d.addEventListener("scorekeeper:engine", watchEngine);
+  function megabytes(bytes) {
+    return say.megabytes.replace("{size}", number(Math.round(bytes / 100000) / 10));
   }
 
   /* ---- the form's fields as the API's teams (what web/canasta/hand_form.build_entry does on
@@ -696,10 +689,10 @@
     line.append(holds);
     var text = { loading: say.engineLoading, ready: say.engineReady, missing: say.engineMissing }[engineState];
     if (text) line.append(" " + text);
-    if (engineState === "offered" || engineState === "none" && slowLink()) {
-      engineState = "offered";
+    var e = w.scorekeeperEngine;
+    if (engineState === "waiting" && e && !e.automatic) {
       line.append(" " + say.engineSlow + " ");
-      var b = el("button", "link", say.engineDownload.replace("{size}", say.engineSize || "?"));
+      var b = el("button", "link", say.engineDownload.replace("{size}", megabytes(e.size || 0)));
       b.type = "button";
       b.setAttribute("data-engine-download", "");
       line.append(b);
@@ -731,7 +724,9 @@
     navigator.serviceWorker.addEventListener("controllerchange", function () { keepEngine(); status(); });
   }
   d.addEventListener("click", function (e) {
-    if (e.target.closest && e.target.closest("[data-engine-download]")) { engineState = "none"; loadEngine(); }
+    if (e.target.closest && e.target.closest("[data-engine-download]") && w.scorekeeperEngine) {
+      w.scorekeeperEngine.start();
+    }
   });
 
   /* ---- 5. a conflict: both versions side by side ---- */
@@ -856,7 +851,7 @@
   if (w.MutationObserver) {
     new MutationObserver(status).observe(root, { attributes: true, attributeFilter: ["data-wake-lock"] });
   }
-  if (!slowLink()) loadEngine(); else status();
+  watchEngine();
   conflicts();
   changed();
 })();

@@ -159,13 +159,23 @@ def settle(page: Page, check: Callable[[], bool], seconds: float = 10) -> None:
     raise AssertionError("not settled")
 
 
-@pytest.mark.parametrize("host", ["127.0.0.1", LAN])
-@pytest.mark.parametrize("lost", ["offline", "server-down"])
+@pytest.mark.parametrize(
+    ("host", "lost", "engine"),
+    [
+        ("127.0.0.1", "offline", "real"),
+        ("127.0.0.1", "server-down", "real"),
+        (LAN, "offline", "real"),
+        (LAN, "server-down", "real"),
+        (LAN, "offline", "stand-in"),
+        ("127.0.0.1", "server-down", "stand-in"),
+    ],
+)
 def test_a_hand_entered_without_the_server_is_previewed_refereed_and_saved_once(
     lan_server: Server,
     lan_browser: Browser,
     host: str,
     lost: str,
+    engine: str,
     shot: Callable[..., Path],
 ) -> None:
     server = lan_server
@@ -177,7 +187,8 @@ def test_a_hand_entered_without_the_server_is_previewed_refereed_and_saved_once(
         viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True
     )
     context.set_default_timeout(8000)
-    context.add_init_script(STAND_IN % json.dumps(table))
+    if engine == "stand-in":
+        context.add_init_script(STAND_IN % json.dumps(table))
     elsewhere: list[str] = []
 
     def watch(request: Any) -> None:
@@ -187,7 +198,7 @@ def test_a_hand_entered_without_the_server_is_previewed_refereed_and_saved_once(
 
     context.on("request", watch)
     errors: list[str] = []
-    name = f"open-{host.replace('.', '-')}-{lost}"
+    name = f"open-{host.replace('.', '-')}-{lost}-{engine}"
     try:
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
@@ -207,6 +218,9 @@ def test_a_hand_entered_without_the_server_is_previewed_refereed_and_saved_once(
         page.wait_for_url(game_url)
         wait_ready(page)
         expect(page.locator(".board .total").first).to_have_text("1,500")
+        # the engine loads when the phone is idle after the page
+        if engine == "real":
+            expect(page.locator("html[data-engine=ready]")).to_have_count(1, timeout=60000)
         status = page.locator("#offline-status")
         expect(status).to_be_visible()
         if host == LAN:
@@ -398,6 +412,54 @@ def test_a_waiting_hand_meeting_another_phones_hand_shows_both_and_the_scorer_ch
         settle(page, lambda: outbox(page) == [] and hands_of(server, game_id) == want, 20)
         wait_ready(page)
         expect(page.locator("#outbox")).to_have_count(0)
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_with_a_service_worker_the_game_and_its_engine_are_ready_offline_across_a_reload(
+    lan_server: Server, lan_browser: Browser, shot: Callable[..., Path]
+) -> None:
+    """On 127.0.0.1 (a secure context) the worker keeps the game page, its entry form and every
+    file of the rules engine: the page says "Ready to play offline", and after a reload without
+    a network the engine starts from the worker's cache and previews hand 1 in the page."""
+    server = lan_server
+    game_id = new_game(server)
+    game_url = f"{server.url}/games/{game_id}"
+    context = lan_browser.new_context(
+        viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True
+    )
+    context.set_default_timeout(8000)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(game_url)
+        wait_ready(page)
+        controlled(page)
+        page.reload()  # now under the worker
+        wait_ready(page)
+        expect(page.locator("html[data-engine=ready]")).to_have_count(1, timeout=60000)
+        status = page.locator("#offline-status [data-holds]")
+        expect(status).to_have_text("Ready to play offline.", timeout=60000)
+        shot(page, "open-sw-ready")
+
+        context.set_offline(True)
+        page.reload()
+        wait_ready(page)
+        expect(page.locator("#offline-banner")).to_be_visible()
+        expect(page.locator("html[data-engine=ready]")).to_have_count(1, timeout=60000)
+        page.get_by_role("link", name="Enter hand 1").click()
+        form = page.locator("[data-in-page] #hand-form")
+        expect(form).to_be_visible()
+        fill_hand(page, 400, 250)
+        expect(form.locator("#sc-t0 .hand-score")).to_contain_text("+1,500")
+        expect(form.locator("#sc-t1 .hand-score")).to_contain_text("+550")
+        shot(page, "open-sw-reloaded-entry")
+        page.get_by_role("button", name="Save").click()
+        expect(page.locator("#outbox .outbox-item")).to_have_count(1)
+        context.set_offline(False)
+        settle(page, lambda: outbox(page) == [] and hands_of(server, game_id) == [550], 20)
         assert errors == []
     finally:
         context.close()

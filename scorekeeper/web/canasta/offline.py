@@ -10,8 +10,6 @@ an older copy of a form (a phone that saved hand 1 itself enters hand 2 on top o
 from __future__ import annotations
 
 import json
-import os
-from functools import lru_cache
 from typing import Any
 
 from flask import current_app, url_for
@@ -19,7 +17,8 @@ from flask_babel import gettext as _
 
 from ...rules.scoring import item_keys
 from ...store import GameState
-from ..words.i18n import number
+from ..app.assets import version
+from ..engine import PIN, PYODIDE_VERSION, archive
 from ..words.names import item_labels
 from .hand_form import hand_sides
 from .preview import preview_words
@@ -84,70 +83,17 @@ def preview_words_for_phone(order: tuple[str, ...]) -> dict[str, Any]:
     }
 
 
-#: Where the engine's files live among the static files: the page's entry point
-#: (``engine.js`` and its worker, named ``engine…``) and the folders of the runtime and the
-#: rules' archive.
-ENGINE_FOLDERS = ("pyodide", "engine")
-
-
-def engine_files(folder: str) -> list[tuple[str, int]]:
-    """The engine's static files (path under ``static/``, size in bytes), sorted."""
-    return list(_engine_files(folder, _stamp(folder)))
-
-
-def _stamp(folder: str) -> float:
-    try:
-        return max(
-            [os.stat(folder).st_mtime]
-            + [
-                os.stat(os.path.join(folder, f)).st_mtime
-                for f in ENGINE_FOLDERS
-                if os.path.isdir(os.path.join(folder, f))
-            ]
-        )
-    except OSError:
-        return 0.0
-
-
-@lru_cache(maxsize=4)
-def _engine_files(folder: str, _stamp: float) -> tuple[tuple[str, int], ...]:
-    found: list[tuple[str, int]] = []
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return ()
-    for name in names:
-        path = os.path.join(folder, name)
-        if name.startswith("engine") and os.path.isfile(path):
-            found.append((name, os.path.getsize(path)))
-        elif name in ENGINE_FOLDERS and os.path.isdir(path):
-            for top, _dirs, files in os.walk(path):
-                for file in files:
-                    full = os.path.join(top, file)
-                    rel = os.path.relpath(full, folder).replace(os.sep, "/")
-                    found.append((rel, os.path.getsize(full)))
-    return tuple(sorted(found))
-
-
 def engine_context() -> dict[str, Any]:
-    """What a page offers of the engine: its entry point's address ("" without one), the
-    size of its download in the reader's words, and every file's address (for the service
-    worker to keep)."""
+    """Every address the phone's engine loads (static/engine.js, its worker, the runtime's
+    files, the rules' archive: web/engine), for a service worker to keep, as JSON."""
     folder = current_app.static_folder or ""
-    files = engine_files(folder)
-    entry = "engine.js" if any(name == "engine.js" for name, _size in files) else ""
-    size = sum(b for _name, b in files)
-    return {
-        "engine_url": url_for("static", filename=entry) if entry else "",
-        "engine_size": megabytes(size),
-        "engine_files": json.dumps(
-            # as the engine's worker asks for them (without the release digest)
-            [f"{current_app.static_url_path}/{name}" for name, _size in files],
-            separators=(",", ":"),
+    files = [
+        url_for("static", filename="engine.js"),
+        url_for("engine.worker", v=version(folder, "engine-worker.js")),
+        *(
+            url_for("engine.pyodide_file", release=PYODIDE_VERSION, name=name)
+            for name in sorted(PIN["files"])
         ),
-    }
-
-
-def megabytes(size: int) -> str:
-    """A download's size for the reader: "12.4 MB", "12,4 MB"."""
-    return _("%(size)s MB", size=number(round(size / 1_000_000, 1)))
+        url_for("engine.engine_archive", digest=archive.current().digest),
+    ]
+    return {"engine_files": json.dumps(files, separators=(",", ":"))}
