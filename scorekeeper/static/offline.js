@@ -594,6 +594,10 @@
     if (cta) {
       cta.textContent = cta.textContent.replace(/\d+/, String(base.next_hand + extra));
     }
+    var next = d.querySelector(".meta [data-deals-next]");
+    if (next && base.dealers.length) {
+      next.textContent = say.dealsNext.replace("{name}", base.dealers[extra % base.dealers.length]);
+    }
     if (!after || !list.length) return;
     d.querySelectorAll(".board .col").forEach(function (col, c) {
       var total = col.querySelector(".total");
