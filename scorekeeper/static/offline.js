@@ -120,12 +120,18 @@
     "black_threes_in_hand", "sevens_canastas", "aces_canastas", "wild_canastas_jokers",
     "wild_canastas_twos", "unfinished_sevens", "unfinished_aces", "unfinished_wild",
     "sevens_aces_held"];
-  function whole(text) {
+  /* A number as a person types it (web/play/pages.read_int); what is none counts 0 and is
+     said next to its field, as the server says it. */
+  var unread = [];
+  function whole(text, where) {
     var t = String(text || "").replace(/[\s.,'\u00a0\u202f]/g, "").replace(/\u2212/g, "-").replace(/^\+/, "");
     if (!t) return 0;
-    return /^-?\d{1,9}$/.test(t) ? parseInt(t, 10) : t;  /* not a number: the engine says so */
+    if (/^-?\d{1,9}$/.test(t)) return parseInt(t, 10);
+    unread.push({ code: "request.type", where: where, message: game.words.whole_number });
+    return 0;
   }
   function teamsOf(pairs, count) {
+    unread = [];
     var all = {};
     pairs.forEach(function (p) { (all[p[0]] = all[p[0]] || []).push(p[1]); });
     function one(name) { return (all[name] || [""])[0]; }
@@ -135,7 +141,7 @@
       var p = "t" + i, team = {}, sent = [];
       var mode = one(p + "-mode") || "quick";
       if (mode === "total") {
-        team.total = whole(one(p + "-total"));
+        team.total = whole(one(p + "-total"), "teams[" + i + "].total");
       } else if (mode === "detail") {
         team.melds = [];
         (all[p + "-meld"] || []).forEach(function (text, f) {
@@ -147,14 +153,14 @@
       } else {
         var quick = {};
         QUICK.forEach(function (key) {
-          if (all[p + "-" + key]) quick[key] = whole(one(p + "-" + key));
+          if (all[p + "-" + key]) quick[key] = whole(one(p + "-" + key), "teams[" + i + "].quick." + key);
         });
         team.quick = quick;
       }
       if (mode !== "total") {
-        var reds = (all[p + "-red"] || ["0"]).map(whole);
+        var reds = (all[p + "-red"] || ["0"]).map(function (r) { return whole(r, "teams[" + i + "].red_threes"); });
         team.red_threes = reds.length > 1 ? reds : reds[0];
-        if (all[p + "-black"]) team.black_threes = whole(one(p + "-black"));
+        if (all[p + "-black"]) team.black_threes = whole(one(p + "-black"), "teams[" + i + "].black_threes");
         if (one(p + "-special")) team.special_hand = one(p + "-special");
       }
       team.went_out = out === String(i);
@@ -164,13 +170,13 @@
       points.forEach(function (pt, k) {
         var note = notes[k] || "";
         if (!pt.trim() && !note.trim()) return;
-        adjustments.push({ points: whole(pt), note: note });
+        adjustments.push({ points: whole(pt, "teams[" + i + "].adjustments[" + adjustments.length + "].points"), note: note });
       });
       if (adjustments.length) team.adjustments = adjustments;
       teams.push(team);
       fields.push(sent);
     }
-    return { teams: teams, meldFields: fields };
+    return { teams: teams, meldFields: fields, problems: unread };
   }
   function request(teams) {
     var r = {};
@@ -371,7 +377,8 @@
       });
       box.append(dl);
     });
-    (answer.problems || []).forEach(function (p) {
+    var problems = (t.problems || []).concat(answer.problems || []);
+    problems.forEach(function (p) {
       var slot = slotFor(p.where, t.meldFields);
       var text = p.message || p.code;
       var m = /^teams\[(\d+)\]/.exec(p.where || "");
@@ -384,7 +391,7 @@
     (answer.warnings || []).forEach(function (p) {
       note(form, slotFor(p.where, t.meldFields), p.message || p.code, "warning");
     });
-    if (sums && (answer.problems || []).length) {
+    if (sums && problems.length) {
       var a = el("a", "sum-problem", words.check);
       a.href = "#hand-fields";
       a.setAttribute("data-first-problem", "");

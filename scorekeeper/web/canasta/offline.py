@@ -78,6 +78,7 @@ def preview_words_for_phone(order: tuple[str, ...]) -> dict[str, Any]:
         "this_hand": words["this_hand"],
         "check": words["check"],
         "total": _("total %(total)s", total="{total}"),
+        "whole_number": _("Enter a whole number."),
         "items": {key: labels[key] for key in order},
         "order": list(order),
     }
