@@ -463,3 +463,36 @@ def test_with_a_service_worker_the_game_and_its_engine_are_ready_offline_across_
         assert errors == []
     finally:
         context.close()
+
+
+def test_the_referee_page_answers_without_the_server(
+    lan_server: Server, lan_browser: Browser, shot: Callable[..., Path]
+) -> None:
+    """The referee page, open under the LAN-like name (no service worker), goes offline: the
+    meld check and the initial meld are answered by the phone's engine, as the API answers."""
+    server = lan_server
+    context = lan_browser.new_context(
+        viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True
+    )
+    context.set_default_timeout(8000)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"http://{LAN}:{server.port}/referee?ruleset=german&players=4")
+        wait_ready(page)
+        expect(page.locator("html[data-engine=ready]")).to_have_count(1, timeout=60000)
+        context.set_offline(True)
+        page.fill("#meld-cards", "K K 2 2")
+        answer = page.locator("#answer-meld .verdict")
+        expect(answer).to_have_attribute("data-verdict", "yes")
+        expect(answer).to_contain_text("Legal meld of kings: 2 natural, 2 wild, worth 120.")
+        page.fill("#im-melds", "K K K")
+        page.fill("#im-score", "1500")
+        im = page.locator("#answer-initial-meld .verdict")
+        expect(im).to_have_attribute("data-verdict", "no")
+        expect(im).to_contain_text("The initial meld counts 30, but the side needs 90.")
+        shot(page, "open-referee-page-offline")
+        assert errors == []
+    finally:
+        context.close()
