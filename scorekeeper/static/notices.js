@@ -304,6 +304,20 @@
   /* A kept page (or one from the back button's memory) holds an id that may be used already:
      this entry gets its own. A page from the server has a fresh one. */
   if (keptAt) freshIds();
+  /* A form the service worker kept may carry an older version of its game than this phone
+     knows (its own save since): the newest known one is its base (static/offline.js keeps it
+     and sets the form's head; the version is set here, before the tab's draft of the form,
+     kept per version, is looked up). */
+  if (keptAt) {
+    d.querySelectorAll("form[data-game]").forEach(function (form) {
+      var input = form.querySelector("input[name=version]");
+      try {
+        var game = JSON.parse(form.getAttribute("data-game"));
+        var known = JSON.parse(storage().getItem("scorekeeper-known:" + game.page) || "null");
+        if (input && known && known.version > Number(input.value)) input.value = String(known.version);
+      } catch (err) { /* no storage, or not ours */ }
+    });
+  }
   w.addEventListener("pageshow", function (e) { if (e.persisted) freshIds(); });
 
   function entryForm(elt) {
