@@ -63,6 +63,8 @@ ENVIRONMENT: dict[str, tuple[str, Callable[[str], Any]]] = {
     # The time zone dates are written in for a phone that has not said its own (static/boot.js
     # tells the server the phone's zone): an IANA name such as Europe/Berlin; UTC when unset.
     "SCOREKEEPER_TIMEZONE": ("BABEL_DEFAULT_TIMEZONE", _zone),
+    # "0": the pages offer no rules engine on the phone (docs/engine.md); on by default.
+    "SCOREKEEPER_PHONE_ENGINE": ("PHONE_ENGINE", _switch),
     # Seconds a save waits for a busy SQLite database before answering 503.
     "SCOREKEEPER_SQLITE_BUSY_TIMEOUT": ("SQLITE_BUSY_TIMEOUT", _integer),
 }

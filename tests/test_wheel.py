@@ -10,7 +10,9 @@ inside the installed package (the German ``.mo`` compiled into the instance fold
 
 from __future__ import annotations
 
+import io
 import os
+import re
 import socket
 import sqlite3
 import subprocess
@@ -19,6 +21,7 @@ import sysconfig
 import time
 import urllib.error
 import urllib.request
+import zipfile
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
@@ -184,3 +187,24 @@ def test_catalogues_compiled_into_the_instance_folder(server: str, venv: Path) -
     instance = venv / "var" / "scorekeeper-instance"
     assert (instance / "translations" / "de" / "LC_MESSAGES" / "messages.mo").is_file()
     assert (instance / "translations" / "pl" / "LC_MESSAGES" / "messages.mo").is_file()
+
+
+def test_serves_the_phones_engine(server: str) -> None:
+    """The installed package makes the engine archive from its own files (docs/engine.md) and
+    serves the vendored runtime."""
+
+    status, _type, body = fetch(server + "/rules/german?lang=de")
+    page = body.decode("utf-8")
+    found = re.search(r'data-engine-archive="([^"]+)"', page)
+    assert status == 200 and found
+    status, content_type, body = fetch(server + found.group(1))
+    assert status == 200 and content_type == "application/zip"
+    with zipfile.ZipFile(io.BytesIO(body)) as z:
+        names = set(z.namelist())
+    assert "scorekeeper/stateless/__init__.py" in names
+    assert "scorekeeper/rules/api.py" in names
+    assert "scorekeeper/stateless/catalogues/de/LC_MESSAGES/messages.mo" in names
+    runtime = re.search(r'data-engine-runtime="([^"]+)"', page)
+    assert runtime
+    status, content_type, body = fetch(server + runtime.group(1) + "pyodide.asm.wasm")
+    assert status == 200 and content_type == "application/wasm" and body[:4] == b"\0asm"

@@ -3,7 +3,9 @@
    Worker (static/engine-worker.js), so it never holds up the page or a tap, and answers as
    the API does without a network:
 
-   - ready: a Promise, resolved with the engine once it answers (rejected if it cannot load);
+   - ready: a Promise, resolved with the engine once it answers (rejected if it cannot load;
+     when the network went while it loaded, it loads again once the network is back, with a
+     new `ready`);
    - score(request): the body POST /api/v1/score answers for `request`;
    - referee(kind, request): the body POST /api/v1/referee/<kind> answers ("meld",
      "initial-meld", "go-out", "discard-pile", "options", "three-is-fifty");
@@ -28,11 +30,15 @@
   var asked = {};
   var next = 1;
   var settle = {};
-  var ready = new Promise(function (resolve, reject) {
-    settle.resolve = resolve;
-    settle.reject = reject;
-  });
-  ready.catch(function () { /* told by state "failed"; each question rejects on its own */ });
+
+  function promise() {
+    var made = new Promise(function (resolve, reject) {
+      settle.resolve = resolve;
+      settle.reject = reject;
+    });
+    made.catch(function () { /* told by state "failed"; each question rejects on its own */ });
+    return made;
+  }
 
   function absolute(url) { return new URL(url, location.href).href; }
 
@@ -52,10 +58,19 @@
   function fail(why) {
     if (engine.state === "failed") return;
     engine.error = String(why);
+    if (worker) worker.terminate();
+    worker = null;
     tell("failed", { error: engine.error });
     settle.reject(new Error(engine.error));
     Object.keys(asked).forEach(function (id) { asked[id].reject(new Error(engine.error)); });
     asked = {};
+    /* The network went while the engine loaded: it loads again when the network is back
+       (a new `ready`). */
+    window.addEventListener("online", function () {
+      engine.ready = promise();
+      tell("waiting");
+      start();
+    }, { once: true });
   }
 
   function answered(message) {
@@ -70,20 +85,26 @@
   }
 
   function start() {
-    if (worker || engine.state === "failed") return ready;
+    if (worker || engine.state === "failed") return engine.ready;
+    if (navigator.onLine === false) {
+      /* Nothing to fetch it from now (and nothing kept of it): wait for the network. */
+      window.addEventListener("online", start, { once: true });
+      return engine.ready;
+    }
     var began = performance.now();
     tell("loading");
     try {
       worker = new Worker(link.getAttribute("data-engine-worker"), { type: "module" });
     } catch (error) {
       fail(error && error.message || error);
-      return ready;
+      return engine.ready;
     }
     worker.addEventListener("message", function (event) {
       var message = event.data || {};
       if (message.type === "answer") answered(message);
       else if (message.type === "ready") {
         engine.loadMs = performance.now() - began;
+        engine.steps = message.steps;
         if (performance.mark) performance.mark("scorekeeper-engine-ready");
         tell("ready", { ms: engine.loadMs });
         settle.resolve(engine);
@@ -97,11 +118,11 @@
       runtime: absolute(link.getAttribute("data-engine-runtime")),
       archive: absolute(link.getAttribute("data-engine-archive"))
     });
-    return ready;
+    return engine.ready;
   }
 
   function ask(question, request) {
-    return ready.then(function () {
+    return engine.ready.then(function () {
       return new Promise(function (resolve, reject) {
         var id = next++;
         asked[id] = { resolve: resolve, reject: reject };
@@ -117,7 +138,7 @@
   }
 
   var engine = {
-    ready: ready,
+    ready: promise(),
     state: "waiting",
     size: Number(link.getAttribute("data-engine-size")) || 0,
     automatic: !slowLink(),

@@ -15,6 +15,8 @@ Areas with pages or an API:
   projector, the new form and the PDFs (blueprint ``tournaments``)
 - ``api``: the JSON API of CONTRACT.md §3 (blueprints ``api``, ``games_api``, ``tables_api``,
   ``tournaments_api``)
+- ``engine``: the files of the rules engine on the phone, Pyodide and the engine archive
+  (blueprint ``engine``, bound in ``init_app``; docs/engine.md)
 
 Shared by the areas, without routes:
 

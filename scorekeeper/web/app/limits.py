@@ -4,8 +4,9 @@
   ``10 per minute;60 per hour`` -- an evening at one table creates a handful;
 - changing hands (add, correct, delete, undo; API and forms): ``LIMIT_WRITE``, default
   ``60 per minute;600 per hour`` -- a hand takes minutes to play;
-- every request but static files: ``LIMIT_ANY``, default ``600 per minute`` (a phone polling
-  the view asks 12 times a minute; typing with the live preview a few times a second).
+- every request but static files (the phone's engine's among them): ``LIMIT_ANY``, default
+  ``600 per minute`` (a phone polling the view asks 12 times a minute; typing with the live
+  preview a few times a second).
 
 An import (API or start page) counts each game it stores as one creation (a game already
 here costs nothing): a client with room for one more creation may import a file (at most
@@ -109,8 +110,15 @@ def _done(response: Response) -> bool:
     )
 
 
+#: Endpoints no limit counts: static files, the health check, and the files of the phone's
+#: engine (static too: the runtime, the archive and the worker, see web/engine).
+UNLIMITED = frozenset(
+    {"static", "health.healthz", "engine.pyodide_file", "engine.engine_archive", "engine.worker"}
+)
+
+
 def _static() -> bool:
-    return request.endpoint in ("static", "health.healthz")
+    return request.endpoint in UNLIMITED
 
 
 def init_app(app: Flask) -> Limiter | None:

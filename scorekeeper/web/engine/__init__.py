@@ -112,7 +112,10 @@ def download_size() -> int:
 
 def engine_link() -> Markup:
     """The page's engine: static/engine.js, run after the page is complete, told where the
-    worker, the runtime and the archive are and how large the download is."""
+    worker, the runtime and the archive are and how large the download is (nothing where the
+    operator switched the engine off: ``SCOREKEEPER_PHONE_ENGINE=0``)."""
+    if not current_app.config.get("PHONE_ENGINE", True):
+        return Markup("")
     folder = current_app.static_folder or ""
     return Markup(
         '<link rel="prefetch" as="script" href="{script}" data-run-later '
@@ -130,3 +133,6 @@ def engine_link() -> Markup:
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.jinja_env.globals["engine_link"] = engine_link
+    if app.config.get("PHONE_ENGINE", True):
+        # Made now, beside the start: the first page that names it need not wait for it.
+        threading.Thread(target=archive.current, name="engine-archive", daemon=True).start()

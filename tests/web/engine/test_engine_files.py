@@ -162,3 +162,35 @@ def test_the_download_size_counts_what_is_sent(client: FlaskClient) -> None:
     total += len(client.get(f"/engine/{archive.current().digest}/scorekeeper.zip").data)
     assert total == engine.download_size()
     assert json.loads((PACKAGE / "web" / "engine" / "pyodide.json").read_text())["version"]
+
+
+def test_the_operator_may_switch_the_engine_off(client: FlaskClient) -> None:
+    client.application.config["PHONE_ENGINE"] = False
+    assert "engine.js" not in client.get("/rules/german").text
+    assert "data-engine" not in client.get("/referee").text
+
+
+def test_the_engine_files_count_against_no_rate_limit(tmp_path: Path) -> None:
+    """A table of phones fetching the engine at once is never refused its files."""
+    from scorekeeper import create_app
+
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'e.sqlite3'}",
+            "RATELIMIT_ENABLED": True,
+            "LIMIT_ANY": "3 per minute",
+        }
+    )
+    try:
+        client = app.test_client()
+        urls = [
+            f"/engine/pyodide/{engine.PYODIDE_VERSION}/pyodide.mjs",
+            f"/engine/{archive.current().digest}/scorekeeper.zip",
+            "/engine/worker.js",
+        ]
+        assert [client.get(u).status_code for u in urls * 3] == [200] * 9
+        assert [client.get("/referee").status_code for _ in range(4)][-1] == 429
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()

@@ -1,0 +1,275 @@
+"""The rules engine on the phone (docs/engine.md), measured in headless chromium on this machine:
+
+- **download**: what a phone fetches for the engine (the runtime, the archive, the worker and
+  engine.js), bytes on the wire as chromium counts them; budget 8 MB;
+- **ready from cache**: once a phone has fetched the engine, the time from a later page's load
+  event to ``scorekeeperEngine.ready`` (the files from the browser's cache, in a profile on
+  disk as a phone has: chromium keeps compiled WebAssembly there, not in an incognito
+  context), with the worker's steps (fetch, runtime started, engine imported); budget 2 s;
+- **first visit**: DOMContentLoaded of a first visit (an empty cache) to the game page, with
+  the engine and without it (``PHONE_ENGINE`` off: the page as before), alternating; budget
+  within 10 % of the page without it;
+- **keystroke to preview** on the hand-entry page at 390x844: a digit typed into a side's melded
+  points until the preview is drawn, once by the live preview as it is (htmx, the server
+  answering from this machine: its 250 ms pause after typing, then the round trip), once by
+  the phone's engine (``scorekeeperEngine.score`` of the same hand, its total written into the
+  page, then the next frame). The round trip alone (request to drawn) is shown too.
+
+Run: ``.venv/bin/python benchmarks/bench_engine_phone.py [--rounds 10]``; exits 1 when a
+budget is broken.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from waitress.server import create_server
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scorekeeper import create_app  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 390, "height": 844}
+READY = "html[data-engine='ready']"
+DOWNLOAD_BUDGET = 8_000_000
+READY_BUDGET_MS = 2000
+DCL_BUDGET = 1.10
+
+GAME = {
+    "ruleset": "german",
+    "players": 4,
+    "sides": [
+        {"name": "Wir", "players": ["Anna", "Bartek"]},
+        {"name": "Ihr", "players": ["Cleo", "Dora"]},
+    ],
+}
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def new_page(browser: Browser) -> Page:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context.set_default_timeout(20_000)
+    return context.new_page()
+
+
+def navigation(page: Page) -> dict[str, float]:
+    found: dict[str, float] = page.evaluate(
+        "(() => { const n = performance.getEntriesByType('navigation')[0];"
+        " return {dcl: n.domContentLoadedEventEnd, load: n.loadEventEnd}; })()"
+    )
+    return found
+
+
+def download(browser: Browser, base: str, game: str) -> int:
+    page = new_page(browser)
+    sizes: list[int] = []
+    requests: list[Any] = []
+    page.on("requestfinished", lambda r: requests.append(r))
+    page.goto(f"{base}/games/{game}?lang=de")
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    for request in requests:
+        if "/engine/" in request.url or "engine.js" in request.url:
+            sizes.append(request.sizes()["responseBodySize"])
+    page.context.close()
+    return sum(sizes)
+
+
+def ready_from_cache(
+    playwright: Playwright, base: str, game: str, rounds: int, profile: str
+) -> list[dict[str, Any]]:
+    """In a browser profile on disk, as a phone has (an incognito context keeps no compiled
+    code): the first visit fetches the engine, each later page finds it in the cache."""
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, headless=True, viewport=PHONE, is_mobile=True
+    )
+    page = context.new_page()
+    page.goto(f"{base}/games/{game}?lang=de")
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    times = []
+    for i in range(rounds):
+        url = f"{base}/games/{game}/hands/new?lang=de" if i % 2 else f"{base}/games/{game}?lang=de"
+        page.goto(url)
+        page.wait_for_selector(READY, state="attached", timeout=60_000)
+        mark = page.evaluate(
+            "performance.getEntriesByName('scorekeeper-engine-ready')[0].startTime"
+        )
+        steps = page.evaluate("scorekeeperEngine.steps")
+        times.append({"after_load": mark - navigation(page)["load"], **steps})
+    context.close()
+    return times
+
+
+def first_visits(
+    browser: Browser, base: str, game: str, app: Any, rounds: int
+) -> dict[str, list[float]]:
+    out: dict[str, list[float]] = {"with": [], "without": []}
+    for i in range(rounds * 2):
+        which = "with" if i % 2 else "without"
+        app.config["PHONE_ENGINE"] = which == "with"
+        page = new_page(browser)
+        page.goto(f"{base}/games/{game}?lang=de")
+        page.wait_for_selector("html[data-ready='1']", state="attached")
+        out[which].append(navigation(page)["dcl"])
+        page.context.close()
+    app.config["PHONE_ENGINE"] = True
+    return out
+
+
+SERVER_PREVIEW = """(field) => new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error("no preview within 10 s")), 10000);
+  const input = document.querySelector(field);
+  let typed = 0, sent = 0;
+  input.addEventListener("keydown", () => { typed = performance.now(); }, {once: true});
+  document.body.addEventListener("htmx:beforeRequest", () => { sent = performance.now(); },
+    {once: true});
+  document.body.addEventListener("htmx:afterSettle", function settled(event) {
+    if (!event.detail.elt || event.detail.elt.id !== "hand-summary") return;
+    document.body.removeEventListener("htmx:afterSettle", settled);
+    requestAnimationFrame(() => {
+      const drawn = performance.now();
+      resolve({total: drawn - typed, trip: drawn - sent});
+    });
+  });
+})"""
+
+PHONE_PREVIEW = """([field, hand]) => new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error("no answer within 10 s")), 10000);
+  const input = document.querySelector(field);
+  const out = document.getElementById("hand-summary");
+  input.addEventListener("keydown", (event) => {
+    const typed = performance.now();
+    const request = JSON.parse(JSON.stringify(hand));
+    request.teams[0].quick.meld_points = Number(input.value + event.key) || 0;
+    scorekeeperEngine.score(request).then((answer) => {
+      out.setAttribute("data-phone-total", String(answer.teams ? answer.teams[0].score : "?"));
+      requestAnimationFrame(() => resolve(performance.now() - typed));
+    });
+  }, {once: true});
+})"""
+
+HAND = {
+    "ruleset": "german",
+    "players": 4,
+    "teams": [
+        {"quick": {"natural_canastas": 1, "meld_points": 0, "hand_points": 0}, "went_out": True},
+        {"quick": {"mixed_canastas": 1, "meld_points": 120, "hand_points": 35}},
+    ],
+}
+
+
+def keystrokes(browser: Browser, base: str, game: str, rounds: int) -> dict[str, list[float]]:
+    page = new_page(browser)
+    page.goto(f"{base}/games/{game}/hands/new?lang=de")
+    page.wait_for_selector("html[data-ready='1']", state="attached")
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    field = "input[name$='-meld_points']"
+    quick = page.locator("input[type=radio][value=quick]").first
+    if quick.count() and not quick.is_checked():
+        quick.check()
+        page.wait_for_timeout(500)
+    first = page.locator(field).first
+    out: dict[str, list[float]] = {"server": [], "trip": [], "phone": []}
+    for i in range(rounds):
+        first.fill("")
+        page.wait_for_timeout(400)
+        waiting = page.evaluate_handle(f"(arg) => ({{p: ({SERVER_PREVIEW})(arg)}})", field)
+        first.press(str(i % 9 + 1))
+        found = page.evaluate("(h) => h.p", waiting)
+        out["server"].append(found["total"])
+        out["trip"].append(found["trip"])
+        page.wait_for_timeout(300)
+        waiting = page.evaluate_handle(f"(arg) => ({{p: ({PHONE_PREVIEW})(arg)}})", [field, HAND])
+        first.press(str(i % 9 + 1))
+        out["phone"].append(page.evaluate("(h) => h.p", waiting))
+    page.context.close()
+    return out
+
+
+def serve(app: Any) -> tuple[Any, str]:
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    threading.Thread(target=server.run, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.effective_port}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=10)
+    args = parser.parse_args()
+    load_before = os.getloadavg()[0]  # the machine is shared: say how busy it was
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app(
+            {
+                "SECRET_KEY": "bench",
+                "DATABASE_URL": f"sqlite:///{folder}/bench.sqlite3",
+                "RATELIMIT_ENABLED": False,
+            }
+        )
+        game = app.test_client().post("/api/v1/games", json=GAME).get_json()["id"]
+        server, base = serve(app)
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+                sent = download(browser, base, game)
+                print("download measured", file=sys.stderr)
+                ready_steps = ready_from_cache(p, base, game, args.rounds, f"{folder}/profile")
+                ready = [r["after_load"] for r in ready_steps]
+                print("ready from cache measured", file=sys.stderr)
+                visits = first_visits(browser, base, game, app, args.rounds)
+                print("first visits measured", file=sys.stderr)
+                keys = keystrokes(browser, base, game, args.rounds * 3)
+                browser.close()
+        finally:
+            server.close()
+    dcl_with = statistics.median(visits["with"])
+    dcl_without = statistics.median(visits["without"])
+    rows = {
+        "download_bytes": sent,
+        "ready_from_cache_ms": {
+            "median": statistics.median(ready),
+            "max": max(ready),
+            "steps_median": {
+                k: statistics.median(r[k] for r in ready_steps)
+                for k in ("fetch", "runtime", "engine")
+            },
+        },
+        "first_visit_dcl_ms": {
+            "with_engine": dcl_with,
+            "without_engine": dcl_without,
+            "ratio": dcl_with / dcl_without,
+        },
+        "keystroke_to_preview_ms": {
+            name: {"median": statistics.median(v), "p95": percentile(v, 0.95)}
+            for name, v in keys.items()
+        },
+    }
+    rows["load_average_after"] = os.getloadavg()[0]
+    rows["load_average_before"] = load_before
+    print(json.dumps(rows, indent=2))
+    broken = []
+    if sent > DOWNLOAD_BUDGET:
+        broken.append("download")
+    if statistics.median(ready) > READY_BUDGET_MS:
+        broken.append("ready from cache")
+    if dcl_with > DCL_BUDGET * dcl_without:
+        broken.append("first visit")
+    if broken:
+        print("over budget: " + ", ".join(broken))
+    return 1 if broken else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
