@@ -65,8 +65,3 @@ self.addEventListener("message", async (event) => {
     }
   }
 });
-
-/* Pyodide's loader leaves a rejected promise of its own unhandled when a file cannot be
-   fetched (the server down before the engine was ever kept): the failure is told to the page
-   above ("failed"); the page is not told it twice as an uncaught error. */
-self.addEventListener("unhandledrejection", (event) => event.preventDefault());
