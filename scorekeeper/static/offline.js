@@ -72,7 +72,9 @@
 
   /* ---- numbers in the reader's language ---- */
   var fmt;
-  try { fmt = new Intl.NumberFormat(lang); } catch (err) { fmt = { format: String }; }
+  /* grouped from 1,000 on, as the server writes numbers (Polish too: 1 500, not 1500) */
+  try { fmt = new Intl.NumberFormat(lang, { useGrouping: "always" }); }
+  catch (err) { try { fmt = new Intl.NumberFormat(lang); } catch (e2) { fmt = { format: String }; } }
   function number(n) { return fmt.format(n).replace(/^-/, "\u2212"); }
   function signed(n) { return (n > 0 ? "+" : "") + number(n); }
   function el(tag, cls, text) {
