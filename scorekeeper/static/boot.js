@@ -43,6 +43,7 @@
       d.querySelectorAll('link[rel="prefetch"][as="script"][data-run-later]').forEach(function (l) {
         var script = d.createElement("script");
         script.src = l.href;
+        script.async = false;  /* in order too: a page's later scripts may build on each other */
         d.head.appendChild(script);
       });
     }

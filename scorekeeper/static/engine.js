@@ -86,8 +86,10 @@
 
   function start() {
     if (worker || engine.state === "failed") return engine.ready;
-    if (navigator.onLine === false) {
-      /* Nothing to fetch it from now (and nothing kept of it): wait for the network. */
+    if (navigator.onLine === false &&
+        !(navigator.serviceWorker && navigator.serviceWorker.controller)) {
+      /* Nothing to fetch it from now (and no service worker that may keep it, static/sw.js):
+         wait for the network. */
       window.addEventListener("online", start, { once: true });
       return engine.ready;
     }

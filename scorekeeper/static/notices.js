@@ -305,6 +305,20 @@
   /* A kept page (or one from the back button's memory) holds an id that may be used already:
      this entry gets its own. A page from the server has a fresh one. */
   if (keptAt) freshIds();
+  /* A form the service worker kept may carry an older version of its game than this phone
+     knows (its own save since): the newest known one is its base (static/offline.js keeps it
+     and sets the form's head; the version is set here, before the tab's draft of the form,
+     kept per version, is looked up). */
+  if (keptAt) {
+    d.querySelectorAll("form[data-game]").forEach(function (form) {
+      var input = form.querySelector("input[name=version]");
+      try {
+        var game = JSON.parse(form.getAttribute("data-game"));
+        var known = JSON.parse(storage().getItem("scorekeeper-known:" + game.page) || "null");
+        if (input && known && known.version > Number(input.value)) input.value = String(known.version);
+      } catch (err) { /* no storage, or not ours */ }
+    });
+  }
   w.addEventListener("pageshow", function (e) { if (e.persisted) freshIds(); });
 
   function entryForm(elt) {
@@ -351,18 +365,20 @@
     list.forEach(function (item) {
       if (item.page === gameUrl && item.version >= version) version = item.version + 1;
     });
-    var heading = d.querySelector("main h1");
+    var heading = form.querySelector("h1") || d.querySelector("main h1");
     var title = heading ? heading.firstChild.textContent.trim() : "";
-    if (!fields.some(function (pair) { return pair[0] === "number"; })) {
+    /* A form set to the newest state the phone knows (static/offline.js) names its hand. */
+    var number = Number(form.getAttribute("data-hand")) || 0;
+    if (!number && !fields.some(function (pair) { return pair[0] === "number"; })) {
       /* A new hand after those waiting: its number is theirs plus one. */
       var before = list.filter(function (item) {
         return item.page === gameUrl && !item.fields.some(function (pair) { return pair[0] === "number"; });
       }).length;
-      title = title.replace(/\d+/, function (n) { return String(Number(n) + before); });
+      title = title.replace(/\d+/, function (n) { number = Number(n) + before; return String(number); });
     }
     list.push({
       id: id, url: form.getAttribute("action"), page: gameUrl, version: version, fields: fields,
-      title: title, summary: describe(form),
+      title: title, summary: describe(form), number: number || undefined,
       at: Date.now(), state: "waiting"
     });
     if (!saveAll(list)) return false;
@@ -375,6 +391,12 @@
   }
 
   function kept(form) {
+    d.dispatchEvent(new CustomEvent("scorekeeper:outbox"));
+    /* The form opened in the game page (static/offline.js) closes: the game shows it waiting. */
+    if (form.closest("[data-in-page]")) {
+      form.dispatchEvent(new CustomEvent("scorekeeper:kept", { bubbles: true }));
+      return;
+    }
     if (navigator.serviceWorker && navigator.serviceWorker.controller) {
       var page = form.querySelector("[data-offline-note]").dataset.gameUrl;
       w.location.assign(page);
@@ -506,6 +528,8 @@
     var send = button(say.send, "primary block");
     send.dataset.outboxSend = "";
     box.append(list, send);
+    /* static/offline.js adds each entry's points, and both versions of a conflict */
+    d.dispatchEvent(new CustomEvent("scorekeeper:outbox-drawn"));
   }
 
   function update(id, change) {
@@ -580,6 +604,8 @@
         if (answer.status === 409 || answer.status === 410 || answer.status === 422 ||
             answer.status === 400 || answer.status === 404) {
           update(item.id, function (it) { it.state = answer.status === 409 ? "conflict" : "refused"; });
+          /* newly refused: the page shows the game as it is now, beside the entry */
+          if (answer.status === 409 && item.state === "waiting") done.pages[item.page] = true;
           blocked[item.page] = true;
           return step(i + 1);
         }
@@ -617,7 +643,7 @@
         retryWait = 0;
       }
       /* Saved: the page shows the game as it is now. */
-      if (done.saved && (done.pages[here()] || keptAt)) { w.location.reload(); return; }
+      if ((done.saved || done.pages[here()]) && (done.pages[here()] || keptAt)) { w.location.reload(); return; }
       var waiting = load().some(function (it) { return it.page === here() && it.state === "waiting"; });
       render(waiting && (asked || offline()) ? say.stillOffline : "");
     });
@@ -672,6 +698,7 @@
   d.addEventListener("visibilitychange", function () {
     if (d.visibilityState === "visible") sendNow(false);
   });
+  d.addEventListener("scorekeeper:outbox", function () { render(); });
   render();
   sendNow(false);
 })();

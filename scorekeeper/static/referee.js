@@ -167,3 +167,89 @@
     });
   }, 0);
 })();
+
+/* Without the server (the phone offline, or no answer): the questions "Is this a legal
+   meld?" and "Is this initial meld enough?" are answered by the phone's rules engine
+   (window.scorekeeperEngine, static/engine.js) as the API answers them; the others say that
+   they need the connection (docs/offline.md). */
+(function () {
+  "use strict";
+  var d = document;
+  var say = (d.getElementById("referee-offline") || {}).dataset;
+  if (!say) return;
+  var silent = false;
+
+  function engine() {
+    var e = window.scorekeeperEngine;
+    return e && e.state === "ready" ? e : null;
+  }
+  function el(tag, cls, text) {
+    var e = d.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function request(form) {
+    var data = new FormData(form), r = { ruleset: data.get("ruleset"), players: Number(data.get("players")) || undefined };
+    var options = data.get("options");
+    if (options) { try { r.options = JSON.parse(options); } catch (err) { /* the server reads it */ } }
+    return { data: data, request: r };
+  }
+  function score(text) {
+    var t = String(text || "").replace(/[\s.,'\u00a0\u202f]/g, "").replace(/\u2212/g, "-");
+    return /^-?\d{1,8}$/.test(t) ? parseInt(t, 10) : 0;
+  }
+  function ask(form, question) {
+    var e = engine(), slot = d.getElementById("answer-" + question);
+    if (!slot) return;
+    slot.replaceChildren();
+    if (!e || (question !== "meld" && question !== "initial-meld")) {
+      slot.append(el("p", "flash", say.needs));
+      return;
+    }
+    var got = request(form), r = got.request, data = got.data;
+    if (question === "meld") {
+      r.cards = String(data.get("cards") || "").trim();
+      r.going_out = !!data.get("going_out");
+      if (!r.cards) return;
+    } else {
+      r.melds = String(data.get("melds") || "").split("/").map(function (m) { return m.trim(); }).filter(Boolean);
+      if (!r.melds.length) return;
+      var top = String(data.get("top_card") || "").trim();
+      if (top) r.top_card = top;
+      r.cumulative_score = score(data.get("score"));
+    }
+    e.referee(question, r).then(function (v) {
+      slot.replaceChildren();
+      var problems = v.status ? (v.problems || []) : [];
+      var state = problems.length ? "check-input" : v.allowed ? "yes" : "no";
+      var box = el("div", "verdict " + state);
+      box.setAttribute("data-verdict", state);
+      box.setAttribute("data-by-phone", "");
+      box.append(el("p", problems.length ? "answer-title" : "answer",
+        problems.length ? say.check : v.allowed ? say.yes : say.no));
+      (problems.length ? problems : v.reasons || []).forEach(function (reason) {
+        box.append(el("p", "why", reason.message || reason.code));
+      });
+      slot.append(box);
+      slot.dispatchEvent(new CustomEvent("htmx:afterSwap", { bubbles: true }));  /* the pad's strip */
+    });
+  }
+  d.addEventListener("htmx:beforeRequest", function (e) {
+    var form = e.detail && e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form[hx-post]");
+    var m = form && /\/referee\/([a-z-]+)/.exec(form.getAttribute("hx-post") || "");
+    if (!m || !(navigator.onLine === false || silent)) return;
+    e.preventDefault();
+    ask(form, m[1]);
+  });
+  d.addEventListener("htmx:sendError", function (e) {
+    var form = e.detail && e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form[hx-post]");
+    var m = form && /\/referee\/([a-z-]+)/.exec(form.getAttribute("hx-post") || "");
+    if (!m) return;
+    silent = true;
+    ask(form, m[1]);
+  });
+  d.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail && e.detail.successful) silent = false;
+  });
+})();

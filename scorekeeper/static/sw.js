@@ -169,9 +169,29 @@ function page(event) {
   });
 }
 
+/* The rules engine's files (static/offline.js names them once the engine runs): kept with the
+   app's files, so that the engine starts without a connection after a reload. Only this
+   origin's /static/ and /engine/ files; one not fetched now is fetched when next asked for. */
+function keepStatic(urls) {
+  return caches.open(SHELL).then(function (shell) {
+    return Promise.all(urls.slice(0, 200).map(function (href) {
+      var url = new URL(href, self.location.href);
+      if (url.origin !== self.location.origin ||
+          !/^\/(static|engine)\//.test(url.pathname)) return null;
+      return shell.match(url.href, { ignoreSearch: true }).then(function (hit) {
+        if (hit) return null;
+        return fetch(url.href, { credentials: "same-origin" }).then(function (answer) {
+          return answer.ok ? shell.put(url.href, answer) : null;
+        });
+      }).catch(function () { return null; });
+    }));
+  });
+}
+
 /* The page that installed the worker was fetched without it: keep it now. */
 self.addEventListener("message", function (event) {
   var data = event.data || {};
+  if (Array.isArray(data.cache)) { event.waitUntil(keepStatic(data.cache)); return; }
   if (typeof data.keep !== "string") return;
   var url = new URL(data.keep, self.location.href);
   if (url.origin !== self.location.origin) return;
@@ -213,7 +233,8 @@ self.addEventListener("fetch", function (event) {
     return;
   }
   if (request.method !== "GET") return;
-  if (url.pathname.indexOf("/static/") === 0) {
+  if (url.pathname.indexOf("/static/") === 0 || url.pathname.indexOf("/engine/") === 0) {
+    /* the app's files, and the rules engine's (web/engine: every address names its release) */
     event.respondWith(fromShell(request));
   } else if (request.mode === "navigate") {
     event.respondWith(page(event));

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from flask import url_for
 from flask_babel import ngettext
 from sqlalchemy.orm import Session
 from werkzeug.datastructures import MultiDict
@@ -32,6 +33,7 @@ from .hand_form import (
     part_form,
     read_hand,
 )
+from .offline import engine_context, offline_game
 from .preview import WORDS, Preview, preview, preview_words, slot_for, slot_ids
 
 
@@ -123,6 +125,12 @@ class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
             "pad": [(r, card_token(r)) for r in PAD_RANKS],
             "ruleset_name": ruleset_title(loaded.state.ruleset),
             "adjustment_note_max": MAX_ADJUSTMENT_NOTE,
+            "offline_game": offline_game(
+                loaded.state,
+                url_for("games.show", game_id=loaded.game_id),
+                url_for("games.new_hand", game_id=loaded.game_id),
+            ),
+            **engine_context(),
         }
 
     def preview_context(

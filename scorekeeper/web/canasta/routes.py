@@ -51,6 +51,7 @@ from .backup import Imported, backup_file, hands_csv, import_games, uploaded
 from .board import board_context
 from .entry import HANDS
 from .new_game import NewGameForm, blank_new_game, read_new_game, where_slot_new_game
+from .offline import engine_context, offline_game
 from .stats import evening_of
 
 bp = Blueprint("games", __name__)
@@ -163,6 +164,12 @@ def _render_show(game_id: str) -> Rendered:
         evening=evening,
         side_links=parts_web.side_links(game_id),
         **parts_web.parts_for(game_id, state),
+        offline_game=offline_game(
+            state,
+            url_for("games.show", game_id=game_id),
+            url_for("games.new_hand", game_id=game_id),
+        ),
+        **engine_context(),
         **board_context(state),
     )
     ends = undo.changed_at.timestamp() + store.UNDO_SECONDS if undo else None
