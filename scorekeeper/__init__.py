@@ -26,7 +26,7 @@ def data_folder(name: str) -> Path:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """The app factory (CONTRACT.md §1); it lives in :mod:`.factory`, so that importing the
+    """The app factory (docs/api.md §1); it lives in :mod:`.factory`, so that importing the
     rules engine (``scorekeeper.rules``) imports neither Flask nor anything else of the web."""
     from .factory import make_app
 

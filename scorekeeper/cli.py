@@ -1,4 +1,4 @@
-"""The command line of CONTRACT.md §1: ``scorekeeper serve`` and ``scorekeeper score``; also
+"""The command line of docs/api.md §1: ``scorekeeper serve`` and ``scorekeeper score``; also
 ``scorekeeper export`` / ``import`` (every game as one JSON backup), ``scorekeeper db upgrade``
 (schema migrations), ``scorekeeper db backup`` (a copy of the SQLite file) and
 ``scorekeeper translations``."""

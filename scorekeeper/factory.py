@@ -47,7 +47,7 @@ class ScorekeeperApp(Flask):
 
 
 def make_app(config: dict[str, Any] | None = None) -> Flask:
-    """The app factory (CONTRACT.md §1, called as ``scorekeeper.create_app``)."""
+    """The app factory (docs/api.md §1, called as ``scorekeeper.create_app``)."""
     app = ScorekeeperApp(
         "scorekeeper",
         instance_relative_config=True,
@@ -74,8 +74,9 @@ def make_app(config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app)
 
-    # flask-babel reads this once in init_app, as an absolute path (STACK-NOTES.md): the folder
-    # that holds the compiled catalogues, the checkout's or one in the instance folder.
+    # flask-babel reads this once in init_app, as an absolute path (a relative one is read
+    # from the package): the folder that holds the compiled catalogues, the checkout's or one
+    # in the instance folder.
     if not app.config.get("BABEL_TRANSLATION_DIRECTORIES"):
         compiled = catalogs.ensure_compiled(data_folder("translations"), Path(app.instance_path))
         app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(compiled)

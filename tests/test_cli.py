@@ -1,4 +1,4 @@
-"""``scorekeeper score FILE.json`` (CONTRACT.md §1): the installed command, run as a user runs it.
+"""``scorekeeper score FILE.json`` (docs/api.md §1): the installed command, run as a user runs it.
 
 Prints the JSON answer of ``POST /api/v1/score``; exit 0 on a valid hand, 1 on rule problems,
 2 on unreadable input; ``-`` reads standard input.

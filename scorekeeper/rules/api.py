@@ -1,4 +1,4 @@
-"""The stateless requests of CONTRACT.md §3, read from loose JSON values.
+"""The stateless requests of docs/api.md §3, read from loose JSON values.
 
 Functions here take whatever ``json.loads`` produced and return a typed answer: a
 :class:`~.scoring.ScoreAnswer`, a referee :class:`~.referee.Verdict` (or the 3 ist 50 answers
@@ -42,7 +42,7 @@ MAX_MELDS = 30
 MAX_SIDES = 6
 MAX_SCORE = 10**7
 
-#: The keys a side of a score request may have (CONTRACT.md §3); any other is refused with
+#: The keys a side of a score request may have (docs/api.md §3); any other is refused with
 #: ``request.unknown_key`` naming it, so nothing unread is ever stored.
 SIDE_KEYS: frozenset[str] = frozenset(
     {
@@ -53,7 +53,7 @@ SIDE_KEYS: frozenset[str] = frozenset(
         "went_out",
         "concealed",
         "black_threes",
-        "special_hand",  # RULES.md §6
+        "special_hand",  # docs/rulebook.md §6
         "adjustments",
         "total",
     }
@@ -63,7 +63,7 @@ SIDE_KEYS: frozenset[str] = frozenset(
 TOTAL_SIDE_KEYS: frozenset[str] = frozenset({"total", "went_out", "concealed", "adjustments"})
 #: The keys of one of a side's ``adjustments``.
 ADJUSTMENT_KEYS: frozenset[str] = frozenset({"points", "note"})
-#: The keys of a side's ``quick`` entry (the special canastas and penalties of RULES.md §6
+#: The keys of a side's ``quick`` entry (the special canastas and penalties of docs/rulebook.md §6
 #: come from :data:`~.scoring.SPECIAL_QUICK_FIELDS`).
 QUICK_KEYS: frozenset[str] = frozenset(
     {
@@ -228,7 +228,8 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
         red_threes=red_threes,
         went_out=reader.boolean(data, "went_out", f"{where}.went_out"),
         concealed=reader.boolean(data, "concealed", f"{where}.concealed"),
-        # RULES.md §6: black threes laid out, and a special hand, where the ruleset has them.
+        # docs/rulebook.md §6: black threes laid out, and a special hand, where the ruleset has
+        # them.
         black_threes=reader.integer(data, "black_threes", f"{where}.black_threes", 0, 0, 12),
     )
     side.adjustments = read_adjustments(reader, data.get("adjustments"), f"{where}.adjustments")
@@ -557,7 +558,7 @@ def referee_options(data: Any) -> TurnOptions | Rejected:
     return Rejected(impossible) if impossible else answer
 
 
-MAX_STOCK = 162  # the largest deck (RULES.md §1: three packs and six jokers)
+MAX_STOCK = 162  # the largest deck (docs/rulebook.md §1: three packs and six jokers)
 
 
 def _stock(reader: Reader, obj: dict[str, Any], required: bool = False) -> int | None:

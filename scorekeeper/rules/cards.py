@@ -1,4 +1,4 @@
-"""Cards and the card notation of CONTRACT.md §2.
+"""Cards and the card notation of docs/api.md §2.
 
 Suits never matter in Canasta except for threes, so a card is its rank; threes carry their
 colour in the rank (``3r`` red, ``3b`` black).
@@ -42,7 +42,7 @@ _FACE = {"A": "A", "K": "K", "Q": "Q", "J": "J", "D": "Q", "B": "J", "W": "J"}
 _SUIT_SYMBOLS = "\u2665\u2666\u2660\u2663\u2661\u2662\u2664\u2667"
 _SEPARATORS = re.compile(r"[\s,;]+")
 
-# Letters shown to a reader (CONTRACT.md §2: the UI shows the reader's language).
+# Letters shown to a reader (docs/api.md §2: the UI shows the reader's language).
 LETTERS: dict[str, dict[str, str]] = {
     "en": {},
     "de": {"J": "B", "Q": "D"},
@@ -51,7 +51,7 @@ LETTERS: dict[str, dict[str, str]] = {
 
 MAX_CARDS_IN_TEXT = 500
 
-#: Threes as written in answers: a colour is required on input (CONTRACT.md §2), and the suit
+#: Threes as written in answers: a colour is required on input (docs/api.md §2), and the suit
 #: letters are the English notation every request reads.
 THREE_TOKENS: dict[str, str] = {"3r": "3h", "3b": "3s"}
 
@@ -92,7 +92,7 @@ class Card:
 
     @property
     def is_natural(self) -> bool:
-        """Natural cards are four up to ace (RULES.md §1)."""
+        """Natural cards are four up to ace (docs/rulebook.md §1)."""
         return self.rank in NATURAL_RANKS
 
     @property
@@ -105,7 +105,7 @@ class Card:
 
     @property
     def token(self) -> str:
-        """The card in the output notation of CONTRACT.md §2, which input reads back: English
+        """The card in the output notation of docs/api.md §2, which input reads back: English
         letters and ``X``; threes with a suit letter, ``3h`` red and ``3s`` black.
 
         >>> Card("3b").token, Card("3r").token, Card("Q").token
@@ -158,7 +158,7 @@ def _parse_chunk(chunk: str, where: str, cards: list[Card], problems: list[Probl
             cards.append(Card(text))
         else:
             cards.append(Card(_FACE[text.upper()]))
-        # An optional suit after a rank is accepted and ignored (CONTRACT.md §2).
+        # An optional suit after a rank is accepted and ignored (docs/api.md §2).
         if i < n:
             nxt = chunk[i]
             if nxt in _SUIT_SYMBOLS or nxt in "hHsScC":

@@ -20,7 +20,7 @@ from typing import Any
 
 from .referee import rule_anchor
 
-# The sections of a Canasta rules page, in reading order (RULES.md §1–§5 plus the overview).
+# The sections of a Canasta rules page, in reading order (docs/rulebook.md §1–§5 plus the overview).
 SECTIONS: tuple[str, ...] = (
     "overview",
     "cards",
@@ -31,7 +31,7 @@ SECTIONS: tuple[str, ...] = (
     "red-threes",
     "scoring",
 )
-# The sections of the rules page of "3 ist 50" (RULES.md §7).
+# The sections of the rules page of "3 ist 50" (docs/rulebook.md §7).
 THREE_IS_FIFTY_SECTIONS: tuple[str, ...] = ("overview", "cards", "moves", "scoring")
 
 _CARD_VALUES = (

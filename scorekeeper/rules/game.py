@@ -1,4 +1,4 @@
-"""A whole game of Canasta: who plays alone, and who has won (RULES.md §4).
+"""A whole game of Canasta: who plays alone, and who has won (docs/rulebook.md §4).
 
 >>> is_cutthroat(3), winner([5100, 4900], 5000)
 (True, 0)
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 
 def is_cutthroat(players: int) -> bool:
-    """RULES.md §4 "3 players": every player keeps an own score; partners change each hand.
+    """docs/rulebook.md §4 "3 players": every player keeps an own score; partners change each hand.
 
     >>> [n for n in (2, 3, 4, 6) if is_cutthroat(n)]
     [3]
@@ -21,7 +21,7 @@ def is_cutthroat(players: int) -> bool:
 def winner(totals: Sequence[int], target: int) -> int | None:
     """The column that has won, or ``None`` while the game goes on.
 
-    RULES.md §4: once a column reaches the target, the highest total wins; a shared highest
+    docs/rulebook.md §4: once a column reaches the target, the highest total wins; a shared highest
     total at or above the target is no win yet (play on).
 
     >>> winner([5100, 4900], 5000), winner([5200, 5300], 5000), winner([5200, 5200], 5000)

@@ -1,6 +1,6 @@
 """Laying a hand out: the melds a hand can make, for the referee and "what may I do?".
 
-Two searches, both exact within their bounds (RULES.md §2–§5):
+Two searches, both exact within their bounds (docs/rulebook.md §2–§5):
 
 * :func:`best_melds`: which melds to lay from a hand (optionally around the discard pile's top
   card) — the most points, and the fewest cards that still reach a minimum. A small dynamic
@@ -29,7 +29,7 @@ from .cards import NATURAL_RANKS, Card
 from .melds import Meld, check_meld
 from .ruleset import RuleSet
 
-MAX_HAND = 40  # the searches are bounded to hands of this many cards (RULES.md deals 11–15)
+MAX_HAND = 40  # the searches are bounded to hands of this many cards (docs/rulebook.md deals 11–15)
 
 JOKER = Card("X")
 TWO = Card("2")
@@ -104,9 +104,10 @@ def best_melds(
     ``required``: the minimum the pick must count; ``keep``: cards that must stay in hand (one
     for the discard after drawing); ``top``: the discard pile's top card, which must be melded
     (with at least ``top_naturals`` natural cards of its rank from hand, 2 for a frozen pile)
-    and counts toward the minimum (RULES.md §3). ``initial``: the melds are the side's initial
+    and counts toward the minimum (docs/rulebook.md §3). ``initial``: the melds are the side's
+    initial
     meld (American aces may be mixed in it); ``new``: new melds of a side that has melded
-    (American: clean until five cards). RULES.md §6.
+    (American: clean until five cards). docs/rulebook.md §6.
     """
     counts = Counter(c.rank for c in hand)
     jokers, twos = counts["X"], counts["2"]
@@ -220,14 +221,15 @@ def lay_out_all(
 ) -> LaidOut | None:
     """Lay every card of ``cards`` out in one going-out turn, or ``None`` when it cannot be done.
 
-    Cards of a rank join the side's meld of that rank (RULES.md §5 "Going out"), or start a new
+    Cards of a rank join the side's meld of that rank (docs/rulebook.md §5 "Going out"), or start a
+    new
     one; wild cards go where they keep every meld legal; black threes make their own meld
-    (3 or 4, RULES.md §2); leftover wild cards a wild meld where the ruleset has one.
+    (3 or 4, docs/rulebook.md §2); leftover wild cards a wild meld where the ruleset has one.
     ``may_join=False`` (going out concealed): nothing joins the partner's melds. Among the ways,
     the one with the most canastas up to ``needed``, then the most canasta bonus.
     ``melded``: the side has made its initial meld (default: it has melds on the table); new
     melds then follow the rules for melds started later, else they are the initial meld
-    (RULES.md §6).
+    (docs/rulebook.md §6).
     """
     if len(cards) > MAX_HAND:
         return None
@@ -274,13 +276,13 @@ def lay_out_all(
         joinable = idx is None or may_join
         for w in range(0, wilds + 1 if joinable else 1):
             # Which wild card goes where changes neither legality nor a canasta's kind
-            # (RULES.md §2 counts wild cards), so the search counts them as jokers.
+            # (docs/rulebook.md §2 counts wild cards), so the search counts them as jokers.
             if idx is None:
                 m = legal.meld(rank, nat, w, 0)
             else:
                 grown = [*table[idx], *([Card(rank)] * laid if rank != "wild" else [])]
                 # A meld of aces with wild cards on the table was laid in the initial meld
-                # and stays an ordinary meld (RULES.md §6).
+                # and stays an ordinary meld (docs/rulebook.md §6).
                 mixed = any(c.is_wild for c in table[idx])
                 m = check_meld([*grown, *([JOKER] * w)], rs, going_out=True, initial_meld=mixed)
             if m.legal:
@@ -356,7 +358,8 @@ def go_out_with(
 ) -> tuple[LaidOut, Card | None] | None:
     """The best way to go out with ``cards``: lay them all out, or all but one final discard.
 
-    ``discard``: ``None`` with or without a final discard (RULES.md §4), ``True`` only with one
+    ``discard``: ``None`` with or without a final discard (docs/rulebook.md §4), ``True`` only with
+    one
     (a ruleset whose going out ends with a discard), ``False`` without (the drawn card is still
     to come). The best way has the most canastas up to ``needed``, then the most bonus, then
     discards the card worth least. ``None`` when the cards cannot all be laid out.

@@ -1,4 +1,4 @@
-"""Melds: legality with the exact reason, points and canasta kind (RULES.md §2).
+"""Melds: legality with the exact reason, points and canasta kind (docs/rulebook.md §2).
 
 >>> from .ruleset import get_ruleset
 >>> from .cards import parse_cards
@@ -27,7 +27,7 @@ from .ruleset import RuleSet
 
 
 class MeldKind(StrEnum):
-    """What a meld is (RULES.md §2): a meld of fewer cards than a canasta, or a canasta and
+    """What a meld is (docs/rulebook.md §2): a meld of fewer cards than a canasta, or a canasta and
     which kind of canasta; the value is the word the JSON API and the score items use."""
 
     MELD = "meld"
@@ -93,11 +93,12 @@ def check_meld(
 ) -> Meld:
     """Check one meld as laid on the table and compute its points.
 
-    ``going_out``: the meld is laid in a going-out turn (black threes allowed, RULES.md §2).
+    ``going_out``: the meld is laid in a going-out turn (black threes allowed, docs/rulebook.md §2).
     ``initial_meld``: the meld is (or may have been) laid in the side's initial meld, where
-    American rules let aces be mixed (RULES.md §6). ``new_meld``: a meld the side starts after
+    American rules let aces be mixed (docs/rulebook.md §6). ``new_meld``: a meld the side starts
+    after
     its initial meld, which the American rules keep clean until it holds five natural cards
-    (RULES.md §6, parameter ``new_meld_clean_until``).
+    (docs/rulebook.md §6, parameter ``new_meld_clean_until``).
 
     >>> from .ruleset import get_ruleset
     >>> from .cards import parse_cards
@@ -106,7 +107,7 @@ def check_meld(
     ['meld.sevens_wild']
     >>> check_meld(parse_cards("A A A 2")[0], am, initial_meld=True).legal
     True
-    >>> check_meld(parse_cards("2 2 2 2 X X X")[0], am).total  # RULES.md §6: wild canasta
+    >>> check_meld(parse_cards("2 2 2 2 X X X")[0], am).total  # docs/rulebook.md §6: wild canasta
     2230
     >>> [p.code for p in check_meld(parse_cards("K K X")[0], am, new_meld=True).problems]
     ['meld.new_not_clean']
@@ -124,7 +125,7 @@ def check_meld(
         problems.append(Problem(code, where, dict(params)))
 
     if red_threes:
-        # RULES.md §2: red threes are never melded, they are laid out as bonus cards.
+        # docs/rulebook.md §2: red threes are never melded, they are laid out as bonus cards.
         problem("meld.red_three")
     distinct = {c.rank for c in cards if c.is_natural or c.is_black_three}
     if len(distinct) > 1:
@@ -132,10 +133,10 @@ def check_meld(
 
     if black_threes and not problems:
         if rs.threes_by_colour:
-            # RULES.md §6: black threes are laid out like red threes, never melded.
+            # docs/rulebook.md §6: black threes are laid out like red threes, never melded.
             problem("meld.black_threes", reason="laid_out")
             return Meld(tuple(cards), "3b", 0, wilds, points, MeldKind.MELD, 0, tuple(problems))
-        # RULES.md §2: black threes only when going out, 3 or 4 of them, no wild card.
+        # docs/rulebook.md §2: black threes only when going out, 3 or 4 of them, no wild card.
         if not going_out:
             problem(
                 "meld.black_threes",
@@ -159,11 +160,13 @@ def check_meld(
         if rs.max_meld_size and size > rs.max_meld_size:
             problem("meld.too_many_cards", size=size, maximum=rs.max_meld_size)
         if naturals == 0 and size and rs.wild_meld_open and rs.allows_wild_canasta():
-            # RULES.md §6: wild cards alone make a meld of 3 or more that grows to a canasta.
+            # docs/rulebook.md §6: wild cards alone make a meld of 3 or more that grows to a
+            # canasta.
             if size >= rs.canasta_size and not problems:
                 kind, bonus = WILD, rs.wild_canasta_score([c.rank for c in cards])
         elif naturals == 0 and size:
-            # All wild: only a complete wild canasta where the ruleset knows one (RULES.md §2).
+            # All wild: only a complete wild canasta where the ruleset knows one (docs/rulebook.md
+            # §2).
             if not rs.allows_wild_canasta():
                 if wilds > rs.max_wild_per_meld:
                     problem("meld.too_many_wild", wilds=wilds, maximum=rs.max_wild_per_meld)
@@ -190,13 +193,14 @@ def check_meld(
                 kind, bonus = WILD, rs.wild_canasta_bonus
         else:
             if wilds and rank == "7" and rs.sevens_never_mixed:
-                # RULES.md §6: sevens are never mixed.
+                # docs/rulebook.md §6: sevens are never mixed.
                 problem("meld.sevens_wild", wilds=wilds)
             elif wilds and rank == "A" and rs.aces_mixed_only_in_initial_meld and not initial_meld:
-                # RULES.md §6: aces are mixed only in the side's initial meld.
+                # docs/rulebook.md §6: aces are mixed only in the side's initial meld.
                 problem("meld.aces_wild", wilds=wilds)
             elif wilds and new_meld and naturals < rs.new_meld_clean_until:
-                # RULES.md §6 (seed 002): "any new melds begun ... after a team's initial meld
+                # docs/rulebook.md §6 (seed 002): "any new melds begun ... after a team's initial
+                # meld
                 # must be clean until they contain at least five cards".
                 problem("meld.new_not_clean", naturals=naturals, minimum=rs.new_meld_clean_until)
             if wilds > rs.max_wild_per_meld:
@@ -228,7 +232,7 @@ def check_meld(
 
 
 def natural_canasta_bonus(rs: RuleSet, rank: str | None) -> int:
-    """RULES.md §6: a natural canasta of sevens or of aces has its own bonus where set."""
+    """docs/rulebook.md §6: a natural canasta of sevens or of aces has its own bonus where set."""
     if rank == "7" and rs.sevens_canasta_bonus:
         return rs.sevens_canasta_bonus
     if rank == "A" and rs.aces_canasta_bonus:
@@ -238,7 +242,7 @@ def natural_canasta_bonus(rs: RuleSet, rank: str | None) -> int:
 
 def canasta_label(rs: RuleSet, meld: Meld) -> str:
     """Which canasta ``meld`` is, as a note names it: natural, mixed, wild, or ``sevens`` /
-    ``aces`` for a natural canasta of those where it has its own bonus (RULES.md §6)."""
+    ``aces`` for a natural canasta of those where it has its own bonus (docs/rulebook.md §6)."""
     special = natural_canasta_bonus(rs, meld.rank) != rs.natural_canasta_bonus
     if meld.kind is MeldKind.NATURAL and special:
         return "sevens" if meld.rank == "7" else "aces"
@@ -246,7 +250,8 @@ def canasta_label(rs: RuleSet, meld: Meld) -> str:
 
 
 def unfinished_penalty(rs: RuleSet, meld: Meld) -> int:
-    """RULES.md §6: what an unfinished meld of sevens, of natural aces or of wild cards costs at
+    """docs/rulebook.md §6: what an unfinished meld of sevens, of natural aces or of wild cards
+    costs at
     the end of the hand (0 for any other meld). Mixed aces (laid in the initial meld) are an
     ordinary meld."""
     if meld.is_canasta or not meld.legal:

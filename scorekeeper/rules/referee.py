@@ -1,4 +1,5 @@
-"""Referee questions: meld, initial meld, taking the discard pile, going out (RULES.md §2–§5).
+"""Referee questions: meld, initial meld, taking the discard pile, going out (docs/rulebook.md
+§2–§5).
 
 Each answer is a :class:`Verdict`: allowed or not, the reasons as problem codes (positive
 answers carry a reason too, so the reader sees which rule applied), and the facts the question
@@ -27,7 +28,7 @@ from .problems import Problem
 from .ruleset import RuleSet
 from .scoring import same_rank_problems
 
-# The rule each reason code rests on: an anchor of the rules page (RULES.md section).
+# The rule each reason code rests on: an anchor of the rules page (docs/rulebook.md section).
 RULE_OF_CODE_PREFIX = {
     "meld": "melds",
     "card": "cards",
@@ -99,7 +100,8 @@ def meld(
     players: int | None = None,
 ) -> Verdict:
     """Is this meld legal, and what is it worth? (``initial_meld``: laid as the side's initial
-    meld, where American rules let aces be mixed, RULES.md §6.) More of a rank than the decks
+    meld, where American rules let aces be mixed, docs/rulebook.md §6.) More of a rank than the
+    decks
     of ``players`` hold (None: of the most decks the ruleset uses) is ``card.too_many``.
 
     >>> from .ruleset import get_ruleset
@@ -122,7 +124,7 @@ def meld(
     if not m.legal:
         return Verdict(False, m.problems, **facts)
     if m.rank == "3b":
-        # RULES.md §2: black threes are melded only when going out; they are no canasta.
+        # docs/rulebook.md §2: black threes are melded only when going out; they are no canasta.
         return Verdict(
             True,
             (Problem("meld.black_threes_going_out", "", {"size": len(cards), "points": m.points}),),
@@ -156,15 +158,16 @@ def initial_meld(
     top_card: Card | None = None,
     side_melds: Sequence[Sequence[Card]] = (),
 ) -> Verdict:
-    """Does this initial meld reach the side's minimum? (RULES.md §3)
+    """Does this initial meld reach the side's minimum? (docs/rulebook.md §3)
 
     ``melds`` are the melds laid down in the turn. With ``top_card`` (the discard pile's top
-    card) the pile is frozen for a side that has not melded (RULES.md §5), so its meld needs two
+    card) the pile is frozen for a side that has not melded (docs/rulebook.md §5), so its meld
+    needs two
     natural cards of that rank from hand. If the meld of that rank lists three or more natural
     cards of it, the top card is taken to be among them; with fewer it is added to that meld.
     Only the top card counts toward the minimum, never the rest of the pile or any bonus.
     With ``side_melds`` (the side's melds on the table) the side has melded already: there is
-    no minimum, and the cards laid join the side's melds of their rank (RULES.md §5).
+    no minimum, and the cards laid join the side's melds of their rank (docs/rulebook.md §5).
     """
     # The top card is among the melds' cards when its meld lists three or more of its rank
     # (see above), else it is one more card on the table.
@@ -232,7 +235,7 @@ def join_melds(
     rs: RuleSet | None = None,
 ) -> tuple[list[list[Card]], list[bool], list[int]]:
     """The side's melds after a turn: each group laid joins the side's meld of its rank or
-    starts a new one (RULES.md §5 "Going out"; §2 one meld per rank).
+    starts a new one (docs/rulebook.md §5 "Going out"; §2 one meld per rank).
 
     A group of wild cards only that is no meld by itself (with ``rs`` to judge) is laid off
     onto the first of the side's melds that stays legal with it.
@@ -306,7 +309,7 @@ def _after_initial_meld(
             else:
                 groups[idx] = [top_card, *groups[idx]]
     after, touched, _into = join_melds(side_melds, groups, rs)
-    # Melds started now come after the side's initial meld (RULES.md §6: clean until five).
+    # Melds started now come after the side's initial meld (docs/rulebook.md §6: clean until five).
     checked = [
         check_meld(
             m,
@@ -332,7 +335,7 @@ def _after_initial_meld(
 
 
 def _blocked(top: Card) -> Problem | None:
-    """RULES.md §5: never takeable under a wild card or a black three."""
+    """docs/rulebook.md §5: never takeable under a wild card or a black three."""
     if top.is_wild:
         return Problem("discard_pile.blocked", "top_card", {"reason": "wild"})
     if top.is_black_three:
@@ -389,7 +392,7 @@ def discard_pile(
     cumulative_score: int = 0,
     going_out: bool = False,
 ) -> Verdict:
-    """May I take the discard pile? If so, one way to do it (RULES.md §5)."""
+    """May I take the discard pile? If so, one way to do it (docs/rulebook.md §5)."""
     impossible = deck.too_many(rs, players, [top_card, hand, *side_melds])
     if impossible:
         return Verdict(False, tuple(impossible), melds=())
@@ -413,10 +416,11 @@ def discard_pile(
     elif red_three_upcard:
         frozen_reason = "red_three"
     elif not side_has_melded and rs.pile_frozen_until_melded:
-        # RULES.md §5: frozen against a side that has not melded (not in the Polish rules).
+        # docs/rulebook.md §5: frozen against a side that has not melded (not in the Polish rules).
         frozen_reason = "not_melded"
     if frozen_reason is None and rs.pile_needs_natural_pair_always:
-        # RULES.md §6, seed 002: the American pile is taken only with a natural pair of its rank.
+        # docs/rulebook.md §6, seed 002: the American pile is taken only with a natural pair of its
+        # rank.
         frozen_reason = "always"
     rank = top_card.rank
     naturals = [c for c in hand if c.rank == rank]
@@ -451,7 +455,7 @@ def discard_pile(
         and rs.pile_onto_meld_max
         and len(existing) > rs.pile_onto_meld_max
     ):
-        # RULES.md §5/§6 (seed 002): the top card joins an existing meld only while it has
+        # docs/rulebook.md §5/§6 (seed 002): the top card joins an existing meld only while it has
         # three or four cards.
         return Verdict(
             False,
@@ -493,7 +497,8 @@ def discard_pile(
     required: int | None = None
     counted: int | None = None
     if not side_has_melded:
-        # RULES.md §3: the top card and cards from hand count; the rest of the pile never does.
+        # docs/rulebook.md §3: the top card and cards from hand count; the rest of the pile never
+        # does.
         required = rs.initial_meld_minimum(cumulative_score, players)
         counted = check.points
         if counted < required:
@@ -547,7 +552,7 @@ def _black_three_exit(
     three while getting rid of all cards ("którą gracz zaraz zamelduje pozbywając się
     wszystkich swoich kart"); the hand ends only when the side has its required canastas
     ("jeśli dana strona ma już ułożoną wymaganą liczbę kanast"), counted with the melds on the
-    table (RULES.md §5)."""
+    table (docs/rulebook.md §5)."""
     none: tuple[tuple[str, ...], ...] = ()
     threes = [top_card] + [c for c in hand if c.is_black_three]
     meld_threes = threes[: rs.black_three_meld_max]
@@ -597,14 +602,14 @@ def go_out(
     melds: Sequence[Sequence[Card]] | None = None,
     side_melds: Sequence[Sequence[Card]] | None = None,
 ) -> Verdict:
-    """May this player go out (concealed or not)? (RULES.md §4)
+    """May this player go out (concealed or not)? (docs/rulebook.md §4)
 
     ``melds`` is what the player lays down in the going-out turn; ``None`` means
     "not told", and then the concealed check cannot ask for a canasta of the
     player's own in that turn (the side's canastas are taken as theirs).
     ``side_melds``: the side's melds already on the table; when given, each group laid joins
     the side's meld of its rank or starts a new one, and the canastas are counted after that
-    (RULES.md §5 "Going out"); ``side_canastas`` is then not needed.
+    (docs/rulebook.md §5 "Going out"); ``side_canastas`` is then not needed.
     """
     impossible = deck.too_many(rs, players, [*(melds or ()), *(side_melds or ())])
     if impossible:
@@ -617,7 +622,7 @@ def go_out(
             reasons.extend(check_meld(cards, rs, going_out=True, where=f"side_melds[{i}]").problems)
         after, touched, into = join_melds(side_melds, groups, rs)
         # Melds started now come after the side's initial meld when it has melds on the table
-        # (RULES.md §6); a meld of aces with wild cards on the table was its initial meld.
+        # (docs/rulebook.md §6); a meld of aces with wild cards on the table was its initial meld.
         checked_all = [
             check_meld(
                 cards,
@@ -665,7 +670,7 @@ def go_out(
         have = sum(side_canastas.values()) + new_canastas
         points = sum(m.points + m.bonus for m in checked)
     if counts.get("wild") and not rs.allows_wild_canasta():
-        # RULES.md §2: only the Polish rules know wild canastas.
+        # docs/rulebook.md §2: only the Polish rules know wild canastas.
         reasons.append(Problem("quick.wild_canasta", "side_canastas.wild", {}))
     if concealed and not rs.concealed_needs_all_canastas:
         # A house rule: one canasta of the player's own is enough to go out concealed.
@@ -677,7 +682,7 @@ def go_out(
             )
         )
     if concealed and not rs.concealed_going_out:
-        # RULES.md §6: American Canasta knows going out only (bonus 100), no concealed way.
+        # docs/rulebook.md §6: American Canasta knows going out only (bonus 100), no concealed way.
         reasons.append(Problem("going_out.concealed", "concealed", {"reason": "not_in_rules"}))
     elif concealed:
         if player_melded_before:
@@ -701,7 +706,7 @@ def go_out(
                     "have": have,
                     "bonus": bonus,
                     "concealed": concealed,
-                    # RULES.md §6: the American player keeps a final discard.
+                    # docs/rulebook.md §6: the American player keeps a final discard.
                     "discard": rs.going_out_needs_discard,
                 },
             ),

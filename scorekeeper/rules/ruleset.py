@@ -1,4 +1,4 @@
-"""Rulesets as data (RULES.md): every number and reading is a parameter.
+"""Rulesets as data (docs/rulebook.md): every number and reading is a parameter.
 
 A house rule is ``ruleset.with_options({...})``; code asks parameters, never "is this Polish?".
 
@@ -25,7 +25,7 @@ MinimumTable = tuple[tuple[int, int], ...]
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Every parameter of a Canasta ruleset (RULES.md §1–§5)."""
+    """Every parameter of a Canasta ruleset (docs/rulebook.md §1–§5)."""
 
     id: str
     name: str
@@ -69,10 +69,10 @@ class RuleSet:
     # §5 the discard pile
     black_three_pile_when_going_out: bool = False  # polish exception
     frozen_needs_natural_pair: bool = True
-    # RULES.md §5: the pile is frozen against a side that has not melded (german, classic);
+    # docs/rulebook.md §5: the pile is frozen against a side that has not melded (german, classic);
     # seed 003 freezes it only with a wild card or a red three in it (polish: False).
     pile_frozen_until_melded: bool = True
-    # A reading (RULES.md §4 with seed 003): going out concealed needs the side's required
+    # A reading (docs/rulebook.md §4 with seed 003): going out concealed needs the side's required
     # canastas like any going out; False: one canasta of the player's own is enough.
     concealed_needs_all_canastas: bool = True
     # Decks: 2 packs + 4 jokers; 3 packs + 6 jokers for these player counts.
@@ -96,7 +96,7 @@ class RuleSet:
     threes_plus_canastas: int = 2  # from this many canastas the threes count plus
     going_out_needs_discard: bool = False  # going out ends with a discard
     pile_needs_natural_pair_always: bool = False  # the pile is taken only with a natural pair
-    # RULES.md §6 settled readings of seed 002 (American); the defaults leave the others as
+    # docs/rulebook.md §6 settled readings of seed 002 (American); the defaults leave the others as
     # they are. A side with no completed canasta subtracts its melded cards.
     melds_minus_without_canasta: bool = False
     # After a side's initial meld, a new meld it starts takes a wild card only once it holds
@@ -105,8 +105,9 @@ class RuleSet:
     # The top card of the pile joins the side's meld of its rank only while that meld holds at
     # most this many cards ("your existing meld has three or four cards"); 0: any size.
     pile_onto_meld_max: int = 0
-    # Going out concealed is a way of going out with its own bonus (RULES.md §4); False where
-    # the ruleset knows only going out (RULES.md §6 American: "bonus 100").
+    # Going out concealed is a way of going out with its own bonus (docs/rulebook.md §4); False
+    # where
+    # the ruleset knows only going out (docs/rulebook.md §6 American: "bonus 100").
     concealed_going_out: bool = True
     special_straight_value: int = 0  # special hands replace the hand's score; 0: not played
     special_pairs_value: int = 0
@@ -135,7 +136,7 @@ class RuleSet:
     # ---- derived values -------------------------------------------------------------
 
     def card_value(self, card: Card) -> int:
-        """Points of one card (RULES.md §1); red threes are bonus cards and score 0 here."""
+        """Points of one card (docs/rulebook.md §1); red threes are bonus cards and score 0 here."""
         rank = card.rank
         if rank == "X":
             return self.joker_value
@@ -165,7 +166,7 @@ class RuleSet:
         return 2 * self.packs(players)
 
     def initial_meld_minimum(self, cumulative_score: int, players: int | None = None) -> int:
-        """The initial-meld minimum for a side with this cumulative score (RULES.md §3)."""
+        """The initial-meld minimum for a side with this cumulative score (docs/rulebook.md §3)."""
         table = self.minimum_table_for(players)
         required = table[0][1]
         for threshold, minimum in table:
@@ -184,7 +185,8 @@ class RuleSet:
         return max(self.canastas_to_go_out.values(), default=1)
 
     def red_three_score(self, count: int, players: int) -> int:
-        """Score of ``count`` red threes to one side, before any penalty sign (RULES.md §4)."""
+        """Score of ``count`` red threes to one side, before any penalty sign (docs/rulebook.md
+        §4)."""
         special = self.red_three_special_by_players.get(players, self.red_three_special)
         if count in special:
             return special[count]
@@ -210,7 +212,7 @@ class RuleSet:
         return self.wild_canasta_bonus > 0
 
     def threes_score(self, count: int, canastas: int) -> int:
-        """RULES.md §6: threes of one colour by count (1 = 100 ... 4 = 1,000), minus with no
+        """docs/rulebook.md §6: threes of one colour by count (1 = 100 ... 4 = 1,000), minus with no
         canasta, nothing with one, plus with two or more (the counts are parameters).
 
         >>> am = get_ruleset("american")
@@ -230,7 +232,7 @@ class RuleSet:
         return -points
 
     def special_hands(self) -> dict[str, int]:
-        """The special hands this ruleset plays, with their values (RULES.md §6)."""
+        """The special hands this ruleset plays, with their values (docs/rulebook.md §6)."""
         hands = {
             "straight": self.special_straight_value,
             "pairs": self.special_pairs_value,
@@ -247,7 +249,7 @@ class RuleSet:
         return self.wild_canasta_bonus
 
     def has_special_canastas(self) -> bool:
-        """Canastas of sevens or aces, or wild canastas of several values (RULES.md §6)."""
+        """Canastas of sevens or aces, or wild canastas of several values (docs/rulebook.md §6)."""
         return bool(
             self.sevens_canasta_bonus
             or self.aces_canasta_bonus
@@ -480,7 +482,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
 _STANDARD_TABLE: MinimumTable = ((-(10**9), 15), (0, 50), (1500, 90), (3000, 120))
 
 PRESETS: dict[str, RuleSet] = {
-    # seed 000; RULES.md §1: twos are worth 50 in the German rules.
+    # seed 000; docs/rulebook.md §1: twos are worth 50 in the German rules.
     "german": RuleSet(
         id="german",
         name="Canasta (deutsche Regeln)",
@@ -532,7 +534,7 @@ PRESETS: dict[str, RuleSet] = {
         stock_out_pile_forced=True,
         stock_draw_by_players={2: 2},
     ),
-    # seed 002 (Modern American Canasta); every number from RULES.md §6. Two players play it
+    # seed 002 (Modern American Canasta); every number from docs/rulebook.md §6. Two players play it
     # with the same numbers, one player a side; three would need the cutthroat partnerships,
     # which no American source describes.
     "american": RuleSet(
@@ -546,7 +548,7 @@ PRESETS: dict[str, RuleSet] = {
         min_natural_per_meld=2,
         wild_canasta_bonus=2000,
         minimum_table=((-(10**9), 125), (3000, 155), (5000, 180)),
-        concealed_going_out_bonus=100,  # RULES.md §6 knows only the 100 for going out
+        concealed_going_out_bonus=100,  # docs/rulebook.md §6 knows only the 100 for going out
         concealed_going_out=False,
         canastas_to_go_out={2: 2, 4: 2},
         red_three_special={},
@@ -566,7 +568,7 @@ PRESETS: dict[str, RuleSet] = {
         threes_table={1: 100, 2: 300, 3: 500, 4: 1000},
         going_out_needs_discard=True,
         pile_needs_natural_pair_always=True,
-        # RULES.md §6 settled readings of seed 002.
+        # docs/rulebook.md §6 settled readings of seed 002.
         melds_minus_without_canasta=True,
         new_meld_clean_until=5,
         pile_onto_meld_max=4,

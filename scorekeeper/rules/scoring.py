@@ -1,4 +1,4 @@
-"""Scoring one hand for every side, and the whole-hand checks (RULES.md §2 and §4).
+"""Scoring one hand for every side, and the whole-hand checks (docs/rulebook.md §2 and §4).
 
 One score computation serves the API, the live preview, the stored game and the PDF.
 
@@ -25,10 +25,11 @@ from .melds import MIXED, NATURAL, WILD, Meld, check_meld, count_canastas, unfin
 from .problems import Problem
 from .ruleset import RuleSet
 
-#: The items of a side's score, in the order a breakdown shows them (CONTRACT.md §3): the one
+#: The items of a side's score, in the order a breakdown shows them (docs/api.md §3): the one
 #: place that lists them, for the engine, the pages, the API and the PDF.
 ITEM_KEYS: tuple[str, ...] = ("melded_cards", "canasta_bonus", "red_threes", "going_out", "in_hand")
-#: Items only the rulesets that use them have (RULES.md §6): black threes laid out and scored
+#: Items only the rulesets that use them have (docs/rulebook.md §6): black threes laid out and
+# scored
 #: like red threes, penalties (unfinished melds of sevens, aces or wild cards; sevens or aces
 #: held at the end), and a special hand, which replaces every other item.
 EXTRA_ITEM_KEYS: tuple[str, ...] = ("black_threes", "penalties", "special_hand")
@@ -85,7 +86,8 @@ def item_keys(rs: RuleSet) -> tuple[str, ...]:
     return (*_rule_item_keys(rs), ADJUSTMENTS)
 
 
-# Sides a hand may have, by player count (RULES.md §4, seed 002: 3-player cutthroat has a lone
+# Sides a hand may have, by player count (docs/rulebook.md §4, seed 002: 3-player cutthroat has a
+# lone
 # player against a temporary pair, or everyone alone when the stock ran out before the pile was
 # taken; six players play two teams of three or three teams of two).
 SIDE_COUNTS: dict[int, tuple[int, ...]] = {2: (2,), 3: (2, 3), 4: (2,), 5: (5,), 6: (2, 3)}
@@ -93,7 +95,7 @@ SIDE_COUNTS: dict[int, tuple[int, ...]] = {2: (2,), 3: (2, 3), 4: (2,), 5: (5,),
 
 @dataclass
 class QuickEntry:
-    """A side counted the way players count at the table (CONTRACT.md §3 ``quick``)."""
+    """A side counted the way players count at the table (docs/api.md §3 ``quick``)."""
 
     natural_canastas: int = 0
     mixed_canastas: int = 0
@@ -102,7 +104,7 @@ class QuickEntry:
     hand_points: int = 0
     black_threes_in_hand: int = 0
     melded: bool | None = None  # None: derived from meld points and canastas
-    # RULES.md §6 (American): special canastas and penalties, counted like the others.
+    # docs/rulebook.md §6 (American): special canastas and penalties, counted like the others.
     sevens_canastas: int = 0
     aces_canastas: int = 0
     wild_canastas_jokers: int = 0  # all four jokers in it
@@ -154,8 +156,8 @@ class SideEntry:
     red_threes: int | list[int] = 0
     went_out: bool = False
     concealed: bool = False
-    black_threes: int = 0  # laid out (RULES.md §6), where threes are scored by colour
-    special_hand: str | None = None  # RULES.md §6: "straight", "pairs" or "garbage"
+    black_threes: int = 0  # laid out (docs/rulebook.md §6), where threes are scored by colour
+    special_hand: str | None = None  # docs/rulebook.md §6: "straight", "pairs" or "garbage"
     adjustments: list[Adjustment] = field(default_factory=list)
     # The hand's score as the table counted it: nothing else of the hand is known.
     total: int | None = None
@@ -165,7 +167,8 @@ class SideEntry:
         return list(self.red_threes) if isinstance(self.red_threes, list) else [self.red_threes]
 
     def scores_red_threes_per_player(self, players: int) -> bool:
-        """RULES.md §4: only in 3-player cutthroat do partners score their own red threes."""
+        """docs/rulebook.md §4: only in 3-player cutthroat do partners score their own red
+        threes."""
         return isinstance(self.red_threes, list) and players == 3
 
 
@@ -249,7 +252,7 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
         penalties -= sum(unfinished_penalty(rs, m) for m in melds)
         hand_cards = [c for hand in (side.hands or []) for c in hand]
         if rs.held_sevens_aces_penalty:
-            # RULES.md §6: three or more sevens or aces left in a hand, each time.
+            # docs/rulebook.md §6: three or more sevens or aces left in a hand, each time.
             for hand in side.hands or []:
                 held = Counter(c.rank for c in hand)
                 penalties -= rs.held_sevens_aces_penalty * sum(
@@ -266,11 +269,11 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
 
     laid_black = 0
     if rs.threes_by_colour:
-        # RULES.md §6: threes scored per colour by count, their sign by the canastas made.
+        # docs/rulebook.md §6: threes scored per colour by count, their sign by the canastas made.
         per_player_red = [rs.threes_score(sum(side.red_three_counts), canasta_count)]
         laid_black = rs.threes_score(side.black_threes, canasta_count)
     else:
-        # RULES.md §4: red threes count against a side that has melded nothing.
+        # docs/rulebook.md §4: red threes count against a side that has melded nothing.
         sign = -1 if (not melded and rs.red_threes_negative_without_meld) else 1
         # Elsewhere a list of red threes per player is one side's red threes (four = 800).
         counts = (
@@ -294,7 +297,7 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
     if keys != ITEM_KEYS:
         items.update(black_threes=laid_black, penalties=penalties, special_hand=0)
         if side.special_hand:
-            # RULES.md §6: a special hand replaces the hand's score.
+            # docs/rulebook.md §6: a special hand replaces the hand's score.
             items = dict.fromkeys(items, 0)
             items["special_hand"] = rs.special_hands().get(side.special_hand, 0)
         items = {key: items[key] for key in keys}
@@ -321,7 +324,7 @@ def _score_total(side: SideEntry) -> SideScore:
 
 
 def going_out_least(rs: RuleSet, players: int, concealed: bool) -> int:
-    """The least a side that went out scores (RULES.md §2, §4): the going-out bonus and the
+    """The least a side that went out scores (docs/rulebook.md §2, §4): the going-out bonus and the
     bonuses of the canastas it must have, each at least a mixed one. Cards left in a
     partner's hand can take it lower, so falling short is worth a word, not a refusal."""
     bonus = rs.concealed_going_out_bonus if concealed else rs.going_out_bonus
@@ -390,7 +393,7 @@ def score_hand(rs: RuleSet, players: int, sides: list[SideEntry]) -> HandResult:
         problems.extend(p.at(where) for m in result.melds for p in m.problems)
         problems.extend(same_rank_problems(result.melds, where))
         if side.concealed and not rs.concealed_going_out:
-            # RULES.md §6: no concealed going out in these rules (it would change nothing).
+            # docs/rulebook.md §6: no concealed going out in these rules (it would change nothing).
             problems.append(
                 Problem("going_out.concealed", f"{where}.concealed", {"reason": "not_in_rules"})
             )
@@ -467,7 +470,7 @@ def score_hand(rs: RuleSet, players: int, sides: list[SideEntry]) -> HandResult:
 
 
 def same_rank_problems(melds: list[Meld], where: str) -> list[Problem]:
-    """RULES.md §2: cards of one rank join the side's one meld of that rank."""
+    """docs/rulebook.md §2: cards of one rank join the side's one meld of that rank."""
     seen: dict[str, int] = {}
     problems = []
     for i, meld in enumerate(melds):
@@ -494,7 +497,7 @@ def _card_count_problems(rs: RuleSet, players: int, sides: list[SideEntry]) -> l
         for group in (side.melds or []) + (side.hands or []):
             counts.update(c.rank for c in group)
     for side in sides:
-        # RULES.md §6: black threes laid out count against the deck like those in hand.
+        # docs/rulebook.md §6: black threes laid out count against the deck like those in hand.
         counts["3b"] += max(side.black_threes, 0)
     return deck.count_problems(rs, players, counts, "teams")
 
@@ -502,7 +505,8 @@ def _card_count_problems(rs: RuleSet, players: int, sides: list[SideEntry]) -> l
 def _special_hand_problems(
     rs: RuleSet, side: SideEntry, result: SideScore, where: str
 ) -> list[Problem]:
-    """RULES.md §6: a special hand is one of the ruleset's, laid by a side that has not melded;
+    """docs/rulebook.md §6: a special hand is one of the ruleset's, laid by a side that has not
+    melded;
     black threes are laid out only where threes are scored by colour."""
     problems = []
     if side.black_threes and not rs.threes_by_colour:

@@ -1,4 +1,5 @@
-""" "What may I do?": every legal move worth considering for one player's turn (RULES.md §2–§5).
+""" "What may I do?": every legal move worth considering for one player's turn (docs/rulebook.md
+§2–§5).
 
 Given the whole situation at the table — the hand, the side's melds, whether the side has
 melded, its score, the discard pile's top card and what froze it, and whether the player has
@@ -78,7 +79,7 @@ class Move:
     canastas: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        """The JSON shape of CONTRACT.md §3 ``moves[i]`` (with a few additions)."""
+        """The JSON shape of docs/api.md §3 ``moves[i]`` (with a few additions)."""
         out: dict[str, Any] = {
             "kind": self.kind,
             "cards": [c.token for c in self.cards],
@@ -172,7 +173,8 @@ def turn_options(
     if impossible:
         return TurnOptions((), tuple(impossible))
     if any(c.is_red_three for c in hand):
-        # RULES.md §4: red threes are laid out at once and replaced; they never stay in hand.
+        # docs/rulebook.md §4: red threes are laid out at once and replaced; they never stay in
+        # hand.
         notes.append(Problem("hand.red_three", "hand", {}))
         hand = [c for c in hand if not c.is_red_three]
     if len(hand) > MAX_HAND:
@@ -183,13 +185,13 @@ def turn_options(
     table = [list(m) for m in side_melds] if melded else []
     needed = rs.canastas_needed(players)
     required = None if melded else rs.initial_meld_minimum(cumulative_score, players)
-    # RULES.md §5 (seeds 000 and 002): a move that does not go out leaves at least two cards
+    # docs/rulebook.md §5 (seeds 000 and 002): a move that does not go out leaves at least two cards
     # after the draw, one to discard and one to keep. Before the draw, one card of this hand
     # stays (the drawn card is the other).
     keep = 2 if drawn else 1
     moves: list[Move] = []
 
-    # 1. The discard pile (RULES.md §5), before drawing only.
+    # 1. The discard pile (docs/rulebook.md §5), before drawing only.
     if top_card is not None and not drawn:
         verdict = referee.discard_pile(
             rs,
@@ -307,7 +309,7 @@ def turn_options(
         # come after taking it (and where it must be taken, no other first move is legal).
         moves = [took]
 
-    # 3. Going out (RULES.md §4), judged after the draw.
+    # 3. Going out (docs/rulebook.md §4), judged after the draw.
     if drawn:
         moves.extend(
             _going_out(rs, players, hand, table, melded, player_melded_before, required, notes)
@@ -323,7 +325,7 @@ def referee_item(reason: Problem, frozen: bool) -> str:
 
 
 def _goes_out(rs: RuleSet, melds: Sequence[Sequence[Card]], needed: int) -> bool:
-    """Whether a side with these melds has the canastas to go out (RULES.md §4)."""
+    """Whether a side with these melds has the canastas to go out (docs/rulebook.md §4)."""
     canastas = sum(1 for m in melds if check_meld(m, rs, initial_meld=True).is_canasta)
     return canastas >= needed
 
@@ -343,7 +345,7 @@ def _if_out(
     rs: RuleSet, pick: Pick | None, table: Sequence[Sequence[Card]], needed: int
 ) -> Pick | None:
     """``pick`` if the side may go out after laying it (so a single card left is its final
-    discard, RULES.md §5), else None."""
+    discard, docs/rulebook.md §5), else None."""
     if pick is None or not _goes_out(rs, [*table, *pick.melds], needed):
         return None
     return pick
@@ -359,7 +361,8 @@ def _better(kept: Pick | None, other: Pick | None, most: bool) -> Pick | None:
 
 
 def _one_card_left(drawn: bool) -> Problem:
-    """RULES.md §5: why a move one might look for is missing: it would leave a single card."""
+    """docs/rulebook.md §5: why a move one might look for is missing: it would leave a single
+    card."""
     return Problem("meld.one_card_left", "hand", {"drawn": drawn})
 
 
@@ -372,8 +375,8 @@ def _lay_offs(
     drawn: bool,
     needed: int,
 ) -> list[Move]:
-    """Cards for the side's melds, and new melds (RULES.md §2, §5: one meld per rank), each
-    leaving ``keep`` cards in hand (RULES.md §5: never a single card unless going out)."""
+    """Cards for the side's melds, and new melds (docs/rulebook.md §2, §5: one meld per rank), each
+    leaving ``keep`` cards in hand (docs/rulebook.md §5: never a single card unless going out)."""
     moves: list[Move] = []
     wilds = [c for c in hand if c.is_wild]
     ranks_on_table: set[str] = set()
@@ -384,11 +387,11 @@ def _lay_offs(
         if rank is None:
             continue
         ranks_on_table.add(rank)
-        # A meld of aces with wild cards was laid in the initial meld (RULES.md §6).
+        # A meld of aces with wild cards was laid in the initial meld (docs/rulebook.md §6).
         mixed = any(c.is_wild for c in meld)
         naturals = [c for c in hand if c.rank == rank and rank not in ("wild", "3b")]
         if len(naturals) > spare:
-            # Fewer cards than ``keep`` stay only when the side then goes out (RULES.md §5).
+            # Fewer cards than ``keep`` stay only when the side then goes out (docs/rulebook.md §5).
             after = [m if m is not meld else [*meld, *naturals] for m in table]
             if not _out_with(rs, len(hand) - len(naturals), drawn, after, needed):
                 cut = True
@@ -478,7 +481,7 @@ def _going_out(
     if melded:
         ways.append((False, needed))
     if not player_melded_before and rs.concealed_going_out:
-        # RULES.md §6: where going out concealed is no way of its own, it is not offered.
+        # docs/rulebook.md §6: where going out concealed is no way of its own, it is not offered.
         ways.append((True, needed if rs.concealed_needs_all_canastas else 1))
     for concealed, need in ways:
         way = go_out_with(

@@ -51,7 +51,7 @@ def german_number(value: int) -> str:
 
 
 def _minimum(total: int) -> int:
-    # RULES.md §3 (classic column)
+    # docs/rulebook.md §3 (classic column)
     if total < 0:
         return 15
     if total < 1500:

@@ -60,7 +60,7 @@ _fonts_registered = False
 def register_fonts() -> str:
     """Register the shipped DejaVu Sans faces once per process; return the family name.
 
-    STACK-NOTES: Helvetica has no ą ę ł ń ś ź ż, and without ``registerFontFamily``
+    Found by trying: Helvetica has no ą ę ł ń ś ź ż, and without ``registerFontFamily``
     a ``<b>`` in a Paragraph silently stays regular. The lock: waitress serves from threads,
     and reading the four TTF files is slow.
     """
@@ -228,7 +228,7 @@ def sized_style(style: ParagraphStyle, size: float) -> ParagraphStyle:
 
 
 def markup(value: str) -> str:
-    """User or translated text, safe to put into a Paragraph (STACK-NOTES: escape, then
+    """User or translated text, safe to put into a Paragraph (it parses markup: escape, then
     turn newlines into ``<br/>``)."""
     return escape(value).replace("\n", "<br/>")
 

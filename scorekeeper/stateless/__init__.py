@@ -1,4 +1,4 @@
-"""The stateless questions of the JSON API (CONTRACT.md §3: ``POST /api/v1/score`` and
+"""The stateless questions of the JSON API (docs/api.md §3: ``POST /api/v1/score`` and
 ``POST /api/v1/referee/…``) answered in pure Python: one function, :func:`answer`, that the
 server's endpoints and the phone's engine (Pyodide in a Web Worker, docs/engine.md) both call.
 

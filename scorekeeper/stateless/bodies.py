@@ -1,4 +1,4 @@
-"""The engine's typed answers as the JSON bodies of CONTRACT.md §3, problems still
+"""The engine's typed answers as the JSON bodies of docs/api.md §3, problems still
 :class:`~..rules.problems.Problem` objects (:func:`.messages.jsonable` words them).
 
 The rules engine answers with dataclasses (:class:`~..rules.scoring.Rejected`,
@@ -38,7 +38,7 @@ def status_of(answer: EngineAnswer) -> int:
 
 
 def side_body(side: SideScore) -> Body:
-    """One side of a score answer (CONTRACT.md §3 ``teams[i]``)."""
+    """One side of a score answer (docs/api.md §3 ``teams[i]``)."""
     out: Body = {
         "score": side.score,
         "items": dict(side.items),

@@ -448,7 +448,7 @@ def jsonable(value: Any, with_rule: bool = False) -> Any:
     return value
 
 
-# RULES.md §6 (Modern American Canasta): its own problems.
+# docs/rulebook.md §6 (Modern American Canasta): its own problems.
 MESSAGES.update(
     {
         "meld.too_many_cards": lambda p: _(
@@ -496,7 +496,7 @@ MESSAGES.update(
             "%(num)s natural cards.",
             int(p.get("minimum", 5)),
         ),
-        # RULES.md §5: never a single card left unless going out.
+        # docs/rulebook.md §5: never a single card left unless going out.
         "meld.one_card_left": lambda p: _(
             "A move that would leave you a single card is not offered: unless your side can go "
             "out, keep at least two cards after melding, one to discard and one to play on."
@@ -506,7 +506,7 @@ MESSAGES.update(
 )
 
 
-# RULES.md §7 (3 ist 50): a stored game's entry, through the games API.
+# docs/rulebook.md §7 (3 ist 50): a stored game's entry, through the games API.
 MESSAGES["three_is_fifty.points_over_deck"] = lambda p: _(
     "Together %(points)s minus points: more than the whole deck holds (%(maximum)s).",
     points=reasons.number_param(p, "points"),

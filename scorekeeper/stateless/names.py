@@ -78,6 +78,6 @@ def canasta_kind(kind: str) -> str:
 
 
 def special_hand_name(name: str) -> str:
-    """A special hand of RULES.md §6 in the reader's language."""
+    """A special hand of docs/rulebook.md §6 in the reader's language."""
     names = {"straight": _("Straight"), "pairs": _("Pairs"), "garbage": _("Garbage")}
     return names.get(name, name)

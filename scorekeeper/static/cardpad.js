@@ -22,7 +22,7 @@
   }
 
   /* The cards of a field's text as ranks (A K Q J 10 9 … 4 2 X 3r 3b), read the way the rules
-     engine reads card notation (CONTRACT.md §2, rules/cards.py): "666", "KdKd", "B" and "W"
+     engine reads card notation (docs/api.md §2, rules/cards.py): "666", "KdKd", "B" and "W"
      for a jack, "D" for a queen, "3♥". What cannot be read counts as "?". */
   var TOKEN = /^(?:(JOKER|JK|X)|(10|T)|(3[HDR\u2665\u2666\u2661\u2662])|(3[SCB\u2660\u2663\u2664\u2667])|(3)|([2-9])|([AKQJDBW]))/i;
   var SUITED = /^(?:(?:JOKER|JK|10|[2-9TAKQJDBWX])[HDSC\u2665\u2666\u2660\u2663\u2661\u2662\u2664\u2667])+$/i;

@@ -395,6 +395,9 @@
     /* The form opened in the game page (static/offline.js) closes: the game shows it waiting. */
     if (form.closest("[data-in-page]")) {
       form.dispatchEvent(new CustomEvent("scorekeeper:kept", { bubbles: true }));
+      /* Asked at once: a server that answers but cannot save (its database down) says when
+         to ask again, and the outbox then asks by itself (retryLater). */
+      if (!offline()) sendNow(false);
       return;
     }
     if (navigator.serviceWorker && navigator.serviceWorker.controller) {

@@ -116,7 +116,7 @@ def read_entry(
             else:
                 lone = lone_player
             members = [[lone], [c for c in range(columns) if c != lone]]
-            # Partners score their own red threes (RULES.md §4 "3 players").
+            # Partners score their own red threes (docs/rulebook.md §4 "3 players").
             partners = sides[1]
             if isinstance(partners.red_threes, int) and partners.red_threes == 0:
                 partners.red_threes = [0, 0]

@@ -1,4 +1,4 @@
-"""Stored games of "3 ist 50" (RULES.md §7, seed 001): the service next to ``store.games``.
+"""Stored games of "3 ist 50" (docs/rulebook.md §7, seed 001): the service next to ``store.games``.
 
 The same tables as Canasta: a :class:`~.models.Game` with ``ruleset = "three-is-fifty"``, one
 score column (``sides`` entry) per player, and one :class:`~.models.Hand` row per *game* of

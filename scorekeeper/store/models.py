@@ -27,7 +27,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from .db import Base
 
-# secrets.token_urlsafe(16): 128 random bits in 22 characters (CONTRACT.md §3 asks ≥ 96 bits).
+# secrets.token_urlsafe(16): 128 random bits in 22 characters (docs/api.md §3 asks ≥ 96 bits).
 KEY_BYTES = 16
 
 
@@ -76,7 +76,7 @@ class Game(Base):
     # House rules exactly as given (validated with RuleSet.with_options at creation).
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     # [{"name": "Wir", "players": ["Anna", "Ben"]}, …]: one entry per score column. In 3-player
-    # cutthroat every player is a column of their own (RULES.md §4 "3 players").
+    # cutthroat every player is a column of their own (docs/rulebook.md §4 "3 players").
     sides: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     target: Mapped[int] = mapped_column(Integer)
     # Bumped by every change of the hands (conditional UPDATE, see store.games).

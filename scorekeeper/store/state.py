@@ -19,7 +19,7 @@ class Column:
     name: str
     players: list[str]
     total: int
-    minimum_meld: int  # initial-meld minimum for the next hand (RULES.md §3)
+    minimum_meld: int  # initial-meld minimum for the next hand (docs/rulebook.md §3)
     to_target: int  # points still missing to the target (0 once reached)
 
 
@@ -82,7 +82,7 @@ class HandRow:
 class GameState:
     """The whole state of a game, derived from its hands.
 
-    ``winner`` (RULES.md §4): after the last hand, if one or more columns have reached
+    ``winner`` (docs/rulebook.md §4): after the last hand, if one or more columns have reached
     ``target``, the column with the highest total wins. If the highest total is shared by two
     columns at or above the target there is no winner yet: the game goes on until a hand breaks
     the tie. ``finished`` is ``winner is not None``; a finished game takes no new hand, but its

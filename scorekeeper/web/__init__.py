@@ -15,7 +15,7 @@ Areas with pages or an API:
   projector, the new form and the PDFs (blueprint ``tournaments``)
 - ``docs``: the reference pages built from docs/ (blueprint ``docs``)
 - ``live``: the event streams the pages watch (blueprint ``live``, ``/api/v1/…/events``)
-- ``api``: the JSON API of CONTRACT.md §3 (blueprints ``api``, ``games_api``, ``tables_api``,
+- ``api``: the JSON API of docs/api.md §3 (blueprints ``api``, ``games_api``, ``tables_api``,
   ``tournaments_api``)
 - ``engine``: the files of the rules engine on the phone, Pyodide and the engine archive
   (blueprint ``engine``, bound in ``init_app``; docs/engine.md)

@@ -29,7 +29,7 @@ def test_an_adjustment_with_a_note(
     )
     page.goto(f"{live_server}/games/{game_id}/hands/new?lang=en")
     page.locator("label.chip", has_text="Us").click()
-    # CONTRACT.md §3's quick side, 415 (plus 100 for going out: 515), and 415 for Them.
+    # docs/api.md §3's quick side, 415 (plus 100 for going out: 515), and 415 for Them.
     for side in ("t0", "t1"):
         page.fill(f"input[name={side}-mixed_canastas]", "1")
         page.fill(f"#{side}-meld_points", "155")

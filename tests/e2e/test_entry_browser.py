@@ -17,7 +17,7 @@ from tests.e2e.helpers import tap_cards
 
 SHOTS = Path(os.environ.get("SCOREKEEPER_SHOTS", "/tmp/shots"))
 
-# One typical hand of four (CONTRACT.md §3's worked example, both sides card by card):
+# One typical hand of four (docs/api.md §3's worked example, both sides card by card):
 # Us went out with K K K 2 and a mixed canasta of sevens, one red three, Ben holds 5 Q: 690.
 # Them: a mixed canasta of eights and 9 9 9; Cleo holds 4 4 and Dan a 6. The test reads the
 # scores from the preview and enters the same hand quick and as totals.
@@ -245,7 +245,7 @@ def test_red_threes_from_the_pad_and_its_header_keeps_the_score(
         return at && at.closest('#pad-score') !== null; }"""
     )
     assert shown
-    # the header follows the preview (German rules, RULES.md §1): K K K 2 (80), 7 7 7 (15),
+    # the header follows the preview (German rules, docs/rulebook.md §1): K K K 2 (80), 7 7 7 (15),
     # two red threes (200), going out (100)
     expect(page.locator("#pad-score")).to_contain_text("+395")
     shot(page, "entry-02-pad-red-threes-de")
@@ -332,7 +332,7 @@ def test_cutthroat_bar_statistics_and_the_screen_kept_on(
     )
     assert made.status == 201, made.text()
     game_id = made.json()["id"]
-    # Bogusław alone; Alice and Carol together, each with their own red threes (RULES.md §4)
+    # Bogusław alone; Alice and Carol together, each with their own red threes (docs/rulebook.md §4)
     teams = [
         {"quick": {"mixed_canastas": 1, "meld_points": 150}, "red_threes": 0},
         {
@@ -381,7 +381,7 @@ def test_house_rules_are_the_rulesets_own_and_folded(
     page.goto(f"{live_server}/games/new?ruleset=polish&lang=pl")
     page.locator("details.house > summary").click()
     groups = page.locator("details.opt-group")
-    # six groups: penalties and special hands are American only (RULES.md §6)
+    # six groups: penalties and special hands are American only (docs/rulebook.md §6)
     assert groups.count() == 6
     expect(page.locator("[name=opt-special_garbage_value]")).to_have_count(0)
     height = page.evaluate("document.documentElement.scrollHeight")

@@ -56,7 +56,7 @@ def test_keep_the_score_of_a_game(
 
     # The read-only view on a second phone.
     page.get_by_text("Show the score on other phones").click()
-    view_url = page.locator("a.view-link").get_attribute("href")
+    view_url = page.locator("a.view-link[href*='/view/']").get_attribute("href")
     assert view_url and "/view/" in view_url
     other = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True

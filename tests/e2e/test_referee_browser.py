@@ -176,7 +176,7 @@ def test_minimum(page: Page, live_server: str, lang: str, shot: Shot, scroll_wid
     page.locator("#min-score").fill("-50")
     expect(answer.locator("tbody tr").first).to_have_class(re.compile("current"))
     expect(answer.locator(".verdict.info .answer")).not_to_have_text("50")
-    # At -50 (RULES.md §3, §6): German none; Polish and Classic 15; American 125.
+    # At -50 (docs/rulebook.md §3, §6): German none; Polish and Classic 15; American 125.
     expect(answer.locator(".others .other.differs")).to_have_count(3)
     if lang == "en":
         expect(answer.locator(".verdict.info .answer")).to_have_text("No minimum")
@@ -352,7 +352,7 @@ def test_what_may_i_do(
     out = page.locator("#answer-options [data-move=go_out]")
     expect(out).to_be_visible()
     expect(out).to_contain_text(case["out"])
-    # RULES.md §1: twos 50 in German, 20 in Polish; 7 sevens (35) + two twos + 300 + 100.
+    # docs/rulebook.md §1: twos 50 in German, 20 in Polish; 7 sevens (35) + two twos + 300 + 100.
     expect(out).to_contain_text("535" if lang == "de" else "475")
     _fits(page, scroll_width)
     _show(page, "#answer-options", "start")

@@ -109,7 +109,7 @@ def meld_answer_from_body(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def check_minimum(case: dict[str, Any]) -> None:
-    """A minimum case (RULES.md §3, §6): the ruleset's table and the referee's
+    """A minimum case (docs/rulebook.md §3, §6): the ruleset's table and the referee's
     ``initial-meld`` answer both give ``required``; three aces (60) reach it only if it is 60
     or less."""
     from scorekeeper.rules import api as rules_api
@@ -139,7 +139,7 @@ ITEM_KEYS = ("melded_cards", "canasta_bonus", "red_threes", "going_out", "in_han
 
 
 def expected_status(case: dict[str, Any], default: int = 200) -> int:
-    """``status``: exactly one (CONTRACT.md §3: 400 unreadable, 422 rule problems, 200)."""
+    """``status``: exactly one (docs/api.md §3: 400 unreadable, 422 rule problems, 200)."""
     value = case.get("status", default)
     assert isinstance(value, int) and value in (200, 400, 422), (
         f"case {case['name']!r}: expect exactly one status, not {value!r}"
@@ -177,7 +177,8 @@ def check_score_answer(case: dict[str, Any], status: int, body: dict[str, Any]) 
         if "players" in expected:
             assert [p["score"] for p in team["players"]] == expected["players"], team
         if "players" not in expected:
-            # The items add up to the score (CONTRACT.md §3; RULES.md §6 adds items of its own).
+            # The items add up to the score (docs/api.md §3; docs/rulebook.md §6 adds items of its
+            # own).
             assert sum(team["items"].values()) == team["score"], team
 
 

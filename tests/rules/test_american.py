@@ -1,4 +1,5 @@
-"""Modern American Canasta (RULES.md §6, seed 002): the case table ``american_cases.json`` run
+"""Modern American Canasta (docs/rulebook.md §6, seed 002): the case table ``american_cases.json``
+run
 against the rules layer, with the same checks as the other rule tables.
 
 Every case cites its source; the expected numbers were worked out by hand from it.
@@ -44,7 +45,7 @@ def legal_meld(cards: list[str], ruleset: str, going_out: bool) -> bool:
 
 
 def test_the_table_is_large_enough() -> None:
-    # At least 60 cases, each citing RULES.md §6 or seed 002.
+    # At least 60 cases, each citing docs/rulebook.md §6 or seed 002.
     assert len(CASES) >= 60
     kinds = {c["table"] for c in CASES}
     assert kinds == {"meld", "score", "minimum", "referee"}

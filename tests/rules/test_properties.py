@@ -1,7 +1,8 @@
 """Property tests: legal hands score cleanly, referee answers keep their promises, and no input
 (random JSON, random bytes, random card text) ever breaks the engine or the API.
 
-The expected scores come from an oracle written here from RULES.md §1, §2 and §4, independent of
+The expected scores come from an oracle written here from docs/rulebook.md §1, §2 and §4,
+independent of
 the engine's own tables.
 """
 
@@ -30,7 +31,7 @@ from scorekeeper.rules.three_is_fifty import FiftyScore
 from .casefiles import answered
 
 NATURALS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-# RULES.md §1 and §4, ruleset by ruleset.
+# docs/rulebook.md §1 and §4, ruleset by ruleset.
 PLAYERS = {"german": (4,), "polish": (2, 4), "classic": (2, 3, 4, 6)}
 NEEDED = {
     ("german", 4): 1,
@@ -44,7 +45,7 @@ NEEDED = {
 
 
 def oracle_value(rank: str, ruleset: str) -> int:
-    """RULES.md §1 table."""
+    """docs/rulebook.md §1 table."""
     if rank == "X":
         return 50
     if rank == "2":
@@ -59,7 +60,7 @@ def oracle_value(rank: str, ruleset: str) -> int:
 
 
 def oracle_bonus(cards: list[str], ruleset: str) -> int:
-    """RULES.md §2: natural 500, mixed 300, wild 2000 (polish) for 7+ cards."""
+    """docs/rulebook.md §2: natural 500, mixed 300, wild 2000 (polish) for 7+ cards."""
     if len(cards) < 7 or "3b" in cards:
         return 0
     wild = sum(1 for c in cards if c in ("2", "X"))
@@ -69,14 +70,15 @@ def oracle_bonus(cards: list[str], ruleset: str) -> int:
 
 
 def oracle_minimum(ruleset: str, score: int) -> int:
-    """RULES.md §3 table: below 0 none (german) or 15; then 50, from 1,500 90, from 3,000 120."""
+    """docs/rulebook.md §3 table: below 0 none (german) or 15; then 50, from 1,500 90, from
+    3,000 120."""
     if score < 0:
         return 0 if ruleset == "german" else 15
     return 50 if score < 1500 else 90 if score < 3000 else 120
 
 
 def oracle_red_threes(count: int, players: int) -> int:
-    """RULES.md §4 (100 each, 800 for all four) and 6 players (five 1,000, six 1,200)."""
+    """docs/rulebook.md §4 (100 each, 800 for all four) and 6 players (five 1,000, six 1,200)."""
     if players == 6:
         return {5: 1000, 6: 1200}.get(count, 100 * count)
     return 800 if count == 4 else 100 * count
@@ -129,11 +131,11 @@ def legal_hands(draw: st.DrawFn) -> tuple[dict[str, Any], list[dict[str, int]]]:
             w = draw(st.integers(w_min, w_max))
             melds.append(take(rank, n) + wild_cards(w))
         if ruleset == "polish" and deck["2"] + deck["X"] >= 7 and draw(st.booleans()):
-            melds.append(wild_cards(7))  # RULES.md §2: polish wild canasta
+            melds.append(wild_cards(7))  # docs/rulebook.md §2: polish wild canasta
         canastas = sum(1 for m in melds if oracle_bonus(m, ruleset))
         out = goes_out == s and canastas >= NEEDED[(ruleset, players)]
         if out and deck["3b"] >= 3 and draw(st.booleans()):
-            # RULES.md §2: black threes only when going out, 3 or 4, no wild card.
+            # docs/rulebook.md §2: black threes only when going out, 3 or 4, no wild card.
             melds.append(take("3b", draw(st.integers(3, min(4, deck["3b"])))))
         concealed = out and draw(st.booleans())
         hands: list[list[str]] = []
@@ -250,7 +252,7 @@ def _legal(cards: list[str], ruleset: str) -> bool:
     }
 )
 def test_discard_pile_answers_keep_their_promises(question: dict[str, Any]) -> None:
-    """RULES.md §5: the shown melds are legal, use the top card and cards from hand only,
+    """docs/rulebook.md §5: the shown melds are legal, use the top card and cards from hand only,
     a frozen pile is taken with a natural pair, and an initial meld reaches the minimum."""
     status, body = answered(rules_api.referee_discard_pile(question), "discard-pile")
     shown = [question["top_card"], *question["hand"], *sum(question["side_melds"], [])]
@@ -260,7 +262,7 @@ def test_discard_pile_answers_keep_their_promises(question: dict[str, Any]) -> N
         return
     assert status == 200, body
     ruleset, top, hand = question["ruleset"], question["top_card"], question["hand"]
-    # RULES.md §5: frozen against a side that has not melded, "not Polish".
+    # docs/rulebook.md §5: frozen against a side that has not melded, "not Polish".
     frozen = (
         question["pile_has_wild"]
         or question["red_three_upcard"]
@@ -291,7 +293,8 @@ def test_discard_pile_answers_keep_their_promises(question: dict[str, Any]) -> N
         required = oracle_minimum(ruleset, question["cumulative_score"])
         counted = sum(oracle_value(c, ruleset) for m in melds for c in m)
         assert body["counted"] == counted >= required == body["required"]
-        # A wild canasta (Polish, American: seven wild cards laid at once, RULES.md §2) has no
+        # A wild canasta (Polish, American: seven wild cards laid at once, docs/rulebook.md §2) has
+        # no
         # rank; every other meld has a rank of its own.
         ranks = [r for m in melds for r in [c for c in m if c not in ("2", "X")][:1]]
         assert len(ranks) == len(set(ranks)), melds
@@ -321,7 +324,7 @@ def go_out_questions(draw: st.DrawFn) -> dict[str, Any]:
 @settings(max_examples=300, deadline=None)
 @given(go_out_questions())
 def test_go_out_follows_the_canasta_count(question: dict[str, Any]) -> None:
-    """RULES.md §4: canastas needed by ruleset and players; concealed conditions; bonus."""
+    """docs/rulebook.md §4: canastas needed by ruleset and players; concealed conditions; bonus."""
     status, body = answered(rules_api.referee_go_out(question), "go-out")
     assert status == 200
     new = sum(1 for m in question["melds"] if len(m) >= 7)
@@ -346,7 +349,8 @@ def initial_melds(draw: st.DrawFn) -> dict[str, Any]:
 @settings(max_examples=300, deadline=None)
 @given(initial_melds())
 def test_initial_meld_counts_card_values_only(question: dict[str, Any]) -> None:
-    """RULES.md §3: counted = card values of the melds (no bonus); allowed iff >= required."""
+    """docs/rulebook.md §3: counted = card values of the melds (no bonus); allowed iff >=
+    required."""
     status, body = answered(rules_api.referee_initial_meld(question), "initial-meld")
     assert status == 200
     ruleset = question["ruleset"]
@@ -599,7 +603,7 @@ def test_parse_cards_never_raises(value: Any) -> None:
     cards, problems = parse_cards(value)
     for problem in problems:
         assert problem.code.startswith(("card.", "request."))
-    # Output notation reads back to the same cards (CONTRACT.md §2).
+    # Output notation reads back to the same cards (docs/api.md §2).
     again, trouble = parse_cards(" ".join(c.rank for c in cards))
     assert trouble == [] and again == cards
 
@@ -616,7 +620,7 @@ def test_parse_cards_never_raises(value: Any) -> None:
     st.sampled_from([" ", ",", ", "]),
 )
 def test_tokens_with_suits_and_separators(tokens: list[str], suit: str, sep: str) -> None:
-    """A suit letter or symbol after any rank but three is ignored (CONTRACT.md §2)."""
+    """A suit letter or symbol after any rank but three is ignored (docs/api.md §2)."""
     text = sep.join(t if t.startswith("3") else t + suit for t in tokens)
     cards, problems = parse_cards(text)
     assert problems == []

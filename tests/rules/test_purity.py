@@ -1,8 +1,8 @@
 """The rules engine and the tournament engine are pure Python: no web, template, database,
 translation or PDF library.
 
-STYLE.md: ``rules/`` "Imports nothing from Flask, Babel, SQLAlchemy or reportlab (a test proves
-it)". Proven two ways: a fresh interpreter imports the engine and lists ``sys.modules``, and every
+docs/architecture.md: ``rules/`` imports nothing from Flask, Babel, SQLAlchemy or reportlab.
+Proven two ways: a fresh interpreter imports the engine and lists ``sys.modules``, and every
 import statement in the engine's source is read. ``tournament/`` is held to the same, and imports
 nothing of ``scorekeeper.rules`` either (the caller passes the ruleset's numbers).
 """

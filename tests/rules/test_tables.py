@@ -1,6 +1,6 @@
 """The rule tables of ``tests/data`` run against the rules layer (no Flask): one test per file.
 
-Each case cites its source (RULES.md section or seed file); the expected numbers come from
+Each case cites its source (docs/rulebook.md section or seed file); the expected numbers come from
 there, never from the engine.
 """
 

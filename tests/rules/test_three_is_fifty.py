@@ -1,4 +1,4 @@
-"""3 ist 50 (RULES.md §7, seed 001): points, legal moves and the JSON requests.
+"""3 ist 50 (docs/rulebook.md §7, seed 001): points, legal moves and the JSON requests.
 
 Table-driven cases live in ``tests/data/three_is_fifty_*.json``, each citing its source.
 """
@@ -47,7 +47,7 @@ def _expand(value: Any) -> Any:
 
 
 def _status(answer: Any) -> int:
-    """CONTRACT.md §3: 400 for an unreadable request (``request.*`` codes), 422 for rule
+    """docs/api.md §3: 400 for an unreadable request (``request.*`` codes), 422 for rule
     problems, 200 for an answer."""
     if isinstance(answer, Rejected):
         return 400 if any(p.code.startswith("request.") for p in answer.problems) else 422
@@ -75,7 +75,7 @@ def test_legal_moves(case: dict[str, Any]) -> None:
 
 
 def _table_after(request: dict[str, Any], move: dict[str, Any]) -> dict[str, Any]:
-    """The table after ``move``, worked out by the test from RULES.md §7 (the engine only
+    """The table after ``move``, worked out by the test from docs/rulebook.md §7 (the engine only
     lists moves): case 1 takes the matching middle cards and discard top, case 2 the run at
     the top of the own pile, case 3 lays the card on a pile, case 4 discards it."""
     middle = list(request["middle"])
@@ -119,13 +119,13 @@ def test_where_the_cards_go(case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", MOVE_CASES, ids=_ids(MOVE_CASES))
 def test_referee_request(case: dict[str, Any]) -> None:
-    # Through the API function of CONTRACT.md §3 (``POST /api/v1/referee/three-is-fifty``).
+    # Through the API function of docs/api.md §3 (``POST /api/v1/referee/three-is-fifty``).
     answer = rules_api.referee_three_is_fifty(case["request"])
     assert isinstance(answer, t50.FiftyMoves), answer
     # The engine's moves in game ranks; the answer writes the cards as the request gave them.
     assert [m.as_dict() for m in answer.moves] == case.get("answer_moves", case["moves"])
     assert answer.allowed is True
-    # CONTRACT.md §3: the left neighbour of player i is i + 1 (seating order, wrapping round).
+    # docs/api.md §3: the left neighbour of player i is i + 1 (seating order, wrapping round).
     assert answer.left_neighbour == (case["request"]["player"] + 1) % len(case["request"]["piles"])
 
 
@@ -134,7 +134,7 @@ def test_requests(case: dict[str, Any]) -> None:
     request = _expand(case["request"])
     handler = t50.score_request if case["endpoint"] == "score" else t50.referee_request
     if case["endpoint"] == "score" and isinstance(request, dict) and "ruleset" in request:
-        # CONTRACT.md §3: ``POST /api/v1/score`` with this ruleset counts minus piles.
+        # docs/api.md §3: ``POST /api/v1/score`` with this ruleset counts minus piles.
         handler = rules_api.score
     answer = handler(request)
     assert _status(answer) == case["status"], answer
@@ -273,7 +273,8 @@ def _matches(table: Table, rank: str) -> bool:
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
 def test_moves_are_well_formed(table: Table) -> None:
-    """RULES.md §7 / seed 001: which cards move where, and discarding only without a match."""
+    """docs/rulebook.md §7 / seed 001: which cards move where, and discarding only without a
+    match."""
     moves = table.legal_moves()
     assert moves, "a non-empty hand always has a move"
     n = len(table.piles)

@@ -1,7 +1,7 @@
 """The "What may I do?" table (``tests/data/turn_cases.json``) against the rules layer.
 
 Every case cites its source; its expected numbers were counted from that source by hand (card
-values, minimums and bonuses of RULES.md §1–§4), never taken from the engine.
+values, minimums and bonuses of docs/rulebook.md §1–§4), never taken from the engine.
 """
 
 from __future__ import annotations
@@ -57,7 +57,8 @@ def test_options(case: dict[str, Any]) -> None:
         assert Counter(m["kind"] for m in moves) == Counter(case["kinds"]), moves
     notes = [n["code"] for n in body["notes"]]
     assert set(case.get("notes_include", [])) <= set(notes), notes
-    # Every move names its rule, and every meld it shows is legal where it lies (RULES.md §2).
+    # Every move names its rule, and every meld it shows is legal where it lies (docs/rulebook.md
+    # §2).
     rs = get_ruleset(case["request"]["ruleset"])
     for move in moves:
         assert move["rule"] and move["rule_item"].startswith(move["rule"]), move
@@ -67,7 +68,7 @@ def test_options(case: dict[str, Any]) -> None:
                 cards,
                 rs,
                 going_out=move["kind"] in ("go_out", "take_pile"),
-                # RULES.md §6: American aces may be mixed in the initial meld.
+                # docs/rulebook.md §6: American aces may be mixed in the initial meld.
                 initial_meld=move["kind"] == "initial_meld",
             ).legal
         # Cards are echoed in the notation requests read (threes with a suit).
@@ -86,7 +87,8 @@ def test_a_dozen_cases_per_ruleset() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_every_classic_player_count_answers(players: int) -> None:
-    """RULES.md §4: classic is played by 2, 3, 4 and 6; the answer follows the canastas needed
+    """docs/rulebook.md §4: classic is played by 2, 3, 4 and 6; the answer follows the canastas
+    needed
     (2 for 2, 3 and 6 players, 1 for 4)."""
     hand = parse_cards("Q Q Q Q Q Q Q 5")[0]
     answer = turn_options(

@@ -71,7 +71,7 @@ def german_game(client: FlaskClient) -> dict[str, Any]:
             {"name": "<b>Ala & Ola</b>", "players": ["Żaneta", "Weiß"]},
         ],
     )
-    # The worked example of CONTRACT.md §3, with twos at 20 as a house rule (600, 415) ...
+    # The worked example of docs/api.md §3, with twos at 20 as a house rule (600, 415) ...
     game = add(
         client,
         game,
@@ -86,7 +86,7 @@ def german_game(client: FlaskClient) -> dict[str, Any]:
             quick(mixed=1, meld=155, hand=40),
         ],
     )
-    # ... then a concealed going out worth 200 (RULES.md §4) and 2,000 points in one hand.
+    # ... then a concealed going out worth 200 (docs/rulebook.md §4) and 2,000 points in one hand.
     game = add(
         client,
         game,
@@ -194,7 +194,7 @@ def test_the_minimum_each_side_had_is_printed(
     client: FlaskClient, german_game: dict[str, Any]
 ) -> None:
     text = sheet(client, german_game["id"], "de")[0]
-    # Hand 3 started at 665 and 2,115: minimum 50 and 90 (RULES.md §3).
+    # Hand 3 started at 665 and 2,115: minimum 50 and 90 (docs/rulebook.md §3).
     start = text.index("3", text.index("Gesamt"))  # the row of hand 3
     row = text[start : start + 18]
     # Nr., the dealer, then per side: minimum, canastas, red threes, going out, melded, hand,

@@ -1,10 +1,12 @@
 """The score ranges of an initial-meld minimum table read the same on the PDF and on the rules
 page (the house table below once printed "0 – 1.496" on the PDF, "0 – 1.500" on /rules/).
 
-How a table is read: RULES.md §3 gives each minimum "by the side's cumulative score before the
+How a table is read: docs/rulebook.md §3 gives each minimum "by the side's cumulative score before
+the
 hand"; a side's minimum is the row of the highest threshold its total reaches, the first row
 covering every total below the second threshold. Its own table prints "0 – 1,495", "1,500 –
-2,995", "3,000 and more": every total of the presets is a multiple of 5 (RULES.md §1 card values
+2,995", "3,000 and more": every total of the presets is a multiple of 5 (docs/rulebook.md §1 card
+values
 5 to 50, §4 bonuses 100 to 500), so a range ends at the last such total below the next threshold.
 """
 
@@ -118,7 +120,8 @@ def test_house_table_in_the_house_rules_of_sheet_and_page(
 
 
 def test_standard_table_reads_as_rules_md(app: Flask, client: FlaskClient) -> None:
-    # RULES.md §3, german column: below 0 none, 0 – 1,495 50, 1,500 – 2,995 90, 3,000 and more 120.
+    # docs/rulebook.md §3, german column: below 0 none, 0 – 1,495 50, 1,500 – 2,995 90, 3,000 and
+    # more 120.
     rows = [
         ("below 0", "none"),
         ("0 – 1,495", "50"),
@@ -135,8 +138,9 @@ def test_standard_table_reads_as_rules_md(app: Flask, client: FlaskClient) -> No
 def test_ranges_end_one_below_the_threshold_when_totals_are_not_multiples_of_5(
     app: Flask, client: FlaskClient
 ) -> None:
-    # A house rule making a four worth 3 (RULES.md §1 gives 5): 4-4-4 scores 9, so a total of
-    # 1,499 is possible and still below the 1,500 threshold of RULES.md §3.
+    # A house rule making a four worth 3 (docs/rulebook.md §1 gives 5): 4-4-4 scores 9, so a total
+    # of
+    # 1,499 is possible and still below the 1,500 threshold of docs/rulebook.md §3.
     options = {"low_value": 3}
     rows = [
         ("below 0", "none"),

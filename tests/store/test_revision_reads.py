@@ -5,7 +5,7 @@ record (its undo offer) and the corrections that still belong to a hand, the pre
 API's sheet none (when the sheet is cached), a save none.
 
 Counted as rows the ORM builds into ``HandRevision`` objects, and as statements on the table.
-Expected totals: CONTRACT.md §3's example hand (690 and 415) and quick entries whose points are
+Expected totals: docs/api.md §3's example hand (690 and 415) and quick entries whose points are
 given.
 """
 

@@ -2,7 +2,7 @@
 fell out is derived again from the stored hands (never served stale or wrong), and a save into
 such a game still reads no hand (the summary on the game row).
 
-Expected totals: CONTRACT.md §3's example hand (690 and 415) and quick entries whose points
+Expected totals: docs/api.md §3's example hand (690 and 415) and quick entries whose points
 are given.
 """
 

@@ -2,7 +2,7 @@
 keyed by the engine's fingerprint), the state cache per game version, and the saves that
 answer with the hands they changed.
 
-Expected numbers come from CONTRACT.md §3 (the example hand scores 690 and 415), not from the
+Expected numbers come from docs/api.md §3 (the example hand scores 690 and 415), not from the
 code under test.
 """
 

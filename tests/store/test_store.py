@@ -69,7 +69,7 @@ def quick(
     red: int | list[int] = 0,
     out: bool = False,
 ) -> dict[str, Any]:
-    """One side entered quickly (CONTRACT.md §3 ``quick``)."""
+    """One side entered quickly (docs/api.md §3 ``quick``)."""
     return {
         "quick": {
             "natural_canastas": natural,
@@ -248,7 +248,7 @@ def test_totals_and_minimums_follow_the_hands(db_app: Flask) -> None:
     add(game_id, HAND_1500)
     sheet = state(game_id)
     assert totals(game_id) == [1500, 30]
-    # RULES.md §3 (German): from 1,500 the initial meld needs 90.
+    # docs/rulebook.md §3 (German): from 1,500 the initial meld needs 90.
     assert [c.minimum_meld for c in sheet.columns] == [90, 50]
     assert [c.to_target for c in sheet.columns] == [3500, 4970]
     row = sheet.hands[0]
@@ -293,7 +293,8 @@ def test_negative_total_minimum(db_app: Flask) -> None:
     add(game_id, [quick(red=2), quick(meld=300, natural=1, out=True)])  # red threes, no meld
     sheet = state(game_id)
     assert totals(game_id) == [-200, 900]
-    assert [c.minimum_meld for c in sheet.columns] == [15, 50]  # RULES.md §3 classic: below 0
+    # docs/rulebook.md §3 classic: below 0
+    assert [c.minimum_meld for c in sheet.columns] == [15, 50]
 
 
 def test_dealer_rotates_round_the_table(db_app: Flask) -> None:
@@ -383,7 +384,7 @@ def test_cutthroat_own_totals_and_red_threes(db_app: Flask) -> None:
     assert sheet.hands[0].scores[2].items["red_threes"] == 0
     assert sheet.hands[0].scores[0].alone and sheet.hands[0].lone_player == 0
     # Hand 2: Cy alone and went out; the partners Ann and Bob: Ann's two red threes count
-    # for her only (RULES.md §4 "3 players").
+    # for her only (docs/rulebook.md §4 "3 players").
     add(game_id, [quick(meld=300, natural=2, out=True), quick(meld=100, red=[2, 0])], lone_player=2)
     assert totals(game_id) == [200 + 300, 1400 + 100, 1300 + 1400]
     sheet = state(game_id)
@@ -423,7 +424,7 @@ def test_cutthroat_own_totals_and_red_threes(db_app: Flask) -> None:
             "hand.stock_out_went_out",
         ),
         ([quick(meld=50)] * 4, {}, "teams.count"),
-        # cutthroat: two canastas to go out (RULES.md §4)
+        # cutthroat: two canastas to go out (docs/rulebook.md §4)
         (
             [quick(meld=100), quick(meld=200, natural=1, red=[0, 0], out=True)],
             {"lone_player": 1},
@@ -445,7 +446,7 @@ def test_six_players_in_three_sides(db_app: Flask) -> None:
     sides = [{"name": n, "players": [n + "1", n + "2"]} for n in "ABC"]
     game_id = new_game("classic", 6, sides)
     add(game_id, [quick(meld=300, natural=2, red=5, out=True), quick(meld=50), quick(meld=60)])
-    # RULES.md §4: five red threes score 1,000 with six players.
+    # docs/rulebook.md §4: five red threes score 1,000 with six players.
     assert totals(game_id) == [300 + 1000 + 1000 + 100, 50, 60]
     with pytest.raises(GameProblems) as error:
         add(game_id, [quick(meld=50), quick(meld=50)])  # this game has three sides

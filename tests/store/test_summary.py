@@ -4,7 +4,7 @@ and ``updated_at``: a save into a game whose sheet is not cached (after a start)
 and answers exactly as a save into a cached game does. A summary that does not match the game
 is never trusted.
 
-Expected totals come from CONTRACT.md §3 (the example hand scores 690 and 415) and from quick
+Expected totals come from docs/api.md §3 (the example hand scores 690 and 415) and from quick
 entries whose points are given, not from the code under test.
 """
 

@@ -446,7 +446,7 @@ def test_the_migration_goes_down_and_up_again(backend: str, tmp_path: Path) -> N
 
 
 def test_the_whole_backup_holds_the_tournaments(tmp_path: Path) -> None:
-    """CONTRACT.md §5: ``scorekeeper export`` holds the tournaments too (settings, seed,
+    """docs/api.md §5: ``scorekeeper export`` holds the tournaments too (settings, seed,
     participants, rounds, the game of each table, the link to a table's people); restored into
     an empty database it shows the same tournament and exports the same bytes."""
     url = f"sqlite:///{tmp_path / 'one.sqlite3'}"

@@ -1,7 +1,8 @@
 """The pairing engine: hard rules as properties, the figures the tournament issue asks for, the
 refusals of a seating changed by hand.
 
-Table sizes per ruleset from the ruleset table at the top of RULES.md (german 4; polish 2, 4;
+Table sizes per ruleset from the ruleset table at the top of docs/rulebook.md (german 4; polish 2,
+4;
 classic 2, 3 cutthroat, 4, 6).
 """
 

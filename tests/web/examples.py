@@ -1,4 +1,4 @@
-"""The example hand of CONTRACT.md §1, shared by the tests of the score API, the command line
+"""The example hand of docs/api.md §1, shared by the tests of the score API, the command line
 and the stored-games API: one side scored card by card, the other quickly."""
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""3 ist 50 (``three-is-fifty``, RULES.md §7, seed 001): minus points and legal moves.
+"""3 ist 50 (``three-is-fifty``, docs/rulebook.md §7, seed 001): minus points and legal moves.
 
 Not Canasta: a matching game played with a Canasta deck, lowest total wins. Suits never
 matter, not even for threes, so in this module a card is just its *game rank*, a string from
 :data:`GAME_RANKS`; every three is ``"3"`` (input may say ``3``, ``3r``, ``3b``, ``3h``, ``3s``
-…; output always says ``"3"``). Other ranks use the output notation of CONTRACT.md §2
+…; output always says ``"3"``). Other ranks use the output notation of docs/api.md §2
 (``A K Q J 10`` … ``4 2 X``).
 
 >>> pile_points(["3", "A", "K", "7"])

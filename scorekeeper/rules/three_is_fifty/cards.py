@@ -10,7 +10,7 @@ from ..cards import THREE_RANKS, Card, parse_cards
 from ..problems import Problem, RulesError
 
 RULESET_ID = "three-is-fifty"
-RULESET_NAME = "3 ist 50"  # the name to show (RULES.md, the table of rulesets)
+RULESET_NAME = "3 ist 50"  # the name to show (docs/rulebook.md, the table of rulesets)
 
 #: Every rank of the game; threes are one rank (suits never matter).
 GAME_RANKS: tuple[str, ...] = (
@@ -191,7 +191,7 @@ _SUIT_LETTERS = dict(
 
 
 def _text_tokens(text: str) -> list[str]:
-    """The tokens of valid notation as answers write them (CONTRACT.md §2): a three keeps the
+    """The tokens of valid notation as answers write them (docs/api.md §2): a three keeps the
     suit or colour it was given (``3c`` stays ``3c``, ``3♥`` becomes ``3h``), so that an answer
     names the very card the player holds; one given without (this game accepts it) stays
     ``3``. Every other card is written in the output notation (``d`` → ``Q``)."""
@@ -208,7 +208,7 @@ def _text_tokens(text: str) -> list[str]:
 
 
 def card_tokens(value: Any) -> list[str]:
-    """:func:`read_cards` for a value it accepted, in the output notation of CONTRACT.md §2:
+    """:func:`read_cards` for a value it accepted, in the output notation of docs/api.md §2:
     threes as they were given (``3c``, ``3h``, ``3b``; a symbol as its letter).
 
     >>> card_tokens("3h 3b 3 kd 3\u2663")

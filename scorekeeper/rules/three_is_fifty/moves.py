@@ -14,7 +14,8 @@ from .cards import MIN_PLAYERS, MoveKind, game_rank, game_ranks
 class Move:
     """One legal play: the hand card ``card`` and where it (and what it takes) goes.
 
-    ``kind`` is the rule that applies (RULES.md §7 items 1–4): ``middle`` and ``own_pile`` go to
+    ``kind`` is the rule that applies (docs/rulebook.md §7 items 1–4): ``middle`` and ``own_pile``
+    go to
     the left neighbour, ``any_pile`` to ``to_pile``, ``discard`` onto the discard pile
     (``to_pile`` ``None``). ``cards`` lists every card that moves, the hand card first, then
     the middle cards and the discard pile's top card (``middle``) or the run taken from the own
@@ -27,7 +28,7 @@ class Move:
     cards: tuple[str, ...]
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON shape of CONTRACT.md §3 (``POST /api/v1/referee/three-is-fifty``)."""
+        """JSON shape of docs/api.md §3 (``POST /api/v1/referee/three-is-fifty``)."""
         return {
             "card": self.card,
             "kind": self.kind,
@@ -99,7 +100,7 @@ def legal_moves(
     player: int,
     hand: Iterable[Card | str],
 ) -> list[Move]:
-    """Every legal move of ``player`` (RULES.md §7; seed 001 "Ausspielen von Karten").
+    """Every legal move of ``player`` (docs/rulebook.md §7; seed 001 "Ausspielen von Karten").
 
     ``piles`` are the minus piles in seating order, each listed bottom to top; the left
     neighbour of player ``i`` is ``(i + 1) % len(piles)``. Equal hand cards give one set of

@@ -30,7 +30,7 @@ def deck_limits(players: int) -> dict[str, int]:
     """How many cards of each game rank the deck holds.
 
     One Canasta deck (two packs and four jokers, 108 cards); six players may use three packs and
-    six jokers, as RULES.md §1 allows for Canasta, so the check never rejects such a table.
+    six jokers, as docs/rulebook.md §1 allows for Canasta, so the check never rejects such a table.
     """
     packs = 3 if players >= 6 else 2
     limits = {rank: 4 * packs for rank in GAME_RANKS}
@@ -75,7 +75,7 @@ class Options:
     """The game options of 3 ist 50 (house rules).
 
     ``joker``: minus points of a joker. The seed does not value it; the default 10 counts it
-    like a picture card (RULES.md §7), and the choice is printed on the sheet.
+    like a picture card (docs/rulebook.md §7), and the choice is printed on the sheet.
     """
 
     joker: int = DEFAULT_JOKER

@@ -105,7 +105,7 @@ def _read_players(
 
 
 def score_request(data: Any) -> FiftyScore | Rejected:
-    """``POST /api/v1/score`` for ``"ruleset": "three-is-fifty"`` (CONTRACT.md §3).
+    """``POST /api/v1/score`` for ``"ruleset": "three-is-fifty"`` (docs/api.md §3).
 
     Request ``{"ruleset": "three-is-fifty", "piles": [[cards], …], "options": {"joker": 10}}``
     (2 to 6 piles, one per player; optional ``players`` must equal their number). Answer: a
@@ -225,7 +225,7 @@ def referee_reasons(moves: Sequence[Move], hand: Sequence[str]) -> list[Problem]
 
 
 def referee_request(data: Any) -> FiftyMoves | Rejected:
-    """``POST /api/v1/referee/three-is-fifty`` (CONTRACT.md §3): every legal move.
+    """``POST /api/v1/referee/three-is-fifty`` (docs/api.md §3): every legal move.
 
     Request ``{"middle": [...], "discard_top": null, "piles": [[...], …], "player": 0,
     "hand": [...]}``: piles bottom to top in seating order (2 to 6), ``player`` the index of
@@ -255,7 +255,7 @@ def referee_request(data: Any) -> FiftyMoves | Rejected:
     if problems or piles is None:
         return _rejected(problems)
     answer = moves_answer(middle, top, piles, player, hand)
-    # Answers write threes with the colour the request gave them (CONTRACT.md §2).
+    # Answers write threes with the colour the request gave them (docs/api.md §2).
     given = [card_tokens(data.get(key)) for key in ("middle", "hand")]
     top_given = None if top is None else card_tokens([data["discard_top"]])[0]
     piles_given = [card_tokens(p) for p in data["piles"]]

@@ -1,4 +1,4 @@
-"""The JSON API (CONTRACT.md §3). Each module below holds its own blueprint; scorekeeper.web
+"""The JSON API (docs/api.md §3). Each module below holds its own blueprint; scorekeeper.web
 registers them. This file imports none of them: a module that only needs ``answers`` (the app's
 error handlers do) must not pull every route of the API in with it.
 

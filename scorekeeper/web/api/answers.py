@@ -1,5 +1,5 @@
 """JSON for the API blueprints: responses, the request body, and the engine's typed answers
-turned into HTTP (CONTRACT.md §3).
+turned into HTTP (docs/api.md §3).
 
 The JSON shapes of the engine's answers and their statuses are made by the pure
 :mod:`scorekeeper.stateless.bodies` (re-exported here), which the phone's engine carries too.
@@ -127,7 +127,7 @@ def read_object(optional: bool = False) -> tuple[dict[str, Any] | None, Response
 
 
 def answer_response(answer: EngineAnswer, question: str = "", with_rule: bool = False) -> Response:
-    """An engine answer as the HTTP response of CONTRACT.md §3."""
+    """An engine answer as the HTTP response of docs/api.md §3."""
     if isinstance(answer, ScoreAnswer):
         # Sides hold numbers, names and cards only: just the warnings need words (a
         # score answer is not walked value by value for problems it cannot hold).

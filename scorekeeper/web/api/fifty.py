@@ -1,4 +1,4 @@
-"""Stored games of "3 ist 50" through the games API (``/api/v1/games``, RULES.md §7).
+"""Stored games of "3 ist 50" through the games API (``/api/v1/games``, docs/rulebook.md §7).
 
 The URLs are the Canasta games' (``web/api/games.py`` holds them and hands a request here when
 it is about a 3-ist-50 game); the work is done by ``store.fifty`` as on the pages, so a game

@@ -1,4 +1,4 @@
-"""The stored games of CONTRACT.md §3 "Games (stored)" as JSON.
+"""The stored games of docs/api.md §3 "Games (stored)" as JSON.
 
 ``POST /api/v1/games`` creates a game; ``GET /api/v1/games/<id>`` gives its score sheet (also
 by ``view_id``, then without the editing key); ``POST …/hands``, ``PUT …/hands/<n>`` and

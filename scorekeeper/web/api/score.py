@@ -1,4 +1,4 @@
-"""The JSON API of CONTRACT.md §3 (stateless scoring and referee questions)."""
+"""The JSON API of docs/api.md §3 (stateless scoring and referee questions)."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def referee_go_out() -> Response:
 
 @bp.post("/referee/options")
 def referee_options() -> Response:
-    """ "What may I do?": every legal move of the turn, each with its rule (CONTRACT.md §3)."""
+    """ "What may I do?": every legal move of the turn, each with its rule (docs/api.md §3)."""
     return _answer("referee/options")
 
 
@@ -171,7 +171,7 @@ def ruleset_detail(ruleset_id: str) -> Response:
 
 
 def _fifty_detail() -> Response:
-    """3 ist 50's numbers (RULES.md §7); ``?players=`` from 2 to 6 sizes the deck."""
+    """3 ist 50's numbers (docs/rulebook.md §7); ``?players=`` from 2 to 6 sizes the deck."""
     raw = request.args.get("players")
     if raw is None:
         return json_response(fifty.ruleset_dict())

@@ -1,4 +1,4 @@
-"""A stored Canasta game as JSON (CONTRACT.md §3 "Games (stored)"): the shape the games API
+"""A stored Canasta game as JSON (docs/api.md §3 "Games (stored)"): the shape the games API
 answers with, and the one backups carry."""
 
 from __future__ import annotations
@@ -90,7 +90,8 @@ def state_json(state: GameState, game_id: str | None = None, hands_from: int = 1
 
 
 # ---- 3 ist 50 --------------------------------------------------------------------------------
-# A game of 3 ist 50 (RULES.md §7) in the same envelope: ``sides`` are the players (one each),
+# A game of 3 ist 50 (docs/rulebook.md §7) in the same envelope: ``sides`` are the players (one
+# each),
 # ``hands`` the games of the evening (a deck played through), each with the entry as stored
 # (``players``: what ``POST …/hands`` takes) and every player's minus points and running total.
 

@@ -1,4 +1,4 @@
-"""``GET /healthz`` (CONTRACT.md §5): 200 ``ok`` when the database answers a trivial
+"""``GET /healthz`` (docs/api.md §5): 200 ``ok`` when the database answers a trivial
 query, 503 otherwise. Caddy's active health checks (deploy/Caddyfile) and the Docker
 ``HEALTHCHECK`` ask it; it is exempt from the rate limits (``limits``) and from the host
 check (``security``: the proxy asks it by the upstream's name), is never cached and shows

@@ -53,7 +53,7 @@ BUSY_RETRY_AFTER = 2  # seconds: a busy SQLite database is a matter of moments
 UNAVAILABLE_RETRY_AFTER = 5
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # Blueprints whose POSTs only ask (score a hand, a referee question) and change nothing: any
-# site may ask them, in any content type (CONTRACT.md §3 reads the body as JSON regardless).
+# site may ask them, in any content type (docs/api.md §3 reads the body as JSON regardless).
 STATELESS = frozenset({"api"})
 
 

@@ -31,7 +31,7 @@ QUICK_FIELDS = (
     "black_threes_in_hand",
 )
 CANASTA_FIELDS = QUICK_FIELDS[:3]
-#: RULES.md §6: the special canastas (shown with the canastas) and the penalties.
+#: docs/rulebook.md §6: the special canastas (shown with the canastas) and the penalties.
 SPECIAL_CANASTA_FIELDS = (
     "sevens_canastas",
     "aces_canastas",
@@ -77,8 +77,8 @@ class SideForm(FieldGroup):
     hand_counts: dict[int, str] = field(default_factory=dict)
     minimums: list[int] = field(default_factory=list)  # per column
     totals_before: list[int] = field(default_factory=list)  # per column
-    black: str = ""  # black threes laid out (RULES.md §6), where threes score by colour
-    special: str = ""  # a special hand (RULES.md §6), or ""
+    black: str = ""  # black threes laid out (docs/rulebook.md §6), where threes score by colour
+    special: str = ""  # a special hand (docs/rulebook.md §6), or ""
     # agreed corrections, as typed: (points, note) pairs, at least one (empty).
     adjustments: list[tuple[str, str]] = field(default_factory=list)
     total: str = ""  # the hand's score as the table counted it (total mode)
@@ -121,7 +121,7 @@ class HandForm:
 
 
 def extra_slots(rs: RuleSet) -> tuple[str, ...]:
-    """The note slots of each side for the fields only some rulesets have (RULES.md §6)."""
+    """The note slots of each side for the fields only some rulesets have (docs/rulebook.md §6)."""
     slots = []
     if any(name in PENALTY_FIELDS for name in special_fields(rs)):
         slots.append("q-penalties")
@@ -133,7 +133,7 @@ def extra_slots(rs: RuleSet) -> tuple[str, ...]:
 
 
 def card_token(rank: str) -> str:
-    """A card as the pad writes it into a field, in the reader's letters (CONTRACT.md §2)."""
+    """A card as the pad writes it into a field, in the reader's letters (docs/api.md §2)."""
     return {"3r": "3\u2665", "3b": "3\u2660"}.get(rank, card_label(rank))
 
 
@@ -253,7 +253,7 @@ def _pad_fields(side: SideForm) -> None:
 
 
 def _per_player_red(side: SideForm) -> bool:
-    # RULES.md §4 "3 players": partners combine melds but not red threes. Only a cutthroat
+    # docs/rulebook.md §4 "3 players": partners combine melds but not red threes. Only a cutthroat
     # partnership spans several score columns.
     return len(side.columns) > 1
 
@@ -529,7 +529,7 @@ def build_entry(state: GameState, form: HandForm) -> Entry:
     lone_player = int(form.lone) if state.cutthroat and form.lone.isdigit() else None
     stock_out = form.out == "stock" or (state.cutthroat and form.lone == "all")
     if state.cutthroat and form.lone == "all" and form.out.isdigit():
-        # RULES.md §3 (3 players): everyone scores alone only when the stock runs out before
+        # docs/rulebook.md §3 (3 players): everyone scores alone only when the stock runs out before
         # the pile was ever taken; who goes out before that is the lone player. Said in those
         # words here, rather than as "the stock ran out, so nobody went out".
         out = int(form.out)

@@ -138,7 +138,7 @@ NEEDS: dict[str, str] = {
     "concealed_needs_minimum": "concealed_going_out",
     "concealed_needs_all_canastas": "concealed_going_out",
 }
-#: Parameters another replaces while it is on (RULES.md §6: the threes table).
+#: Parameters another replaces while it is on (docs/rulebook.md §6: the threes table).
 REPLACED_BY: dict[str, str] = {"red_three_special": "threes_by_colour"}
 
 
@@ -387,7 +387,8 @@ def _rows(rows: Iterable[tuple[str, str]], kind: str, standard: Any) -> tuple[An
         parsed.append([key, value])
     if kind == "table":
         return parsed, bool(parsed)
-    # A map the ruleset leaves empty (RULES.md §6: American threes table elsewhere) stays empty.
+    # A map the ruleset leaves empty (docs/rulebook.md §6: American threes table elsewhere) stays
+    # empty.
     return {str(k): v for k, v in sorted(parsed)}, bool(parsed) or not standard
 
 

@@ -1,4 +1,4 @@
-"""The Canasta pages (CONTRACT.md §4): a new game, the game page, entering or correcting a
+"""The Canasta pages (docs/api.md §4): a new game, the game page, entering or correcting a
 hand, and the read-only view that refreshes by itself.
 
 Hypermedia throughout: every page is a plain form that works without JavaScript (POST, then

@@ -72,7 +72,7 @@ class StatRow:
 def stat_rows(stats: list[SideStats], concealed: bool = True) -> list[StatRow]:
     """The statistics as the game page and the score sheet print them, translated: one place
     for their labels, order and formats. ``concealed``: whether the rules know going out
-    concealed (RULES.md §6: Modern American does not, so the row is left out)."""
+    concealed (docs/rulebook.md §6: Modern American does not, so the row is left out)."""
 
     def canastas(s: SideStats) -> list[str]:
         counts = [(kind, s.canastas.get(kind, 0)) for kind in CANASTA_KINDS]

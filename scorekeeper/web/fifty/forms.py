@@ -1,4 +1,5 @@
-"""The forms of "3 ist 50" (RULES.md §7, seed 001): a new evening, and entering one game (a deck
+"""The forms of "3 ist 50" (docs/rulebook.md §7, seed 001): a new evening, and entering one game (a
+deck
 played through: each player's minus pile, card by card or as a counted total) with its live
 preview. One score computation: the preview and the store both count minus piles with
 ``rules.three_is_fifty.pile_points`` (through ``store.fifty``).

@@ -1,4 +1,4 @@
-"""Pages of "3 ist 50" (RULES.md §7, seed 001): a new evening, the game page, entering and
+"""Pages of "3 ist 50" (docs/rulebook.md §7, seed 001): a new evening, the game page, entering and
 correcting a game (a deck played through), the read-only view and the score sheet PDF. The
 referee question "What may I play?" is on the referee blueprint.
 

@@ -1,4 +1,5 @@
-"""The referee of "3 ist 50" (RULES.md §7, seed 001): "What may I play?" at ``GET /fifty/referee``.
+"""The referee of "3 ist 50" (docs/rulebook.md §7, seed 001): "What may I play?" at ``GET
+/fifty/referee``.
 
 The question sits in the query string (shareable, works without JavaScript); htmx answers it
 live with the ``fifty/_referee_answer.html`` fragment. The routes live on the ``referee``

@@ -278,7 +278,7 @@ def _go_out(values: Mapping[str, str]) -> Asked:
     reader = Reader()
     melds: list[list[Card]] = reader.card_lists(_melds(_text(values, "melds")), "melds")
     side_text = _melds(_text(values, "side_melds"))
-    # RULES.md §5: with the side's melds on the table the canastas are counted from them.
+    # docs/rulebook.md §5: with the side's melds on the table the canastas are counted from them.
     side_melds = reader.card_lists(side_text, "side_melds") if side_text else None
     return _checked(
         Asked(concealed=concealed),

@@ -1,4 +1,4 @@
-"""Every ruleset explained, item by item, in the reader's language (RULES.md as sentences).
+"""Every ruleset explained, item by item, in the reader's language (docs/rulebook.md as sentences).
 
 Every number is read from the :class:`RuleSet`, so a house rule changes the text and is marked.
 The rules page shows the items in sections (:func:`rule_book`); the referee quotes single
@@ -87,7 +87,7 @@ def rule_items(
         ),
     )
     if rs.threes_by_colour and 3 not in rs.players_allowed:
-        # RULES.md §6 settles four players; two play the same numbers, one a side.
+        # docs/rulebook.md §6 settles four players; two play the same numbers, one a side.
         items["overview.players"].text += " " + _(
             "Two players play with the same numbers, one player a side. Three players are not "
             "offered: the sources give no rules for three-player partnerships in this game."
@@ -259,7 +259,8 @@ def rule_items(
 
 
 def _threes_items(rs: RuleSet, add: Callable[..., None], changed: set[str]) -> None:
-    """RULES.md §6: threes of each colour scored by count, their sign by the canastas made."""
+    """docs/rulebook.md §6: threes of each colour scored by count, their sign by the canastas
+    made."""
     rows = [
         Row([number(count), number(points)], "threes_table" in changed)
         for count, points in sorted(rs.threes_table.items())
@@ -287,7 +288,8 @@ def _threes_items(rs: RuleSet, add: Callable[..., None], changed: set[str]) -> N
 
 
 def _penalty_item(rs: RuleSet, add: Callable[..., None], changed: set[str]) -> None:
-    """RULES.md §6: unfinished melds of sevens, aces or wild cards, and sevens or aces held."""
+    """docs/rulebook.md §6: unfinished melds of sevens, aces or wild cards, and sevens or aces
+    held."""
     rows = []
     for label, key in (
         (_("Unfinished meld of sevens"), "unfinished_sevens_penalty"),
@@ -334,7 +336,7 @@ def rule_book(
 
 
 def three_is_fifty_book(joker: int, joker_changed: bool = False) -> list[Section]:
-    """The rules of "3 ist 50" (RULES.md §7): a matching game, not Canasta."""
+    """The rules of "3 ist 50" (docs/rulebook.md §7): a matching game, not Canasta."""
     low, high = three_is_fifty.MIN_PLAYERS, three_is_fifty.MAX_PLAYERS
     values = three_is_fifty.CARD_VALUES
     rows = [

@@ -1,5 +1,6 @@
 """The rules of play as rule-book items: melds, the initial meld, the discard pile and going
-out (RULES.md §2, §3, §5, §4 "going out"). :func:`.rule_book.rule_items` calls it between the
+out (docs/rulebook.md §2, §3, §5, §4 "going out"). :func:`.rule_book.rule_items` calls it between
+the
 overview and the scoring; every number is read from the :class:`RuleSet`.
 """
 
@@ -38,7 +39,7 @@ def play_items(
             "stand in for natural cards.",
             size=number(rs.min_meld_size),
         )
-        # RULES.md §5, every ruleset (seeds 000 and 002): never one card left but to go out.
+        # docs/rulebook.md §5, every ruleset (seeds 000 and 002): never one card left but to go out.
         + " "
         + _(
             "Nobody melds or adds to a meld so that a single card is left in hand, unless "
@@ -73,7 +74,7 @@ def play_items(
             rs.min_natural_per_meld,
         )
     if rs.new_meld_clean_until:
-        # RULES.md §6 (seed 002): "must be clean until they contain at least five cards".
+        # docs/rulebook.md §6 (seed 002): "must be clean until they contain at least five cards".
         natural += " " + ngettext(
             "After the side's initial meld, a new meld takes no wild card until it holds "
             "%(num)s natural card.",
@@ -119,7 +120,7 @@ def play_items(
                     "such a meld of aces counts as an ordinary meld."
                 )
             )
-            # RULES.md §6: the -2,000 is for unfinished natural aces only.
+            # docs/rulebook.md §6: the -2,000 is for unfinished natural aces only.
             aces.append(
                 _(
                     "Complete, such a meld of aces is a mixed canasta (%(bonus)s); "
@@ -220,7 +221,7 @@ def play_items(
         ),
     )
     add("initial-meld.several", _("Several melds may be laid down at once to reach the minimum."))
-    # Where nobody goes out concealed (RULES.md §6) there is no minimum for it to speak of.
+    # Where nobody goes out concealed (docs/rulebook.md §6) there is no minimum for it to speak of.
     if rs.concealed_going_out and rs.concealed_needs_minimum:
         add("initial-meld.concealed", _("A player who goes out concealed needs the minimum too."))
     elif rs.concealed_going_out:
@@ -239,7 +240,7 @@ def play_items(
                 "melding that black three with black threes from hand."
             ),
         )
-    # RULES.md §6 (American): the top card joins a meld of at most this many cards.
+    # docs/rulebook.md §6 (American): the top card joins a meld of at most this many cards.
     onto = (
         ngettext(
             "The top card joins your side's meld of its rank only while that meld holds at "

@@ -3,7 +3,7 @@ scorekeeper counts, stated on the ruleset's rules page with the source's own wor
 
 Each reading is an item of the rules page (keys in :data:`scorekeeper.rules.explain.ITEM_PARAMS`,
 so a house rule that changes it is marked). The numbers come from the :class:`RuleSet`; the
-quotes are the words of the source each preset was taken from (RULES.md's table of sources),
+quotes are the words of the source each preset was taken from (docs/rulebook.md's table of sources),
 kept in the source's language.
 """
 
@@ -17,7 +17,7 @@ from flask_babel import ngettext
 from ...rules.ruleset import RuleSet
 from ..words.i18n import number
 
-#: The source's words behind each reading, by preset (RULES.md: german seed 000, polish seed
+#: The source's words behind each reading, by preset (docs/rulebook.md: german seed 000, polish seed
 #: 003, classic seed 002). A preset without a quote states the reading without one.
 SOURCE_QUOTES: dict[str, dict[str, str]] = {
     "german": {
@@ -47,7 +47,7 @@ SOURCE_QUOTES: dict[str, dict[str, str]] = {
         "red_three_pile": "„nie jest w jej miejsce ciągnięta inna karta“ (seed 003)",
     },
     "classic": {
-        "tie": "“the first side to reach 5,000 points wins” (RULES.md §4, seed 002)",
+        "tie": "“the first side to reach 5,000 points wins” (docs/rulebook.md §4, seed 002)",
     },
 }
 
@@ -61,7 +61,7 @@ def add_readings(rs: RuleSet, counts: list[int], add: Callable[..., None]) -> No
     """Add the readings of ``rs`` to a rules page (``add(key, text)`` as in rule_items)."""
     reading = _("A reading:")
 
-    # RULES.md §3: the tables name ranges with gaps and overlaps at their edges.
+    # docs/rulebook.md §3: the tables name ranges with gaps and overlaps at their edges.
     rows = [
         (t, m) for t, m in rs.minimum_table_for(counts[0] if len(counts) == 1 else None) if t > 0
     ]
@@ -86,7 +86,7 @@ def add_readings(rs: RuleSet, counts: list[int], add: Callable[..., None]) -> No
             + _quoted(rs, "thresholds"),
         )
 
-    # RULES.md §5: who finds the pile frozen.
+    # docs/rulebook.md §5: who finds the pile frozen.
     if rs.pile_frozen_until_melded:
         add(
             "discard-pile.not_melded",
@@ -114,7 +114,7 @@ def add_readings(rs: RuleSet, counts: list[int], add: Callable[..., None]) -> No
             + _quoted(rs, "not_melded"),
         )
 
-    # RULES.md §2: a wild canasta of more than seven cards.
+    # docs/rulebook.md §2: a wild canasta of more than seven cards.
     if rs.allows_wild_canasta():
         add(
             "melds.reading_wild_canasta",
@@ -133,7 +133,7 @@ def add_readings(rs: RuleSet, counts: list[int], add: Callable[..., None]) -> No
             + _quoted(rs, "wild_canasta"),
         )
 
-    # RULES.md §2: black threes when going out.
+    # docs/rulebook.md §2: black threes when going out.
     add(
         "melds.reading_black_threes",
         " ".join(
@@ -149,7 +149,7 @@ def add_readings(rs: RuleSet, counts: list[int], add: Callable[..., None]) -> No
         + _quoted(rs, "black_threes"),
     )
 
-    # RULES.md §4 with seed 003: concealed going out where two canastas are needed.
+    # docs/rulebook.md §4 with seed 003: concealed going out where two canastas are needed.
     if any(rs.canastas_needed(n) > 1 for n in counts):
         if rs.concealed_needs_all_canastas:
             text = _(
@@ -164,7 +164,7 @@ def add_readings(rs: RuleSet, counts: list[int], add: Callable[..., None]) -> No
             )
         add("going-out.reading_concealed", " ".join([reading, text]) + _quoted(rs, "concealed"))
 
-    # RULES.md §4: the black-three penalty replaces the card's value.
+    # docs/rulebook.md §4: the black-three penalty replaces the card's value.
     if rs.black_three_in_hand_penalty != rs.black_three_value:
         add(
             "scoring.reading_black_three",
@@ -217,7 +217,7 @@ def add_readings(rs: RuleSet, counts: list[int], add: Callable[..., None]) -> No
             ),
         )
 
-    # RULES.md §4: "If both sides pass the target on the same hand, the higher total wins."
+    # docs/rulebook.md §4: "If both sides pass the target on the same hand, the higher total wins."
     add(
         "overview.reading_tie",
         " ".join(

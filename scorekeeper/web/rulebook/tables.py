@@ -79,7 +79,7 @@ def bonus_table(rs: RuleSet, players: int | None, changed: set[str]) -> Table:
         ),
         Row([_("Mixed canasta"), number(rs.mixed_canasta_bonus)], "mixed_canasta_bonus" in changed),
     ]
-    # RULES.md §6: canastas of sevens and aces, and wild canastas of several values.
+    # docs/rulebook.md §6: canastas of sevens and aces, and wild canastas of several values.
     for label, key in (
         (_("Canasta of sevens"), "sevens_canasta_bonus"),
         (_("Natural canasta of aces"), "aces_canasta_bonus"),

@@ -1,4 +1,4 @@
-"""Score sheets as PDF: a stored game's sheet and the blank pad (CONTRACT.md §3).
+"""Score sheets as PDF: a stored game's sheet and the blank pad (docs/api.md §3).
 
 Labels come from the Babel catalogues in the language of ``?lang=``; the renderer in
 :mod:`scorekeeper.sheets` only lays out what it is given.
@@ -98,7 +98,7 @@ def scoring_rows(rs: RuleSet, players: int) -> tuple[tuple[str, str], ...]:
         (_("Natural canasta"), number(rs.natural_canasta_bonus)),
         (_("Mixed canasta"), number(rs.mixed_canasta_bonus)),
     ]
-    # RULES.md §6: the special canastas, each where the ruleset prices it.
+    # docs/rulebook.md §6: the special canastas, each where the ruleset prices it.
     for label, value in (
         (_("Canasta of sevens"), rs.sevens_canasta_bonus),
         (_("Natural canasta of aces"), rs.aces_canasta_bonus),
@@ -114,7 +114,7 @@ def scoring_rows(rs: RuleSet, players: int) -> tuple[tuple[str, str], ...]:
             if value:
                 rows.append((label, number(value)))
     if rs.threes_by_colour:
-        # RULES.md §6: threes of one colour by count; minus, nothing or plus by canastas.
+        # docs/rulebook.md §6: threes of one colour by count; minus, nothing or plus by canastas.
         rows += [
             (_("Threes of one colour: %(count)s", count=number(count)), number(points))
             for count, points in sorted(rs.threes_table.items())
@@ -138,18 +138,18 @@ def scoring_rows(rs: RuleSet, players: int) -> tuple[tuple[str, str], ...]:
             ),
         ]
     rows.append((_("Going out"), number(rs.going_out_bonus)))
-    if not rs.concealed_going_out:  # RULES.md §6: American has none
+    if not rs.concealed_going_out:  # docs/rulebook.md §6: American has none
         rows.append((_("Going out concealed"), _("not played")))
     elif rs.concealed_going_out_bonus != rs.going_out_bonus:
         rows.append((_("Going out concealed"), number(rs.concealed_going_out_bonus)))
-    # RULES.md §6, the American readings of seed 002 a table checks at a glance.
+    # docs/rulebook.md §6, the American readings of seed 002 a table checks at a glance.
     if rs.melds_minus_without_canasta:
         rows.append((_("Melded cards, side without a canasta"), "\u2212"))
     if rs.new_meld_clean_until:
         rows.append((_("New meld clean until (cards)"), number(rs.new_meld_clean_until)))
     if rs.pile_onto_meld_max:
         rows.append((_("Top card onto a meld of at most (cards)"), number(rs.pile_onto_meld_max)))
-    # RULES.md §6: penalties at the end of the hand.
+    # docs/rulebook.md §6: penalties at the end of the hand.
     for label, value in (
         (_("Unfinished meld of sevens"), rs.unfinished_sevens_penalty),
         (_("Unfinished meld of natural aces"), rs.unfinished_aces_penalty),

@@ -56,7 +56,7 @@ def option_labels() -> dict[str, str]:
         "concealed_needs_all_canastas": _(
             "Going out concealed needs all the canastas required to go out"
         ),
-        # RULES.md §6 (Modern American Canasta)
+        # docs/rulebook.md §6 (Modern American Canasta)
         "sevens_never_mixed": _("Sevens are never mixed with wild cards"),
         "aces_mixed_only_in_initial_meld": _("Aces take wild cards only in the initial meld"),
         "wild_meld_open": _("Wild cards alone make a meld (3 or more) that grows to a canasta"),
@@ -76,7 +76,7 @@ def option_labels() -> dict[str, str]:
         "going_out_needs_discard": _("Going out needs a final discard"),
         "pile_needs_natural_pair_always": _("The pile is always taken with a natural pair"),
         "melds_minus_without_canasta": _("Melded cards count minus without a canasta"),
-        # RULES.md §6 settled readings
+        # docs/rulebook.md §6 settled readings
         "new_meld_clean_until": _(
             "After the initial meld, a new meld takes wild cards from this many natural cards"
             " (0 = always)"
@@ -91,7 +91,8 @@ def option_labels() -> dict[str, str]:
     return labels
 
 
-#: The step the totals of every preset move in (RULES.md §1 card values 5 to 50, §4 bonuses):
+#: The step the totals of every preset move in (docs/rulebook.md §1 card values 5 to 50, §4
+# bonuses):
 #: the step :func:`minimum_ranges` assumes when it is given no ruleset's own.
 PRESET_STEP = 5
 
@@ -101,7 +102,7 @@ def score_step(rs: RuleSet) -> int:
     scores (card values, bonuses, red threes, the black-three penalty).
 
     A side's total is a sum of these, so it is always a multiple of the step: 5 in every preset
-    (RULES.md §1, §4), 1 when a house rule makes, say, a four worth 3.
+    (docs/rulebook.md §1, §4), 1 when a house rule makes, say, a four worth 3.
     """
     values = [
         rs.joker_value,
@@ -130,10 +131,11 @@ def minimum_ranges(
     """Each row of an initial-meld minimum table as (score range, minimum), in words.
 
     A row covers the totals from its threshold up to the last total below the next threshold
-    (RULES.md §3: a side's minimum is that of the highest threshold its total reaches; the first
+    (docs/rulebook.md §3: a side's minimum is that of the highest threshold its total reaches; the
+    first
     row covers every total below the second threshold). ``step``: the step totals move in
     (:func:`score_step` of the ruleset the table belongs to), so the standard table reads
-    "0 – 1,495" as RULES.md §3 prints it, and a house table with a threshold of 1,501 reads
+    "0 – 1,495" as docs/rulebook.md §3 prints it, and a house table with a threshold of 1,501 reads
     "0 – 1,500"; with ``step=1`` a range ends one point below the next threshold. A minimum of 0
     is "none".
     """

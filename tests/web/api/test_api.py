@@ -1,4 +1,4 @@
-"""The stateless JSON API of CONTRACT.md §3: "Score one hand" and "Referee questions".
+"""The stateless JSON API of docs/api.md §3: "Score one hand" and "Referee questions".
 
 The rule tables of ``tests/data`` are replayed over HTTP, so the web layer answers exactly what
 the rules layer decides; then the error contract: 400 for unreadable requests, 422 for rule
@@ -41,7 +41,7 @@ SCORE_CASES = load("score_cases.json")
 REFEREE_CASES = load("referee_cases.json")
 MINIMUM_CASES = load("minimum_cases.json")
 
-# One valid request per endpoint (CONTRACT.md §3 shapes).
+# One valid request per endpoint (docs/api.md §3 shapes).
 VALID = {
     SCORE: CONTRACT_EXAMPLE,
     MELD: {"ruleset": "german", "cards": ["9", "9", "9", "2"], "going_out": False},
@@ -91,7 +91,7 @@ def post(
 
 
 def assert_problems(body: Any) -> list[str]:
-    """The error body of CONTRACT.md §3: problems with a code, a message and where."""
+    """The error body of docs/api.md §3: problems with a code, a message and where."""
     assert isinstance(body, dict) and isinstance(body.get("problems"), list), body
     assert body["problems"], body
     for problem in body["problems"]:
@@ -101,7 +101,7 @@ def assert_problems(body: Any) -> list[str]:
     return [p["code"] for p in body["problems"]]
 
 
-# ---- the shapes of CONTRACT.md §3 ----------------------------------------------------------
+# ---- the shapes of docs/api.md §3 ----------------------------------------------------------
 
 
 def test_score_contract_example(client: FlaskClient) -> None:
@@ -343,7 +343,7 @@ def test_json_that_is_no_object_is_400(client: FlaskClient, url: str, raw: bytes
     assert_problems(body)
 
 
-# Wrong types: CONTRACT.md §3 allows 400 (unreadable) or 422 (rule problems).
+# Wrong types: docs/api.md §3 allows 400 (unreadable) or 422 (rule problems).
 WRONG_TYPES = [
     (SCORE, {"ruleset": "german", "players": "four", "teams": []}),
     (SCORE, {"ruleset": "german", "players": 4.0, "teams": []}),
@@ -561,7 +561,7 @@ OPTIONS = "/api/v1/referee/options"
 @pytest.mark.parametrize(
     "request_body",
     [
-        # seed 002 'meld all your cards except one ... going out illegally'; RULES.md §5
+        # seed 002 'meld all your cards except one ... going out illegally'; docs/rulebook.md §5
         {
             "ruleset": "classic",
             "players": 4,
@@ -595,7 +595,7 @@ def test_what_may_i_do_never_leaves_one_card(
 def test_what_may_i_do_offers_mixed_aces_for_the_american_initial_meld(
     client: FlaskClient,
 ) -> None:
-    """RULES.md §6: A A A X 2 counts 130 of the 125, as referee/initial-meld says."""
+    """docs/rulebook.md §6: A A A X 2 counts 130 of the 125, as referee/initial-meld says."""
     request_body = {
         "ruleset": "american",
         "players": 4,
@@ -619,7 +619,7 @@ def test_what_may_i_do_offers_mixed_aces_for_the_american_initial_meld(
 
 
 def test_the_polish_pile_answer_quotes_the_open_pile_rule(client: FlaskClient) -> None:
-    """Seed 003, RULES.md §5 (a Polish pile is not frozen for a side that has not
+    """Seed 003, docs/rulebook.md §5 (a Polish pile is not frozen for a side that has not
     melded): the reason rests on the open-pile rule, not the frozen-pile rule."""
     request_body = {
         "ruleset": "polish",
@@ -637,7 +637,7 @@ def test_the_polish_pile_answer_quotes_the_open_pile_rule(client: FlaskClient) -
 
 
 def test_what_may_i_do_echoes_cards_requests_read(client: FlaskClient) -> None:
-    """Wild cards added are listed; a black three is echoed as CONTRACT.md §2
+    """Wild cards added are listed; a black three is echoed as docs/api.md §2
     writes it with a suit letter, and the answer reads back."""
     status, body = post(
         client,

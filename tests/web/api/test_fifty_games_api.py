@@ -1,4 +1,4 @@
-"""3 ist 50 in the JSON API (RULES.md §7, seed 001): the ruleset described, games created,
+"""3 ist 50 in the JSON API (docs/rulebook.md §7, seed 001): the ruleset described, games created,
 read (by key and view id), played (piles or points), corrected, deleted, undone and given
 back in a shape that can be posted again."""
 
@@ -48,13 +48,14 @@ def test_rulesets_list_and_describe_three_is_fifty(client: FlaskClient) -> None:
     assert described.status_code == 200
     body = described.get_json()
     # Seed 001 "Werte der Karten": 3 = 50, Asse 11, Bilder 10, Zahl ihr Zahlenwert; the joker is
-    # the option RULES.md §7 adds (default 10); four cards dealt to each hand and the middle.
+    # the option docs/rulebook.md §7 adds (default 10); four cards dealt to each hand and the
+    # middle.
     assert body["card_values"]["3"] == 50 and body["card_values"]["A"] == 11
     assert body["card_values"]["K"] == 10 and body["card_values"]["7"] == 7
     assert body["joker"] == 10 and body["options"]["joker"]["maximum"] == 100
     assert (body["hand_size"], body["middle_size"], body["lowest_wins"]) == (4, 4, True)
     assert body["players"] == 4 and body["deck"]["X"] == 4
-    # Six players may use three packs and six jokers (RULES.md §1).
+    # Six players may use three packs and six jokers (docs/rulebook.md §1).
     six = client.get("/api/v1/rulesets/three-is-fifty?players=6").get_json()
     assert six["players"] == 6 and six["deck"]["X"] == 6
     wrong = client.get("/api/v1/rulesets/three-is-fifty?players=9")

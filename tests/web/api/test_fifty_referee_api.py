@@ -1,5 +1,5 @@
 """3 ist 50's "What may I play?" (``POST /api/v1/referee/three-is-fifty``) echoes the cards as
-they were given: threes with their colour (CONTRACT.md §2), since suits never matter in the
+they were given: threes with their colour (docs/api.md §2), since suits never matter in the
 game (seed 001) but every request reads a three by its colour."""
 
 from __future__ import annotations

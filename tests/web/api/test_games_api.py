@@ -1,4 +1,4 @@
-"""The stored-games JSON API (CONTRACT.md §3 "Games (stored)")."""
+"""The stored-games JSON API (docs/api.md §3 "Games (stored)")."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def test_create_read_and_score(any_client: FlaskClient) -> None:
     sheet = response.get_json()
     assert sheet["version"] == 2 and sheet["hand"] == 1
     assert response.headers["Location"].endswith(f"{GAMES}/{game['id']}/hands/1")
-    # The same numbers as POST /api/v1/score (CONTRACT.md §3): 690 and 415.
+    # The same numbers as POST /api/v1/score (docs/api.md §3): 690 and 415.
     hand = sheet["hands"][0]
     assert [s["score"] for s in hand["sides"]] == [690, 415]
     assert hand["sides"][0]["items"] == {

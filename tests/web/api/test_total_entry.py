@@ -1,4 +1,4 @@
-"""A side given as its total only (CONTRACT.md §5 "Hands"): the hand's score as the table
+"""A side given as its total only (docs/api.md §5 "Hands"): the hand's score as the table
 counted it, checked as far as a total can be, stored and summed like any other entry."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def test_a_total_and_a_side_in_detail_mix(client: FlaskClient) -> None:
 
 
 def test_total_not_a_multiple_of_5(client: FlaskClient) -> None:
-    # RULES.md §1: every card value and bonus is a multiple of 5, so every score is.
+    # docs/rulebook.md §1: every card value and bonus is a multiple of 5, so every score is.
     response = score(client, [{"total": 1233, "went_out": True}, {"total": 415}])
     assert response.status_code == 422
     assert codes(response) == ["total.not_multiple_of_5"]
@@ -53,7 +53,7 @@ def test_two_sides_going_out_with_totals(client: FlaskClient) -> None:
 
 
 def test_total_below_what_going_out_guarantees_is_a_warning(client: FlaskClient) -> None:
-    # RULES.md §2/§4 (german): going out needs a canasta (at least 300) and brings 100.
+    # docs/rulebook.md §2/§4 (german): going out needs a canasta (at least 300) and brings 100.
     response = score(client, [{"total": 300, "went_out": True}, {"total": 415}])
     assert response.status_code == 200
     warnings = response.get_json()["warnings"]

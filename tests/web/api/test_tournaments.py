@@ -496,7 +496,7 @@ def test_a_repeated_new_round_is_not_doubled(app: Flask, client: FlaskClient) ->
 
 
 def test_a_larger_table_seats_everyone(client: FlaskClient) -> None:
-    # classic allows 2, 3, 4 and 6 players (RULES.md §4): 10 players at tables of 4 and 6
+    # classic allows 2, 3, 4 and 6 players (docs/rulebook.md §4): 10 players at tables of 4 and 6
     key = create(
         client, ruleset="classic", odd="larger", participants=[f"P{i}" for i in range(10)]
     )["id"]

@@ -1,4 +1,4 @@
-"""``GET /healthz`` (CONTRACT.md §5): 200 ``ok`` while the database answers, 503 when it
+"""``GET /healthz`` (docs/api.md §5): 200 ``ok`` while the database answers, 503 when it
 does not; asked by Caddy under the upstream's name (no host check) and never rate limited."""
 
 from __future__ import annotations

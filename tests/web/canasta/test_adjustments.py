@@ -26,7 +26,7 @@ from tests.web.canasta.test_game_pages import (
 
 GAMES = "/api/v1/games"
 SIDES = [{"name": "Wir", "players": ["Anna", "Ben"]}, {"name": "Ihr", "players": ["Cleo", "Dan"]}]
-# CONTRACT.md §3's quick side: 155 melded + 300 (one mixed canasta) - 40 in hand = 415.
+# docs/api.md §3's quick side: 155 melded + 300 (one mixed canasta) - 40 in hand = 415.
 QUICK = {"mixed_canastas": 1, "meld_points": 155, "hand_points": 40}
 
 
@@ -63,7 +63,7 @@ def test_score_adds_the_adjustments_as_an_item(client: FlaskClient) -> None:
 
 
 def test_a_detail_side_and_a_special_hand_keep_their_adjustment(client: FlaskClient) -> None:
-    # CONTRACT.md §3's detail side scores 690; an adjustment of +50 makes it 740.
+    # docs/api.md §3's detail side scores 690; an adjustment of +50 makes it 740.
     detail = {
         "melds": [["K", "K", "K", "2"], ["7", "7", "7", "7", "7", "2", "2"]],
         "hands": [[], ["5", "Q"]],
@@ -74,7 +74,7 @@ def test_a_detail_side_and_a_special_hand_keep_their_adjustment(client: FlaskCli
     answer = score(client, [detail, {"quick": QUICK}])
     assert answer.status_code == 200, answer.get_json()
     assert answer.get_json()["teams"][0]["score"] == 740
-    # RULES.md §6 (American): a special hand replaces every other item, not the agreement.
+    # docs/rulebook.md §6 (American): a special hand replaces every other item, not the agreement.
     american = client.post(
         "/api/v1/score",
         json={
@@ -186,7 +186,7 @@ def test_the_hand_form_history_and_sheet(client: FlaskClient) -> None:
         t1__adj__note=f"  {NOTE}  ",
     )
     save_hand(client, game_id, data)
-    # CONTRACT.md §3: 690 and 415; the adjustment takes 100 from the second side.
+    # docs/api.md §3: 690 and 415; the adjustment takes 100 from the second side.
     assert totals(client, game_id) == ["690", "315"]
     history = client.get(f"/games/{game_id}").text
     assert (

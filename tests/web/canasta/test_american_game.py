@@ -1,5 +1,7 @@
-"""A whole Modern American Canasta game to 8,500 through the games API (RULES.md §6), then its
-score sheet in three languages. Every number below is worked out by hand from RULES.md §6."""
+"""A whole Modern American Canasta game to 8,500 through the games API (docs/rulebook.md §6), then
+its
+score sheet in three languages. Every number below is worked out by hand from docs/rulebook.md
+§6."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ SIDES = [{"name": "Us", "players": ["Ann", "Ben"]}, {"name": "Them", "players": 
 
 # Hand 1: we go out with a canasta of sevens (2,500) and a natural one (500): melded 35 + 70,
 # going out 100, two red threes with two canastas = +300: 3,505. They hold an unfinished meld
-# of sevens (-2,500) beside 60 melded, which count minus with no canasta (RULES.md §6: -60),
+# of sevens (-2,500) beside 60 melded, which count minus with no canasta (docs/rulebook.md §6: -60),
 # 30 in hand, one black three with no canasta (-100): -2,690.
 HAND_1 = [
     {"melds": [["7"] * 7, ["K"] * 7], "hands": [[], []], "red_threes": 2, "went_out": True},
@@ -53,7 +55,7 @@ def test_a_whole_american_game_to_8500(client: FlaskClient) -> None:
 
     game = post_hand(client, game, HAND_1)
     assert [s["total"] for s in game["sides"]] == [3505, -2690]
-    # RULES.md §6: 3,000–4,995 needs 155; below 3,000, negative too, 125.
+    # docs/rulebook.md §6: 3,000–4,995 needs 155; below 3,000, negative too, 125.
     assert [s["minimum_meld"] for s in game["sides"]] == [155, 125]
     assert game["winner"] is None
 
@@ -92,7 +94,7 @@ def test_an_american_hand_breaking_its_rules_changes_nothing(client: FlaskClient
 def test_the_hand_form_offers_concealed_going_out_only_where_it_is_played(
     client: FlaskClient,
 ) -> None:
-    """RULES.md §6 settles that Modern American Canasta has no concealed going out
+    """docs/rulebook.md §6 settles that Modern American Canasta has no concealed going out
     (``concealed_going_out`` false): its hand form does not offer it; German does (§4)."""
     for ruleset, offered in (("american", False), ("german", True)):
         game = client.post(GAMES, json={"ruleset": ruleset, "players": 4, "sides": SIDES})
@@ -105,7 +107,8 @@ def test_the_hand_form_offers_concealed_going_out_only_where_it_is_played(
 
 
 def test_a_canasta_of_aces_or_sevens_is_named_so(client: FlaskClient) -> None:
-    """RULES.md §6: a natural canasta of aces (2,000) or of sevens (2,500) has its own bonus;
+    """docs/rulebook.md §6: a natural canasta of aces (2,000) or of sevens (2,500) has its own
+    bonus;
     its note under the meld names it so, not "natural canasta"; a canasta of kings stays
     natural (500)."""
     created = client.post(GAMES, json={"ruleset": "american", "players": 4, "sides": SIDES})
@@ -133,7 +136,7 @@ def test_a_canasta_of_aces_or_sevens_is_named_so(client: FlaskClient) -> None:
 def test_the_statistics_leave_out_concealed_where_the_rules_have_none(
     client: FlaskClient,
 ) -> None:
-    """RULES.md §6: Modern American knows no concealed going out, so a game's statistics do
+    """docs/rulebook.md §6: Modern American knows no concealed going out, so a game's statistics do
     not count it; the German rules do."""
     teams = [
         {"quick": {"natural_canastas": 2, "meld_points": 300, "melded": True}, "went_out": True},

@@ -26,7 +26,7 @@ from tests.web.canasta.test_game_pages import (
     totals,
 )
 
-# CONTRACT.md §3's worked example: the detail side scores 690, the quick side 415.
+# docs/api.md §3's worked example: the detail side scores 690, the quick side 415.
 # The same quick side with 135 instead of 155 meld points: 415 - 20 = 395.
 QUICK_THEM_LESS = {**QUICK_THEM, "t1__meld_points": "135"}
 

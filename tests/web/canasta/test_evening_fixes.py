@@ -11,7 +11,8 @@ from flask.testing import FlaskClient
 from tests.web.canasta.test_game_pages import create_game, hand_form
 from tests.web.pagehelpers import HTMX, slot
 
-# RULES.md (German ruleset): a black three left in hand costs 5, its value (the table
+# docs/rulebook.md (German ruleset): a black three left in hand costs 5, its value (the issue's
+# table
 # got -100 for 95 points and one black three, and wondered whether the 95 included it).
 QUICK_US = {
     "t0__mode": "quick",

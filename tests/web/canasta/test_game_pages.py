@@ -61,7 +61,7 @@ def minimums(client: FlaskClient, game_id: str) -> list[str]:
     return re.findall(r'<div class="minimum"[^>]*>[^<]*<b>([^<]*)</b>', page)
 
 
-# The worked example of CONTRACT.md §3: detail side 690, quick side 415.
+# The worked example of docs/api.md §3: detail side 690, quick side 415.
 DETAIL_US = {
     "out": "0",
     "t0__mode": "detail",
@@ -483,7 +483,8 @@ def test_cutthroat_lone_player_and_partners(client: FlaskClient) -> None:
 def test_cutthroat_everyone_alone_with_a_player_out_says_who_played_alone(
     client: FlaskClient,
 ) -> None:
-    """RULES.md §3 (3 players): everyone scores alone only when the stock runs out before the
+    """docs/rulebook.md §3 (3 players): everyone scores alone only when the stock runs out before
+    the
     pile was taken; who goes out before that is the lone player. "Everyone alone" with a
     player out is refused with that rule in words (not "the stock ran out"), nothing stored;
     the same hand with that player chosen as the lone one saves."""

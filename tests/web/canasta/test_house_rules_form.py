@@ -24,14 +24,14 @@ def test_every_parameter_has_one_group() -> None:
 def test_a_polish_game_is_not_offered_american_rules(client: FlaskClient) -> None:
     page = client.get("/games/new?ruleset=polish").text
     offered = fields(page)
-    # RULES.md §6: special hands and unfinished sevens are American only
+    # docs/rulebook.md §6: special hands and unfinished sevens are American only
     assert {"special_garbage_value", "unfinished_sevens_penalty", "threes_table"}.isdisjoint(
         offered
     )
     assert {"two_value", "wild_canasta_bonus", "black_three_pile_when_going_out"} <= offered
     american = fields(client.get("/games/new?ruleset=american").text)
     assert {"special_garbage_value", "unfinished_sevens_penalty", "threes_table"} <= american
-    # American scores threes by its table and knows no concealed going out (RULES.md §6)
+    # American scores threes by its table and knows no concealed going out (docs/rulebook.md §6)
     assert {"red_three_special", "concealed_going_out_bonus"}.isdisjoint(american)
     assert "concealed_going_out" in american
     assert offered == shown_options(PRESETS["polish"])

@@ -14,7 +14,7 @@ from tests.web.canasta.test_game_pages import (
     save_hand,
 )
 
-# CONTRACT.md §3's worked example: "Us" melds K K K 2 and a mixed canasta of sevens with one
+# docs/api.md §3's worked example: "Us" melds K K K 2 and a mixed canasta of sevens with one
 # red three and goes out (690); "Them" has one mixed canasta (415). The same hand again with
 # "Them" melding 20 points less: 395.
 THEM_LESS = {**QUICK_THEM, "t1__meld_points": "135"}

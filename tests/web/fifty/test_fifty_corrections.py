@@ -2,7 +2,7 @@
 the last game offers "Undo" (also after a reload) like the Canasta page; a stale or expired
 undo changes nothing.
 
-Points (seed 001, RULES.md §7): a king or a queen counts 10, a seven 7.
+Points (seed 001, docs/rulebook.md §7): a king or a queen counts 10, a seven 7.
 """
 
 from __future__ import annotations

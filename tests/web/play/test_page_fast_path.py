@@ -2,7 +2,7 @@
 never when something it shows has changed: a hand saved by another server process, a game
 joining the evening, an undo offer running out. A view's poll while nothing changed is one read.
 
-CONTRACT.md §4 (the pages); the figures are in docs/measurements.md.
+docs/api.md §4 (the pages); the figures are in docs/measurements.md.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from tests.web.canasta.test_game_pages import (
     save_hand,
 )
 
-# CONTRACT.md §3's worked example: the detail side scores 690, the quick side 415.
+# docs/api.md §3's worked example: the detail side scores 690, the quick side 415.
 TEAMS = [
     {
         "melds": [["K", "K", "K", "2"], ["7", "7", "7", "7", "7", "2", "2"]],

@@ -1,6 +1,6 @@
 """The 3 ist 50 page and view take the Canasta page's fast path (a page seen before
 is sent after one light read; a view's poll while nothing changed is one read), and still show
-a change by another server process at once. CONTRACT.md §4."""
+a change by another server process at once. docs/api.md §4."""
 
 from __future__ import annotations
 

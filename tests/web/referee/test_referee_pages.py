@@ -114,7 +114,7 @@ CASES = [
         "yes",
         "Black threes are melded only when going out",
     ),
-    # RULES.md §5: going out by adding to the side's melds on the table.
+    # docs/rulebook.md §5: going out by adding to the side's melds on the table.
     (
         "go-out",
         {"ruleset": "german", "side_melds": "7 7 7 7 7 2 2", "melds": "7 7"},
@@ -613,7 +613,7 @@ def test_options_form_problems_and_empty(client: FlaskClient) -> None:
 
 
 def test_options_api(client: FlaskClient) -> None:
-    """CONTRACT.md §3 "Referee questions": moves with kind, cards, melds, points, rule."""
+    """docs/api.md §3 "Referee questions": moves with kind, cards, melds, points, rule."""
     response = client.post(
         "/api/v1/referee/options",
         json={

@@ -1,4 +1,5 @@
-"""The rules pages and the printed sheet state the American readings RULES.md §6 settles (new
+"""The rules pages and the printed sheet state the American readings docs/rulebook.md §6 settles
+(new
 melds clean until five cards, mixed aces in the initial meld, the pile's top card onto a meld of
 at most four, no going out concealed, melded cards minus without a canasta) and §5's one-card
 rule for every ruleset, in the reader's language."""
@@ -56,14 +57,14 @@ def test_the_american_page_states_the_readings(client: FlaskClient, lang: str) -
     for sentence in AMERICAN[lang]:
         assert sentence in text, sentence
     assert ONE_CARD[lang] in text
-    # No minimum for a concealed going out that the rules do not have (RULES.md §6).
+    # No minimum for a concealed going out that the rules do not have (docs/rulebook.md §6).
     assert "goes out concealed needs" not in text
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "pl"])
 def test_other_rulesets_keep_their_readings(client: FlaskClient, lang: str) -> None:
     text = page_text(client, "german", lang)
-    assert ONE_CARD[lang] in text  # RULES.md §5 holds for every ruleset
+    assert ONE_CARD[lang] in text  # docs/rulebook.md §5 holds for every ruleset
     for sentence in AMERICAN[lang][:4]:
         assert sentence not in text, sentence
     if lang == "en":

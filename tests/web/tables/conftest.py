@@ -98,7 +98,7 @@ def make_table(app: Flask, client: FlaskClient) -> dict[str, Any]:
         version = game["version"]
         n = 0
         while True:
-            if g == 7 and n == 0:  # one hand in detail (CONTRACT.md §1)
+            if g == 7 and n == 0:  # one hand in detail (docs/api.md §1)
                 teams = CONTRACT_TEAMS
             elif g == 3 and n == 1:  # one hand entered as each side's total only
                 teams = [{"total": 630, "went_out": True}, {"total": 215}]

@@ -51,7 +51,7 @@ def test_new_game_form_names_the_rulesets(
 
 
 def test_item_labels_in_the_order_of_a_breakdown(app: Flask) -> None:
-    # CONTRACT.md §3: the items of a side's score; the game page lists them in this order.
+    # docs/api.md §3: the items of a side's score; the game page lists them in this order.
     with app.test_request_context("/?lang=en"):
         assert list(item_labels().items()) == [
             ("melded_cards", "Melded cards"),
