@@ -197,3 +197,28 @@ def test_a_file_cut_short_stores_nothing(big_export: bytes, tmp_path: Path) -> N
             assert session.scalar(select(func.count()).select_from(Table)) == 0
             assert session.scalar(select(func.count()).select_from(Game)) == 0
     app.extensions["scorekeeper.engine"].dispose()
+
+
+@pytest.mark.postgres
+def test_postgresql_restores_it_byte_for_byte(big_export: bytes) -> None:
+    """The same round trip on PostgreSQL (its own ids, times with their zone)."""
+    from tests.store.postgres import empty_postgres
+
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE_URL": empty_postgres(),
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    try:
+        started = time.monotonic()
+        answer = app.test_client().post(
+            "/api/v1/tables/import", data=big_export, content_type="application/json"
+        )
+        assert answer.status_code == 201, answer.get_json()
+        print(f"\nrestored on PostgreSQL in {time.monotonic() - started:.1f} s")
+        assert export_of(app, answer.get_json()["id"]) == big_export
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
