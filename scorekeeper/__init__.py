@@ -13,9 +13,15 @@ PACKAGE = Path(__file__).resolve().parent
 # translations/ live here. An installed wheel carries both folders inside the package.
 ROOT = PACKAGE.parent
 __version__ = "0.1.0"
-# The largest request body the app reads (a 4-player hand in detail is about 1 KB); waitress
-# is told the same, so it answers 413 before reading more.
+# The largest request body the app reads (a 4-player hand in detail is about 1 KB), on every
+# route but a table's import.
 MAX_CONTENT_LENGTH = 512 * 1024
+# A table's import (its export file: about 6.6 KB a game, so 64 MiB hold some 10,000 games,
+# twice what a table keeps): that route alone reads up to this, into a temporary file, and
+# parses it game by game. Waitress is told this one (it answers 413 before reading more and
+# keeps a large body in a temporary file, not in memory); the app holds every other route to
+# MAX_CONTENT_LENGTH. docs/limits.md.
+TABLE_IMPORT_MAX = 64 * 1024 * 1024
 
 
 def data_folder(name: str) -> Path:

@@ -7,22 +7,26 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 from typing import IO
 
 import click
 import segno
 from flask import Flask
-from sqlalchemy import make_url
+from sqlalchemy import func, make_url, select
 from sqlalchemy.exc import OperationalError
 
-from . import MAX_CONTENT_LENGTH, ROOT, create_app, net, serving
+from . import ROOT, TABLE_IMPORT_MAX, create_app, net, serving
 from .settings import SettingError, database_url, hidden_password
 from .store import backup
 from .store.db import copy_sqlite, make_engine, session_scope, upgrade_schema, write_scope
 from .store.errors import GameProblems
+from .store.models import TableGame
 from .store.tournaments import backup as tournament_backup
+from .web.api import table_json
 from .web.app.catalogs import update_catalogs
 
 
@@ -228,7 +232,7 @@ def serve(
         threads=threads,
         connection_limit=connection_limit,
         channel_timeout=channel_timeout,
-        max_request_body_size=MAX_CONTENT_LENGTH,
+        max_request_body_size=TABLE_IMPORT_MAX,  # the app holds other routes to less
         # --behind-proxy, or SCOREKEEPER_BEHIND_PROXY=N (read into the app's config)
         proxies=int(app.config.get("BEHIND_PROXY") or 0),
         trusted_proxy=trusted_proxy,
@@ -352,9 +356,16 @@ def export_games(file: str, db_url: str | None) -> None:
 def import_games(file: IO[bytes], db_url: str | None) -> None:
     """Restore the games of a backup FILE (``scorekeeper export``, a phone's file) into the
     database; games it holds already are left as they are. Every game is checked first: a
-    file with any problem stores nothing (exit 1)."""
+    file with any problem stores nothing (exit 1). A table's export (the file of "Export
+    table", ``GET /api/v1/tables/<id>/export``) becomes a new table, read one game at a time,
+    whatever its size."""
+    source = _seekable(file)
+    if _is_table_file(source):
+        _import_table(source, db_url)
+        return
+    source.seek(0)
     try:
-        data = json.loads(file.read().decode("utf-8"))
+        data = json.loads(source.read().decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
         raise click.ClickException(f"not a JSON backup: {error}") from None
     if not backup.is_backup(data):
@@ -398,6 +409,45 @@ def import_games(file: IO[bytes], db_url: str | None) -> None:
         click.echo(f"{tables_added} of {len(tables)} tables imported", err=True)
     if held:
         click.echo(f"{tournaments_added} of {len(held)} tournaments imported", err=True)
+
+
+def _seekable(file: IO[bytes]) -> IO[bytes]:
+    """The file itself, or standard input copied to a temporary file (read twice)."""
+    if file.seekable():
+        return file
+    spool = tempfile.TemporaryFile()  # noqa: SIM115 -- closed when the command ends
+    shutil.copyfileobj(file, spool, 64 * 1024)
+    spool.seek(0)
+    return spool
+
+
+def _is_table_file(source: IO[bytes]) -> bool:
+    try:
+        return bool(table_json.peek_format(source) == table_json.FORMAT)
+    except GameProblems:
+        return False
+
+
+def _import_table(source: IO[bytes], db_url: str | None) -> None:
+    app = _store_app(db_url)
+    try:
+        with app.app_context():
+            try:
+                with write_scope() as session:
+                    table = table_json.import_table_file(session, source)
+                    name = table.name
+                    games = session.scalar(
+                        select(func.count())
+                        .select_from(TableGame)
+                        .where(TableGame.table_id == table.id)
+                    )
+            except GameProblems as error:
+                for problem in error.problems[:20]:
+                    click.echo(f"{problem.where}: {problem.code} {problem.params}", err=True)
+                sys.exit(1)
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
+    click.echo(f"table {name!r} imported as a new table, {games} games", err=True)
 
 
 @main.group()

@@ -3,8 +3,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Iterator
+from datetime import datetime
+from typing import IO, Any
 
+import ijson
+from ijson.common import ObjectBuilder
 from sqlalchemy.orm import Session
 
 from ... import store
@@ -208,6 +212,9 @@ def _fifty_import(session: Session, item: dict[str, Any], where: str) -> Game:
             item.get("target"),
             item.get("name"),
         )
+        created = _time(item.get("created_at"))
+        if created is not None:  # the export's own, so that an export of the copy is the same
+            game.created_at = created
         rows = item.get("games")
         if not isinstance(rows, list) or len(rows) > fifty.MAX_GAMES:
             raise GameProblems([Problem("request.type", "games", {"expected": "list"})])
@@ -225,47 +232,126 @@ def _fifty_import(session: Session, item: dict[str, Any], where: str) -> Game:
     return game
 
 
+def _time(value: Any) -> datetime | None:
+    """A time of the export (ISO 8601 with its zone), else None."""
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
+
+
 def import_table(session: Session, data: Any) -> Table:
     """A table from its export, as a new table: every game created and every hand added
     through the same store functions as the API (each value checked as if typed). One
     transaction: a problem anywhere stores nothing. Raises :class:`GameProblems`."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict):
         raise GameProblems([Problem("request.type", "format", {"expected": FORMAT})])
-    people = data.get("players")
+    return _import(session, data, data.get("games"))
+
+
+def import_table_file(session: Session, source: IO[bytes]) -> Table:
+    """:func:`import_table` of an export file (seekable: an upload kept in a temporary file),
+    read as it is parsed: the table's name and people first, then one game at a time, so that
+    the file is never held in memory whole (a table of 1,000 games is 6.6 MB of JSON, and
+    several times that as Python objects). Raises :class:`GameProblems` (unreadable JSON:
+    400 ``request.invalid_json``)."""
+    try:
+        header = _header(source)
+        source.seek(0)
+        games = ijson.items(source, "games.item", use_float=True) if header.pop("games") else None
+        return _import(session, header, games)
+    except (ijson.JSONError, StopIteration):
+        raise GameProblems([Problem("request.invalid_json", "", {})], 400) from None
+
+
+def peek_format(source: IO[bytes]) -> Any:
+    """The ``format`` of an export file, read without its games (the file is left at its
+    start). Raises :class:`GameProblems` when it is no JSON object."""
+    try:
+        return _header(source).get("format")
+    except (ijson.JSONError, StopIteration):
+        raise GameProblems([Problem("request.invalid_json", "", {})], 400) from None
+    finally:
+        source.seek(0)
+
+
+def _header(source: IO[bytes]) -> dict[str, Any]:
+    """Every top-level value of the export but its games, built from the parser's events;
+    ``games``: whether the file has a list of games (skipped here, read by the second pass)."""
+    events = iter(ijson.parse(source, use_float=True))
+    first = next(events, None)
+    if first is None or first[1] != "start_map":
+        raise GameProblems([Problem("request.type", "format", {"expected": FORMAT})])
+    header: dict[str, Any] = {"games": False}
+    for prefix, event, value in events:
+        if prefix != "" or event != "map_key":
+            break  # the end of the top-level object
+        _, inner, start = next(events)
+        if value == "games":
+            header["games"] = inner == "start_array"
+            _value(events, inner, start, keep=False)
+        else:
+            header[value] = _value(events, inner, start, keep=True)
+    return header
+
+
+def _value(events: Iterator[tuple[str, str, Any]], event: str, value: Any, keep: bool) -> Any:
+    """The value that starts with ``event`` (built when ``keep``, else only read past)."""
+    builder = ObjectBuilder()
+    builder.event(event, value)
+    depth = 1 if event in ("start_map", "start_array") else 0
+    while depth:
+        _, event, value = next(events)
+        if keep:
+            builder.event(event, value)
+        if event in ("start_map", "start_array"):
+            depth += 1
+        elif event in ("end_map", "end_array"):
+            depth -= 1
+    return builder.value if keep else None
+
+
+def _import(session: Session, header: dict[str, Any], items: Iterable[Any] | None) -> Table:
+    if header.get("format") != FORMAT:
+        raise GameProblems([Problem("request.type", "format", {"expected": FORMAT})])
+    people = header.get("players")
     names = (
         [p.get("name") if isinstance(p, dict) else p for p in people]
         if isinstance(people, list)
         else people
     )
-    table = tables.create_table(session, data.get("name"), names)
-    items = data.get("games")
-    if not isinstance(items, list):
+    table = tables.create_table(session, header.get("name"), names)
+    if items is None or isinstance(items, (str, dict)) or not isinstance(items, Iterable):
         raise GameProblems([Problem("request.type", "games", {"expected": "list"})])
-    if len(items) > tables.MAX_GAMES:
-        raise GameProblems(
-            [Problem("request.too_large", "games", {"limit": tables.MAX_GAMES})], 400
-        )
     for g, item in enumerate(items):
-        where = f"games[{g}]"
-        body = item.get("game") if isinstance(item, dict) else None
-        if not isinstance(body, dict):
-            raise GameProblems([Problem("request.type", where, {"expected": "object"})])
-        if body.get("ruleset") == fifty.RULESET_ID:
-            game: Game | None = _fifty_import(session, body, where + ".game")
-        else:
-            try:
-                checked = backup.read_backup(as_backup({"games": [body]}), 1)
-            except GameProblems as error:
-                raise GameProblems(
-                    [
-                        Problem(
-                            p.code, where + ".game" + p.where.removeprefix("games[0]"), p.params
-                        )
-                        for p in error.problems
-                    ],
-                    error.status,
-                ) from None
-            game = backup.restore(session, checked[0])[0]  # keyless: a game of its own
-        if game is not None:
-            tables.attach(session, table, game)
+        if g >= tables.MAX_GAMES:  # counted as read: the rest is never parsed
+            raise GameProblems(
+                [Problem("request.too_large", "games", {"limit": tables.MAX_GAMES})], 400
+            )
+        _import_game(session, table, item, f"games[{g}]")
     return table
+
+
+def _import_game(session: Session, table: Table, item: Any, where: str) -> None:
+    body = item.get("game") if isinstance(item, dict) else None
+    if not isinstance(body, dict):
+        raise GameProblems([Problem("request.type", where, {"expected": "object"})])
+    if body.get("ruleset") == fifty.RULESET_ID:
+        game: Game | None = _fifty_import(session, body, where + ".game")
+    else:
+        try:
+            checked = backup.read_backup(as_backup({"games": [body]}), 1)
+        except GameProblems as error:
+            raise GameProblems(
+                [
+                    Problem(p.code, where + ".game" + p.where.removeprefix("games[0]"), p.params)
+                    for p in error.problems
+                ],
+                error.status,
+            ) from None
+        game = backup.restore(session, checked[0])[0]  # keyless: a game of its own
+    if game is not None:
+        tables.attach(session, table, game)

@@ -17,14 +17,14 @@ from ...store import tables
 from ...store.db import session_scope, write_scope
 from ...store.errors import GameProblems
 from ...store.models import Table
+from ..app.security import spooled_body
 from .answers import (
     dumped_response,
     game_problems_response,
     problem_response,
     read_object,
 )
-from .table_json import import_table as imported
-from .table_json import table_export, table_json
+from .table_json import import_table_file, table_export, table_json
 
 bp = Blueprint("tables_api", __name__, url_prefix="/api/v1/tables")
 csrf.exempt(bp)
@@ -63,13 +63,13 @@ def create() -> Response:
 
 @bp.post("/import")
 def import_table() -> Response:
-    """A table as ``GET …/<id>/export`` gives it → 201 with the new table."""
-    data, error = read_object()
-    if data is None:
-        return error  # type: ignore[return-value]
+    """A table as ``GET …/<id>/export`` gives it → 201 with the new table. The body may be as
+    large as ``TABLE_IMPORT_MAX`` (docs/limits.md): it is kept in a temporary file as it
+    arrives and read one game at a time."""
+    body = spooled_body()
     try:
-        with write_scope() as session:
-            key = imported(session, data).id
+        with body, write_scope() as session:
+            key = import_table_file(session, body).id
     except GameProblems as problems:
         return game_problems_response(problems)
     return _answer(key, 201)

@@ -28,7 +28,7 @@ def init_app(app: Flask) -> None:
                 status, "request.invalid"
             )
             return problem_response(
-                400 if status == 413 else status, code, limit=app.config.get("MAX_CONTENT_LENGTH")
+                400 if status == 413 else status, code, limit=request.max_content_length
             )
         return render_template("error.html", status=status), status
 

@@ -71,6 +71,10 @@ CREATE_ENDPOINTS = (
     "tournaments_api.confirm_round",
     "tournaments.new",
     "tournaments.confirm",
+    # a table restored from its file: one creation, whatever it holds (its games are the
+    # table's own, counted against the table's limit, store/tables.py MAX_GAMES)
+    "tables_api.import_table",
+    "tables.import_file",
 )
 #: endpoints that import games: each game a file brings in counts as one creation
 IMPORT_ENDPOINTS = ("games_api.import_games", "games.import_file")

@@ -29,14 +29,17 @@ exempt from the host check.
 
 from __future__ import annotations
 
+import tempfile
 from dataclasses import dataclass
+from typing import IO
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, has_request_context, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 from sqlalchemy.exc import InterfaceError, OperationalError
+from werkzeug.exceptions import RequestEntityTooLarge
 
-from ... import net
+from ... import TABLE_IMPORT_MAX, net
 from ...rules.problems import Problem
 from ...store.db import DatabaseBusy
 from ..api.answers import problem_response
@@ -260,6 +263,7 @@ def init_app(app: Flask) -> None:
     app.extensions["scorekeeper.hosts"] = host_policy(app)
     # First of all before-request hooks: before CSRF, rate limits and the views.
     app.before_request_funcs.setdefault(None, []).insert(0, check_request)
+    app.before_request_funcs[None].insert(0, allow_large_body)
     app.after_request(secure_response)
     app.register_error_handler(DatabaseBusy, busy)
     # The database cannot be reached: refused connections, a server restarting, a connection
@@ -281,6 +285,37 @@ def unreachable(error: Exception) -> Response:
     response.headers["Retry-After"] = str(UNAVAILABLE_RETRY_AFTER)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+#: the routes that read a body larger than ``MAX_CONTENT_LENGTH``: a table's import
+LARGE_BODY_ENDPOINTS = frozenset({"tables_api.import_table", "tables.import_file"})
+
+
+def allow_large_body() -> None:
+    """A table's import reads up to ``TABLE_IMPORT_MAX`` (its export of thousands of games);
+    every other route stays at ``MAX_CONTENT_LENGTH``. Set before anything reads the body
+    (the CSRF check reads a form)."""
+    if request.endpoint in LARGE_BODY_ENDPOINTS:
+        request.max_content_length = TABLE_IMPORT_MAX
+
+
+def spooled_body() -> IO[bytes]:
+    """The raw request body in a temporary file (in memory up to 1 MiB, on disk beyond),
+    copied in chunks of 64 KiB, never read whole: more than the request's
+    ``max_content_length``, said by ``Content-Length`` or found while reading, is 413."""
+    limit = request.max_content_length
+    if limit is not None and (request.content_length or 0) > limit:
+        raise RequestEntityTooLarge()
+    spool = tempfile.SpooledTemporaryFile(max_size=1024 * 1024)  # noqa: SIM115 -- returned
+    total = 0
+    while chunk := request.stream.read(64 * 1024):
+        total += len(chunk)
+        if limit is not None and total > limit:
+            spool.close()
+            raise RequestEntityTooLarge()
+        spool.write(chunk)
+    spool.seek(0)
+    return spool
 
 
 def busy(error: DatabaseBusy) -> Response:
