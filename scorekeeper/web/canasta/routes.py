@@ -198,8 +198,11 @@ def _view_context(view_id: str, state: store.GameState) -> tuple[dict[str, Any],
     evening, chain = evening_of(view_id, store.get_by_view)  # other games change it
     with session_scope() as session:
         part = tournaments.game_tournament_by_view(session, view_id)
+        game = store.get_by_view(session, view_id)
+        table = table_link(session, game.id) if game is not None else None
     return {
         "evening": evening,
+        "table": table,
         "tournament": part,
         "tournament_line": tournament_line(part, len(state.hands)) if part else "",
         **parts_web.parts_for(view_id, state),

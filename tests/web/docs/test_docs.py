@@ -4,6 +4,7 @@ stays a newcomer's page, and the app serves the built site at /docs/."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -93,3 +94,21 @@ def test_without_a_built_site_the_page_says_how(
     page = client.get("/docs/?lang=de")
     assert page.status_code == 404
     assert "mkdocs build" in page.text
+
+
+def test_a_checkout_without_a_built_site_builds_it_at_the_first_visit(
+    client: FlaskClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's start command (no mkdocs build run) still gives a working /docs/: the site
+    is built once into the instance folder; /docs/rulebook/ leads to the page."""
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    (checkout / "mkdocs.yml").write_text((ROOT / "mkdocs.yml").read_text())
+    shutil.copytree(ROOT / "docs", checkout / "docs")
+    monkeypatch.setattr(routes, "ROOT", checkout)
+    monkeypatch.setattr(routes, "PACKAGE", tmp_path / "package")
+    with client.get("/docs/") as page:
+        assert page.status_code == 200 and "rulebook.html" in page.text
+    assert (Path(client.application.instance_path) / "docs_site" / "index.html").is_file()
+    moved = client.get("/docs/rulebook/")
+    assert moved.status_code == 301 and moved.headers["Location"].endswith("/docs/rulebook.html")

@@ -504,3 +504,13 @@ def test_a_refused_new_game_comes_back_as_it_was_filled_in(client: FlaskClient) 
     assert 'name="sides" value="3" checked' in page
     assert 'name="target" inputmode="numeric" maxlength="9" value="7000"' in page
     assert '<details class="card more table-new-game" open>' in page
+
+
+def test_a_game_s_view_leads_back_to_its_table_too(client: FlaskClient) -> None:
+    """The read-only view (where a table's records and its shared link lead) also names its
+    table and links to the table's read-only page."""
+    table = _table(client, ["Anna", "Ben", "Cleo", "Dan"])
+    game = _game(client, table["id"])
+    view = client.get(f"/view/{game['view_id']}?lang=en").text
+    assert f'href="/tables/view/{table["view_id"]}"' in view
+    assert "Table: Club" in view
