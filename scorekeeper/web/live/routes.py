@@ -50,7 +50,10 @@ DEFAULTS = {
     "STREAMS": 256,  # open streams one process serves
     "STREAMS_PER_CLIENT": 16,  # of them, one client address
     "STREAM_SECONDS": 300,  # a stream's life; the browser reconnects
-    "STREAM_HEARTBEAT": 15,  # seconds between two comments
+    # seconds between two comments; a closed page's stream is found (and its place freed) at
+    # the first or second comment after it closed: found by a trial reloading pages, 15 s held
+    # a client's 16 places long enough to refuse its next pages (429)
+    "STREAM_HEARTBEAT": 5,
 }
 #: what the browser waits before reconnecting (ms), and how long a refused client waits (s)
 RETRY_MS = 1500
