@@ -55,11 +55,17 @@ def start(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], int]:
     while time.monotonic() < deadline:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return server, port
+                pass
         except OSError:
             if server.poll() is not None:
                 raise AssertionError(output(tmp_path)) from None
             time.sleep(0.1)
+            continue
+        # The socket is bound before the start-up lines are printed (a port taken says so
+        # first): wait for them too, or a test stopping the server at once finds none.
+        while "scorekeeper on " not in output(tmp_path) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return server, port
     server.kill()
     raise AssertionError("the server did not start")
 
