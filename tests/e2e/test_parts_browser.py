@@ -29,7 +29,7 @@ def phones(browser: Browser) -> Iterator[Callable[[], Page]]:
         context = browser.new_context(
             viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True
         )
-        context.set_default_timeout(8000)
+        context.set_default_timeout(15000)
         errors: list[str] = []
         made.append((context, errors))
         page = context.new_page()
@@ -97,7 +97,7 @@ def play(
     enter_at_once(a, b)
     # the viewer shows the saved hand by itself (it polls; no reload)
     expect(viewer.locator(".board .total").first).to_have_text(
-        f"{expected[0]:,}".replace(",", "." if lang == "de" else "\u00a0"), timeout=9000
+        f"{expected[0]:,}".replace(",", "." if lang == "de" else "\u00a0"), timeout=20000
     )
     for phone in (a, b):
         phone.wait_for_load_state()
@@ -110,7 +110,7 @@ def play(
     # each side's phone turns to the form of the next hand by itself (the part form asks
     # whether its hand was saved meanwhile), with the saved hand on the board
     for phone in (a, b):
-        expect(phone.locator("#hand-form h1")).to_contain_text("2", timeout=9000)
+        expect(phone.locator("#hand-form h1")).to_contain_text("2", timeout=20000)
         wait_ready(phone)
         expect(phone.locator(".history, #live").first).to_contain_text(
             f"{expected[0]:,}".replace(",", "." if lang == "de" else "\u00a0")
@@ -220,7 +220,7 @@ def test_a_part_saved_offline_waits_on_the_phone_and_is_stored_once(
     assert shown["parts"][0]["part"]["went_out"] is True
     assert shown["version"] == game["version"] + 1  # stored once
     # the page reloads once the outbox has sent it: no entry waits any more
-    expect(a.locator("#hand-form .flash-success")).to_be_visible(timeout=10000)
+    expect(a.locator("#hand-form .flash-success")).to_be_visible(timeout=20000)
     expect(a.locator("#outbox")).to_have_count(0)
     assert api(setup, "GET", parts_url)["version"] == game["version"] + 1
     shot(a, "parts-offline-sent", full_page=True)
