@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import fields
-from typing import Any
+from typing import Any, TypeVar
 
 from . import disputes, laying, referee, three_is_fifty
 from .cards import Card, parse_cards
@@ -386,9 +386,15 @@ def score(data: Any) -> ScoreAnswer | three_is_fifty.FiftyScore | Rejected:
 # ---- referee questions ---------------------------------------------------------------------
 
 
-def _referee(
-    data: Any, ask: Callable[[Reader, dict[str, Any], RuleSet, int], Verdict | None]
-) -> Verdict | Rejected:
+#: what a question's ``ask`` answers with
+Asked = TypeVar("Asked")
+
+
+def _asked(
+    data: Any, ask: Callable[[Reader, dict[str, Any], RuleSet, int], Asked | None]
+) -> Asked | Rejected:
+    """A question's body read (an object naming its ruleset), then answered by ``ask``; any
+    problem of the reading refuses it. The referee's verdicts and the disputes' rulings alike."""
     reader = Reader()
     obj = reader.obj(data, "")
     if obj is None:
@@ -396,10 +402,17 @@ def _referee(
     rs, players = _ruleset(reader, obj)
     if rs is None:
         return reader.rejected()
-    verdict = ask(reader, obj, rs, players)
-    if reader.problems or verdict is None:
+    answer = ask(reader, obj, rs, players)
+    if reader.problems or answer is None:
         return reader.rejected()
-    return _possible(verdict)
+    return answer
+
+
+def _referee(
+    data: Any, ask: Callable[[Reader, dict[str, Any], RuleSet, int], Verdict | None]
+) -> Verdict | Rejected:
+    verdict = _asked(data, ask)
+    return verdict if isinstance(verdict, Rejected) else _possible(verdict)
 
 
 def _possible(verdict: Verdict) -> Verdict | Rejected:
@@ -591,17 +604,7 @@ def _answer_text(reader: Reader, obj: dict[str, Any]) -> str | None:
 def _dispute(
     data: Any, ask: Callable[[Reader, dict[str, Any], RuleSet, int], disputes.Ruling | None]
 ) -> disputes.Ruling | Rejected:
-    reader = Reader()
-    obj = reader.obj(data, "")
-    if obj is None:
-        return reader.rejected()
-    rs, players = _ruleset(reader, obj)
-    if rs is None:
-        return reader.rejected()
-    ruling = ask(reader, obj, rs, players)
-    if reader.problems or ruling is None:
-        return reader.rejected()
-    return ruling
+    return _asked(data, ask)
 
 
 def _deck_check(reader: Reader, rs: RuleSet, players: int, *groups: Sequence[Card] | None) -> None:
