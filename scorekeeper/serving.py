@@ -112,15 +112,41 @@ def per_address_cap(
     return channel
 
 
+class GrowingPool(ThreadedTaskDispatcher):
+    """Waitress's pool of threads, started as they are first needed: a task that finds no idle
+    thread starts one more, up to ``most``; a thread, once started, stays (as waitress's own).
+    So the streams' pool is at once as large as its bound allows, without starting
+    ``--streams`` threads (256 by default, most of them never used) before the server listens:
+    they were a sixth of what a start cost (docs/measurements.md)."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__()
+        self.most = most
+
+    def add_task(self, task: Any) -> None:
+        with self.lock:
+            idle = len(self.threads) - self.stop_count - self.active_count
+            if len(self.queue) >= idle and len(self.threads) < self.most:
+                number = max(self.threads, default=-1) + 1
+                self.threads.add(number)
+                self.active_count += 1  # as set_thread_count counts a thread it starts
+                self.start_new_thread(self.handler_thread, number)
+                idle += 1  # it takes the task once it runs
+            self.queue.append(task)
+            self.queue_cv.notify()
+            if len(self.queue) > idle:
+                self.queue_logger.warning("Task queue depth is %d", len(self.queue) - idle)
+
+
 def stream_threads(server: Any, streams: int, path: str = STREAM_PATH) -> ThreadedTaskDispatcher:
-    """Serve the requests for ``path`` (a regular expression) in a pool of their own with
-    ``streams`` + :data:`STREAM_SPARE` threads, and send what they write at once; every other
-    request goes to waitress's own pool as before. Waitress hands each channel with a new
-    request to ``server.add_task`` in its main loop (again for each pipelined request), so the
-    choice is made there, by the request's path, before any thread is taken."""
+    """Serve the requests for ``path`` (a regular expression) in a pool of their own with up to
+    ``streams`` + :data:`STREAM_SPARE` threads (:class:`GrowingPool`), and send what they write
+    at once; every other request goes to waitress's own pool as before. Waitress hands each
+    channel with a new request to ``server.add_task`` in its main loop (again for each
+    pipelined request), so the choice is made there, by the request's path, before any thread
+    is taken."""
     pattern = re.compile(path)
-    pool = ThreadedTaskDispatcher()
-    pool.set_thread_count(streams + STREAM_SPARE)
+    pool = GrowingPool(streams + STREAM_SPARE)
     dispatchers = (
         [server] if isinstance(server, BaseWSGIServer) else list((server.map or {}).values())
     )

@@ -205,3 +205,57 @@ def test_the_drill_talks_to_loopback_only() -> None:
     with pytest.raises(SystemExit):
         load_drill.loopback_only("http://192.0.2.1:5000")
     load_drill.loopback_only("http://127.0.0.2:5000")
+
+
+class _Task:
+    """A waitress task that holds its thread until let go."""
+
+    def __init__(self, done: list[str], name: str) -> None:
+        import threading
+
+        self.started = threading.Event()
+        self.go = threading.Event()
+        self.done, self.name = done, name
+
+    def service(self) -> None:
+        self.started.set()
+        assert self.go.wait(10)
+        self.done.append(self.name)
+
+
+def test_the_stream_pool_starts_its_threads_as_they_are_needed() -> None:
+    """The streams' pool (scorekeeper/serving.py) starts no thread before a stream asks for
+    one, a thread per stream that finds none idle up to its bound, re-uses an idle one, and
+    queues beyond the bound."""
+    from scorekeeper.serving import GrowingPool
+
+    pool = GrowingPool(3)
+    done: list[str] = []
+    try:
+        assert pool.threads == set()
+        first = _Task(done, "first")
+        pool.add_task(first)
+        assert first.started.wait(10) and len(pool.threads) == 1
+        first.go.set()
+        deadline = time.monotonic() + 10
+        while (done != ["first"] or pool.active_count) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        second = _Task(done, "second")
+        pool.add_task(second)  # the first thread is idle again: no new one
+        assert second.started.wait(10) and len(pool.threads) == 1
+        more = [_Task(done, f"more{i}") for i in range(3)]
+        for task in more:
+            pool.add_task(task)
+        assert more[0].started.wait(10) and more[1].started.wait(10)
+        assert len(pool.threads) == 3  # the bound: the last one waits in the queue
+        assert not more[2].started.wait(0.2)
+        second.go.set()
+        assert more[2].started.wait(10)
+        for task in more:
+            task.go.set()
+        while len(done) < 5 and time.monotonic() < deadline + 10:
+            time.sleep(0.01)
+        assert sorted(done) == ["first", "more0", "more1", "more2", "second"]
+    finally:
+        pool.shutdown(timeout=5)
+    assert pool.threads == set()
