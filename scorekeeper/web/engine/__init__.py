@@ -18,6 +18,7 @@ from __future__ import annotations
 import gzip
 import json
 import threading
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -134,5 +135,26 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.jinja_env.globals["engine_link"] = engine_link
     if app.config.get("PHONE_ENGINE", True):
-        # Made now, beside the start: the first page that names it need not wait for it.
+        app.after_request(_archive_after_first_answer())
+
+
+def _archive_after_first_answer() -> Callable[[Response], Response]:
+    """An ``after_request`` hook that, once the server's first answer has been sent, makes the
+    archive in a thread of its own: the first page that names it need not wait for it, and the
+    start (about a tenth of its instructions, docs/measurements.md) and the first answer do not
+    either."""
+    started: list[bool] = []
+    once = threading.Lock()
+
+    def build() -> None:
         threading.Thread(target=archive.current, name="engine-archive", daemon=True).start()
+
+    def after(response: Response) -> Response:
+        if not started:
+            with once:
+                if not started:
+                    started.append(True)
+                    response.call_on_close(build)
+        return response
+
+    return after

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import threading
 import time
 import zipfile
 from dataclasses import dataclass
@@ -122,6 +123,9 @@ def _inputs(package: Path, translations: Path) -> tuple[tuple[str, int, int], ..
 #: engine names the archive, and looking costs a file system walk.
 LOOK_EVERY = 2.0
 _looked: list[tuple[float, Archive]] = []
+#: One build at a time: a page that needs the archive while it is being made (the server
+#: makes it once its first answer is out, web/engine) waits for that build, not a second one.
+_building = threading.Lock()
 
 
 def current() -> Archive:
@@ -129,10 +133,13 @@ def current() -> Archive:
     now = time.monotonic()
     if _looked and now - _looked[0][0] < LOOK_EVERY:
         return _looked[0][1]
-    translations = data_folder("translations")
-    found = _built(PACKAGE, translations, _inputs(PACKAGE, translations))
-    _looked[:] = [(now, found)]
-    return found
+    with _building:
+        if _looked and time.monotonic() - _looked[0][0] < LOOK_EVERY:
+            return _looked[0][1]  # made while this one waited
+        translations = data_folder("translations")
+        found = _built(PACKAGE, translations, _inputs(PACKAGE, translations))
+        _looked[:] = [(time.monotonic(), found)]
+        return found
 
 
 @lru_cache(maxsize=2)

@@ -11,6 +11,7 @@ import zipfile
 from gettext import GNUTranslations
 from pathlib import Path
 
+import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper import data_folder
@@ -192,5 +193,44 @@ def test_the_engine_files_count_against_no_rate_limit(tmp_path: Path) -> None:
         ]
         assert [client.get(u).status_code for u in urls * 3] == [200] * 9
         assert [client.get("/referee").status_code for _ in range(4)][-1] == 429
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
+
+
+def test_the_archive_is_made_once_the_first_answer_is_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not while the server starts (docs/measurements.md): after its first answer, in a thread
+    of its own, once; a page that needs it meanwhile waits for that one build."""
+    import threading
+
+    from scorekeeper import create_app
+
+    built: list[str] = []
+    made = threading.Event()
+    real = archive._built.__wrapped__
+
+    def counted(*args: object) -> archive.Archive:
+        built.append(threading.current_thread().name)
+        found = real(*args)
+        made.set()
+        return found
+
+    monkeypatch.setattr(archive, "_built", counted)
+    monkeypatch.setattr(archive, "_looked", [])
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'a.db'}"}
+    )
+    try:
+        client = app.test_client()
+        assert built == []  # nothing made by the start
+        with client.get("/") as first:
+            assert first.status_code == 200
+            assert built == []  # nor before the answer is sent
+        assert made.wait(60)
+        assert built == ["engine-archive"]
+        assert client.get("/referee").status_code == 200  # names it: made already
+        client.get("/")
+        assert built == ["engine-archive"]
     finally:
         app.extensions["scorekeeper.engine"].dispose()
