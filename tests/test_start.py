@@ -165,3 +165,38 @@ def test_no_start_breaks_a_save_sent_right_after_its_first_page(tmp_path: Path) 
     with ThreadPoolExecutor(max_workers=3) as pool:
         runs = list(pool.map(_start_and_save, [tmp_path / f"s{i}" for i in range(STARTS)]))
     assert runs == [[200, 201, 201, 1]] * STARTS
+
+
+def test_the_start_benchmark_reaches_a_first_200_on_both_sides(tmp_path: Path) -> None:
+    """benchmarks/first_200.py, what bench_start_instructions.py counts: serve's own command
+    line to its first 200, the modules it loaded by then, and the floor loading their
+    libraries before its own first 200."""
+    import subprocess
+    import sys
+
+    from benchmarks.bench_start_instructions import PROBE, ROOT, third_party
+
+    db = f"sqlite:///{tmp_path / 'b.sqlite3'}"
+    listed = tmp_path / "loaded.txt"
+    for _ in range(2):  # the first run makes the database
+        done = subprocess.run(
+            [sys.executable, PROBE, "app", db, "--modules", str(listed)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+    loaded = listed.read_text().split()
+    assert "flask" in loaded and "sqlalchemy.orm" in loaded
+    assert not any(name.startswith("scorekeeper") for name in loaded)
+    assert "alembic" not in loaded  # the schema is current: Alembic is not loaded
+    libraries = third_party(loaded)
+    assert "waitress" in libraries and "json" not in libraries  # not the standard library
+    floor = tmp_path / "floor.txt"
+    floor.write_text("\n".join(libraries))
+    for args in (["floor", str(floor)], ["bare"]):
+        done = subprocess.run(
+            [sys.executable, PROBE, *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
