@@ -234,3 +234,28 @@ def test_the_archive_is_made_once_the_first_answer_is_out(
         assert built == ["engine-archive"]
     finally:
         app.extensions["scorekeeper.engine"].dispose()
+
+
+def test_a_first_answer_that_streams_starts_the_archive_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An event stream may stay open for hours: the archive does not wait for it to end."""
+    import threading
+
+    from flask import Response
+
+    from scorekeeper import create_app
+
+    asked = threading.Event()
+    monkeypatch.setattr(archive, "current", asked.set)
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 's.db'}"}
+    )
+    app.add_url_rule("/stream", "stream", lambda: Response(iter([b"a", b"b"])))
+    try:
+        answer = app.test_client().get("/stream", buffered=False)
+        assert answer.is_streamed
+        assert asked.wait(10)  # while the stream is still open
+        answer.close()
+    finally:
+        app.extensions["scorekeeper.engine"].dispose()
