@@ -16,7 +16,8 @@
 
 Both sides are measured alike: a client thread, started first, waits (blocked, so it costs
 nothing) until the server's socket listens, sends ``GET /`` with the headers a phone sends,
-reads the answer and ends the process at once (``os._exit``) on a 200; anything else exits 1.
+reads the answer's status line (the app has made the whole answer by then: the start page is
+not streamed) and ends the process at once (``os._exit``) on a 200; anything else exits 1.
 The only hook into ``serve`` is a wrapper around ``serving.make_server`` that says "listening"
 once the real one returned.
 """
