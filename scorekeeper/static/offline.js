@@ -843,6 +843,19 @@
     var target = null;
     list.forEach(function (it) { if (it.id === item.id) target = it; });
     if (!target) return;
+    /* The hands this phone entered after this one, on top of it, follow the choice: each goes
+       on top of the game as it will be (every change moves the version on by one), so the
+       scorer chooses once, not once per waiting hand. */
+    var later = 0, past = false;
+    list.forEach(function (it) {
+      if (it === target) { past = true; return; }
+      if (!past || it.page !== target.page || it.state !== "waiting") return;
+      later += 1;
+      it.version = now.version + (what === "theirs" ? later - 1 : later);
+      if (!it.fields.some(function (p) { return p[0] === "number"; })) {
+        it.title = say.handN.replace("{num}", now.next_hand + (what === "both" ? later : later - 1));
+      }
+    });
     if (what === "theirs") {
       write(OUTBOX, list.filter(function (it) { return it.id !== item.id; }));
       w.location.reload();

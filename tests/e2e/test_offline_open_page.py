@@ -469,7 +469,8 @@ def test_the_referee_page_answers_without_the_server(
     lan_server: Server, lan_browser: Browser, shot: Callable[..., Path]
 ) -> None:
     """The referee page, open under the LAN-like name (no service worker), goes offline: the
-    meld check and the initial meld are answered by the phone's engine, as the API answers."""
+    meld check, the initial meld, the discard pile and going out are answered by the phone's
+    engine, as the API answers."""
     server = lan_server
     context = lan_browser.new_context(
         viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True
@@ -492,6 +493,29 @@ def test_the_referee_page_answers_without_the_server(
         im = page.locator("#answer-initial-meld .verdict")
         expect(im).to_have_attribute("data-verdict", "no")
         expect(im).to_contain_text("The initial meld counts 30, but the side needs 90.")
+
+        # May I take the pile, may I go out: as the API answers the same fields.
+        base = {"ruleset": "german", "players": 4}
+        page.fill("#dp-hand", "K K")
+        page.fill("#dp-top", "K")
+        pile = {**base, "top_card": "K", "hand": "K K", "side_melds": [], "cumulative_score": 0}
+        want = server.api("POST", "/api/v1/referee/discard-pile", pile)
+        dp = page.locator("#answer-discard-pile .verdict")
+        expect(dp).to_have_attribute("data-verdict", "yes" if want["allowed"] else "no")
+        expect(dp).to_have_attribute("data-by-phone", "")
+        expect(dp.locator(".why")).to_have_text([r["message"] for r in want["reasons"]])
+        page.select_option("#go-natural", "1")
+        page.fill("#go-melds", "5 5 5")
+        out = {
+            **base,
+            "side_canastas": {"natural": 1, "mixed": 0, "wild": 0},
+            "melds": ["5 5 5"],
+        }
+        want = server.api("POST", "/api/v1/referee/go-out", out)
+        go = page.locator("#answer-go-out .verdict")
+        expect(go).to_have_attribute("data-verdict", "yes" if want["allowed"] else "no")
+        expect(go).to_have_attribute("data-by-phone", "")
+        expect(go.locator(".why")).to_have_text([r["message"] for r in want["reasons"]])
         shot(page, "open-referee-page-offline")
         assert errors == []
     finally:
