@@ -377,6 +377,11 @@
       }
       if (!box) return;
       box.replaceChildren();
+      /* what switching the way of entry keeps (static/games.js) is the server's to say: an
+         older answer's values go until its next preview */
+      Array.prototype.slice.call(box.attributes).forEach(function (a) {
+        if (a.name.indexOf("data-keep-") === 0) box.removeAttribute(a.name);
+      });
       if (!team || typeof team.score !== "number") return;
       var head = el("div", "hand-score");
       head.append(el("span", "muted small", words.this_hand), " ", el("b", "num", signed(team.score)));
@@ -578,7 +583,8 @@
     var form = el("form", "referee-offline");
     form.setAttribute("novalidate", "");
     var kinds = el("div", "chips");
-    [["meld", say.askMeld], ["initial-meld", say.askInitial]].forEach(function (k, i) {
+    [["meld", say.askMeld], ["initial-meld", say.askInitial], ["discard-pile", say.askPile],
+      ["go-out", say.askOut]].forEach(function (k, i) {
       var l = el("label", "chip");
       var r = el("input");
       r.type = "radio"; r.name = "kind"; r.value = k[0]; r.checked = i === 0;
@@ -592,10 +598,36 @@
     input.setAttribute("spellcheck", "false");
     input.placeholder = say.cardsExample;
     lab.setAttribute("for", input.id);
+    /* the discard pile's top card; going out: the side's canastas on the table */
+    function field(id, label, type) {
+      var l = el("label", "qlabel", label);
+      var f = el("input", type === "text" ? "cardfield" : "");
+      f.type = type; f.id = id; f.name = id;
+      if (type === "number") { f.min = "0"; f.max = "30"; f.setAttribute("inputmode", "numeric"); }
+      else { f.setAttribute("autocapitalize", "characters"); f.setAttribute("spellcheck", "false"); }
+      l.setAttribute("for", id);
+      var wrap = el("div", "referee-extra");
+      wrap.append(l, f);
+      return wrap;
+    }
+    var pile = field("referee-top", say.topCard, "text");
+    var outs = el("fieldset", "referee-extra");
+    outs.append(el("legend", "", say.canastas));
+    var counts = el("div", "row counts");
+    counts.append(field("referee-natural", say.natural, "number"), field("referee-mixed", say.mixed, "number"));
+    outs.append(counts);
+    function shown() {
+      var kind = form.querySelector("input[name=kind]:checked").value;
+      pile.hidden = kind !== "discard-pile";
+      outs.hidden = kind !== "go-out";
+      lab.textContent = kind === "discard-pile" ? say.hand : kind === "go-out" ? say.meldsNow : say.cards;
+    }
     var answer = el("div", "referee-answer");
     answer.setAttribute("aria-live", "polite");
     answer.id = "referee-answer";
-    form.append(kinds, lab, input, answer);
+    form.append(kinds, pile, outs, lab, input, answer);
+    shown();
+    form.addEventListener("change", shown);
     box.append(form);
     openPanel(box, "referee");
     input.focus();
@@ -605,11 +637,18 @@
       if (!e) { answer.append(el("p", "flash", say.needsEngineReferee)); return; }
       var kind = form.querySelector("input[name=kind]:checked").value;
       var text = input.value.trim();
-      if (!text) return;
+      var top = form.querySelector("#referee-top").value.trim();
+      if (kind === "discard-pile" ? !top : kind !== "go-out" && !text) return;
       var r = {};
       Object.keys(game.request).forEach(function (k) { r[k] = game.request[k]; });
+      var melds = text.split(/[,;]/).map(function (m) { return m.trim(); }).filter(Boolean);
       if (kind === "meld") r.cards = text;
-      else { r.melds = text.split(/[,;]/).map(function (m) { return m.trim(); }).filter(Boolean); r.cumulative_score = total; }
+      else if (kind === "initial-meld") { r.melds = melds; r.cumulative_score = total; }
+      else if (kind === "discard-pile") { r.top_card = top; r.hand = text; r.cumulative_score = total; }
+      else {
+        r.side_canastas = { natural: count("#referee-natural"), mixed: count("#referee-mixed"), wild: 0 };
+        r.melds = melds;
+      }
       Promise.resolve(e.referee(kind, r)).then(function (v) {
         answer.replaceChildren();
         if (!v) return;
@@ -622,6 +661,10 @@
         });
         answer.append(verdict);
       });
+    }
+    function count(id) {
+      var n = parseInt(form.querySelector(id).value, 10);
+      return n >= 0 && n <= 30 ? n : 0;
     }
     form.addEventListener("input", ask);
     form.addEventListener("change", ask);

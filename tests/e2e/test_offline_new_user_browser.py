@@ -137,6 +137,13 @@ def test_a_new_user_plays_hands_2_to_4_offline_and_meets_a_second_phone(
         totals = [scores[0][0], scores[0][1]]
         expect(page.locator(".board .total").first).to_have_text(german(totals[0]))
         expect(page.locator("html[data-engine=ready]")).to_have_count(1, timeout=90000)
+        status = page.locator("#offline-status")
+        sleeps = "Dieser Browser kann den Bildschirm hier nicht anlassen"
+        if host == LAN:  # no Screen Wake Lock on plain http: the page says so, plainly
+            assert page.evaluate("() => 'wakeLock' in navigator") is False
+            expect(status).to_contain_text(sleeps)
+        else:
+            expect(status).not_to_contain_text(sleeps)
         time.sleep(0.5)  # the form of hand 2 is fetched ahead
 
         # The other phone opens its entry form now (it saves once the server answers).
@@ -145,6 +152,14 @@ def test_a_new_user_plays_hands_2_to_4_offline_and_meets_a_second_phone(
         second.goto(f"{game_url}/hands/new")
         wait_ready(second)
         fill(second, THEIRS)
+
+        # What the API answers to the referee's questions asked at hand 4 (Us then at the
+        # total of all four hands), asked while the server answers.
+        us_at_4 = sum(s[0] for s in scores)
+        pile = {**RULES, "top_card": "5", "hand": "5 5", "cumulative_score": us_at_4}
+        pile_answer = server.api("POST", "/api/v1/referee/discard-pile", pile)
+        out = {**RULES, "side_canastas": {"natural": 1, "mixed": 0, "wild": 0}, "melds": []}
+        out_answer = server.api("POST", "/api/v1/referee/go-out", out)
 
         # Airplane mode (or the server gone) from hand 2 to hand 4.
         if lost == "offline":
@@ -172,6 +187,25 @@ def test_a_new_user_plays_hands_2_to_4_offline_and_meets_a_second_phone(
             expect(waiting.first).to_contain_text(f"wartend → {german(totals[0])}")
             expect(waiting.nth(1)).to_contain_text(f"wartend → {german(totals[1])}")
 
+            if number == 4:  # the discard pile and going out, as the API answers them
+                page.locator(".board .ask-referee").first.click()
+                panel = page.locator("[data-in-page=referee]")
+                panel.locator("label.chip", has=page.locator("input[value=discard-pile]")).click()
+                panel.locator("#referee-top").fill("5")
+                panel.locator("#referee-cards").fill("5 5")
+                want = pile_answer
+                expect(panel.locator(".verdict")).to_have_attribute(
+                    "data-verdict", "yes" if want["allowed"] else "no"
+                )
+                panel.locator("label.chip", has=page.locator("input[value=go-out]")).click()
+                panel.locator("#referee-natural").fill("1")
+                panel.locator("#referee-cards").fill("")
+                want = out_answer
+                expect(panel.locator(".verdict")).to_have_attribute(
+                    "data-verdict", "yes" if want["allowed"] else "no"
+                )
+                shot(page, f"{name}-4-referee-go-out")
+                panel.locator("[data-close-panel]").click()
             if number in (2, 3):  # the referee, twice, without the network
                 page.locator(".board .ask-referee").first.click()
                 panel = page.locator("[data-in-page=referee]")
@@ -180,7 +214,9 @@ def test_a_new_user_plays_hands_2_to_4_offline_and_meets_a_second_phone(
                     panel.locator("#referee-cards").fill("K K 2 2")
                     expect(panel.locator(".verdict .answer")).to_have_text("Ja")
                 else:  # Us stand above 3,000: 120 needed, three kings are 30
-                    panel.locator("input[value=initial-meld]").check()
+                    panel.locator(
+                        "label.chip", has=page.locator("input[value=initial-meld]")
+                    ).click()
                     panel.locator("#referee-cards").fill("K K K")
                     expect(panel.locator(".verdict .answer")).to_have_text("Nein")
                     expect(panel.locator(".verdict .why").first).to_contain_text("120")
