@@ -13,7 +13,8 @@
      messages are in the page's language (<html lang>);
    - start(): load it now (see below); size: its download in bytes, compressed;
      state: "waiting" (for start() on a slow link), "loading", "ready" or "failed";
-     automatic: whether it loads by itself here.
+     automatic: whether it loads by itself here; kept: true once this phone keeps a snapshot
+     of the started engine (the next start restores it: static/engine-worker.js).
 
    It needs no service worker and no secure context. This script runs once the page is
    complete (boot.js, data-run-later); the worker starts when the phone is idle, except on a
@@ -110,6 +111,10 @@
         if (performance.mark) performance.mark("scorekeeper-engine-ready");
         tell("ready", { ms: engine.loadMs });
         settle.resolve(engine);
+      } else if (message.type === "kept") {
+        /* the started engine is kept on this phone: the next page starts it from there */
+        engine.kept = true;
+        d.documentElement.setAttribute("data-engine-kept", "");
       } else if (message.type === "failed") fail(message.message);
     });
     worker.addEventListener("error", function (event) {

@@ -202,11 +202,23 @@
 
   /* ---- the state after the waiting hands (totals, minimums, next hand, dealer) ---- */
   var after = null;  /* {totals, scores: [[…] per waiting hand], minimums} once scored */
+  /* The last state counted is kept ("scorekeeper-after:<page>", with the base's version and
+     the waiting hands it counted): a page reloaded without a network shows the right totals
+     at once, before the engine has started. */
+  var AFTER = "scorekeeper-after:" + game.page;
+  function stamp(list) {
+    return known().version + ":" + list.map(function (item) { return item.id; }).join(",");
+  }
+  function remembered(list) {
+    var last = read(AFTER, null);
+    return last && last.stamp === stamp(list) ? last.after : null;
+  }
   function scoreWaiting() {
     var e = engine();
     var base = known();
     var list = waiting();
-    if (!e || !list.length) { after = null; return Promise.resolve(null); }
+    if (!list.length) { after = null; return Promise.resolve(null); }
+    if (!e) { after = remembered(list); return Promise.resolve(after); }
     return Promise.all(list.map(function (item) {
       var t = teamsOf(item.fields, base.sides.length);
       return Promise.resolve(e.score(request(t.teams))).then(function (answer) {
@@ -222,6 +234,7 @@
           }, function () { return base.columns[c].minimum; });
       })).then(function (minimums) {
         after = { totals: totals, scores: scores, minimums: minimums, items: list };
+        write(AFTER, { stamp: stamp(list), after: after });
         return after;
       });
     });
@@ -328,7 +341,10 @@
       if (offlineNote) { offlineNote.textContent = say.needsEngine; offlineNote.hidden = false; }
       return Promise.resolve(null);
     }
-    if (offlineNote) { offlineNote.textContent = say.fromPhone; offlineNote.hidden = false; }
+    if (offlineNote) {
+      offlineNote.textContent = say.fromPhone;
+      offlineNote.hidden = !(offline() || serverSilent);
+    }
     var sides = form.querySelectorAll(".side");
     var pairs = [];
     new FormData(form).forEach(function (value, name) { if (typeof value === "string") pairs.push([name, value]); });
@@ -361,6 +377,11 @@
       }
       if (!box) return;
       box.replaceChildren();
+      /* what switching the way of entry keeps (static/games.js) is the server's to say: an
+         older answer's values go until its next preview */
+      Array.prototype.slice.call(box.attributes).forEach(function (a) {
+        if (a.name.indexOf("data-keep-") === 0) box.removeAttribute(a.name);
+      });
       if (!team || typeof team.score !== "number") return;
       var head = el("div", "hand-score");
       head.append(el("span", "muted small", words.this_hand), " ", el("b", "num", signed(team.score)));
@@ -401,18 +422,36 @@
     }
   }
   /* The engine answers while there is no connection (the browser says so, or the server gave
-     no answer to the last preview). */
+     no answer to the last preview). Online too, once it is ready, the phone draws the preview
+     at once, with no round trip (benchmarks/bench_engine_phone.py: about 15 ms from the key to
+     the preview drawn, against about 270 ms for the server's); the server's preview still
+     follows when typing pauses and, as the authority, draws over it (with what only the server
+     draws: a side's players scored apart, what switching the way of entry keeps). Where a side
+     scores its players apart (several columns), the preview stays the server's. */
   var serverSilent = false;
-  function useEngine() { return offline() || serverSilent; }
+  function phoneFirst() {
+    return !!engine() && known().sides.every(function (cols) { return cols.length === 1; });
+  }
+  function useEngine() { return offline() || serverSilent || phoneFirst(); }
   var timer = 0;
   d.addEventListener("input", schedule, true);
   d.addEventListener("change", schedule, true);
   function schedule(e) {
     var form = e.target && e.target.closest && e.target.closest("#hand-form");
     if (!form || !useEngine()) return;
-    clearTimeout(timer);
-    timer = setTimeout(function () { enginePreview(form); }, e.type === "change" ? 0 : 60);
+    /* once the other handlers of this event have run (the card pad fills in what it
+       counts), before the next frame */
+    var mine = ++timer;
+    Promise.resolve().then(function () { if (mine === timer) enginePreview(form); });
   }
+  /* A server's preview asked before the phone drew a newer one is not drawn over it. */
+  d.addEventListener("htmx:beforeSwap", function (e) {
+    var path = (e.detail && e.detail.requestConfig && e.detail.requestConfig.path) || "";
+    if (/\/preview$/.test(path) && e.detail.requestConfig.phoneSeq !== undefined &&
+        e.detail.requestConfig.phoneSeq < previewSeq) {
+      e.detail.shouldSwap = false;
+    }
+  });
   d.addEventListener("htmx:sendError", function (e) {
     var path = (e.detail && e.detail.requestConfig && e.detail.requestConfig.path) || "";
     if (!/\/preview$/.test(path)) return;
@@ -427,7 +466,9 @@
   /* While the engine answers, htmx does not ask the server (it has no answer). */
   d.addEventListener("htmx:beforeRequest", function (e) {
     var path = (e.detail && e.detail.requestConfig && e.detail.requestConfig.path) || "";
-    if (/\/preview$/.test(path) && serverSilent && engine()) e.preventDefault();
+    if (!/\/preview$/.test(path)) return;
+    if (serverSilent && engine()) { e.preventDefault(); return; }
+    if (e.detail.requestConfig) e.detail.requestConfig.phoneSeq = previewSeq;
   });
 
   /* ---- the in-page panel (the entry form or the referee) ---- */
@@ -542,7 +583,8 @@
     var form = el("form", "referee-offline");
     form.setAttribute("novalidate", "");
     var kinds = el("div", "chips");
-    [["meld", say.askMeld], ["initial-meld", say.askInitial]].forEach(function (k, i) {
+    [["meld", say.askMeld], ["initial-meld", say.askInitial], ["discard-pile", say.askPile],
+      ["go-out", say.askOut]].forEach(function (k, i) {
       var l = el("label", "chip");
       var r = el("input");
       r.type = "radio"; r.name = "kind"; r.value = k[0]; r.checked = i === 0;
@@ -556,10 +598,36 @@
     input.setAttribute("spellcheck", "false");
     input.placeholder = say.cardsExample;
     lab.setAttribute("for", input.id);
+    /* the discard pile's top card; going out: the side's canastas on the table */
+    function field(id, label, type) {
+      var l = el("label", "qlabel", label);
+      var f = el("input", type === "text" ? "cardfield" : "");
+      f.type = type; f.id = id; f.name = id;
+      if (type === "number") { f.min = "0"; f.max = "30"; f.setAttribute("inputmode", "numeric"); }
+      else { f.setAttribute("autocapitalize", "characters"); f.setAttribute("spellcheck", "false"); }
+      l.setAttribute("for", id);
+      var wrap = el("div", "referee-extra");
+      wrap.append(l, f);
+      return wrap;
+    }
+    var pile = field("referee-top", say.topCard, "text");
+    var outs = el("fieldset", "referee-extra");
+    outs.append(el("legend", "", say.canastas));
+    var counts = el("div", "row counts");
+    counts.append(field("referee-natural", say.natural, "number"), field("referee-mixed", say.mixed, "number"));
+    outs.append(counts);
+    function shown() {
+      var kind = form.querySelector("input[name=kind]:checked").value;
+      pile.hidden = kind !== "discard-pile";
+      outs.hidden = kind !== "go-out";
+      lab.textContent = kind === "discard-pile" ? say.hand : kind === "go-out" ? say.meldsNow : say.cards;
+    }
     var answer = el("div", "referee-answer");
     answer.setAttribute("aria-live", "polite");
     answer.id = "referee-answer";
-    form.append(kinds, lab, input, answer);
+    form.append(kinds, pile, outs, lab, input, answer);
+    shown();
+    form.addEventListener("change", shown);
     box.append(form);
     openPanel(box, "referee");
     input.focus();
@@ -569,11 +637,18 @@
       if (!e) { answer.append(el("p", "flash", say.needsEngineReferee)); return; }
       var kind = form.querySelector("input[name=kind]:checked").value;
       var text = input.value.trim();
-      if (!text) return;
+      var top = form.querySelector("#referee-top").value.trim();
+      if (kind === "discard-pile" ? !top : kind !== "go-out" && !text) return;
       var r = {};
       Object.keys(game.request).forEach(function (k) { r[k] = game.request[k]; });
+      var melds = text.split(/[,;]/).map(function (m) { return m.trim(); }).filter(Boolean);
       if (kind === "meld") r.cards = text;
-      else { r.melds = text.split(/[,;]/).map(function (m) { return m.trim(); }).filter(Boolean); r.cumulative_score = total; }
+      else if (kind === "initial-meld") { r.melds = melds; r.cumulative_score = total; }
+      else if (kind === "discard-pile") { r.top_card = top; r.hand = text; r.cumulative_score = total; }
+      else {
+        r.side_canastas = { natural: count("#referee-natural"), mixed: count("#referee-mixed"), wild: 0 };
+        r.melds = melds;
+      }
       Promise.resolve(e.referee(kind, r)).then(function (v) {
         answer.replaceChildren();
         if (!v) return;
@@ -586,6 +661,10 @@
         });
         answer.append(verdict);
       });
+    }
+    function count(id) {
+      var n = parseInt(form.querySelector(id).value, 10);
+      return n >= 0 && n <= 30 ? n : 0;
     }
     form.addEventListener("input", ask);
     form.addEventListener("change", ask);
@@ -607,7 +686,19 @@
     if (next && base.dealers.length) {
       next.textContent = say.dealsNext.replace("{name}", base.dealers[extra % base.dealers.length]);
     }
-    if (!after || !list.length) return;
+    /* A kept copy of the page dims its totals until they are counted (app.css) */
+    if (!list.length || after) root.setAttribute("data-board-counted", "");
+    else root.removeAttribute("data-board-counted");
+    if (!list.length) return;
+    if (!after) {
+      /* not counted yet: said, not shown wrong */
+      d.querySelectorAll(".board .col .total").forEach(function (total) {
+        var line = el("div", "waiting-total small", say.uncounted);
+        line.setAttribute("data-waiting", "uncounted");
+        total.after(line);
+      });
+      return;
+    }
     d.querySelectorAll(".board .col").forEach(function (col, c) {
       var total = col.querySelector(".total");
       if (!total || after.totals[c] === undefined) return;
@@ -688,7 +779,8 @@
       var form = d.getElementById("hand-form");
       if (form) {
         if (holder.tagName === "FORM" || panel && panel.contains(form)) rebase(form);
-        if (useEngine()) enginePreview(form);
+        /* online, the server's preview stands until the scorer types */
+        if (offline() || serverSilent) enginePreview(form);
       }
     });
   }
@@ -794,6 +886,19 @@
     var target = null;
     list.forEach(function (it) { if (it.id === item.id) target = it; });
     if (!target) return;
+    /* The hands this phone entered after this one, on top of it, follow the choice: each goes
+       on top of the game as it will be (every change moves the version on by one), so the
+       scorer chooses once, not once per waiting hand. */
+    var later = 0, past = false;
+    list.forEach(function (it) {
+      if (it === target) { past = true; return; }
+      if (!past || it.page !== target.page || it.state !== "waiting") return;
+      later += 1;
+      it.version = now.version + (what === "theirs" ? later - 1 : later);
+      if (!it.fields.some(function (p) { return p[0] === "number"; })) {
+        it.title = say.handN.replace("{num}", now.next_hand + (what === "both" ? later : later - 1));
+      }
+    });
     if (what === "theirs") {
       write(OUTBOX, list.filter(function (it) { return it.id !== item.id; }));
       w.location.reload();

@@ -169,9 +169,10 @@
 })();
 
 /* Without the server (the phone offline, or no answer): the questions "Is this a legal
-   meld?" and "Is this initial meld enough?" are answered by the phone's rules engine
-   (window.scorekeeperEngine, static/engine.js) as the API answers them; the others say that
-   they need the connection (docs/offline.md). */
+   meld?", "Is this initial meld enough?", "May I take the discard pile?" and "May I go out?"
+   are answered by the phone's rules engine (window.scorekeeperEngine, static/engine.js) as the
+   API answers them, from the same fields the server reads (web/referee/forms.py); the others
+   say that they need the connection (docs/offline.md). */
 (function () {
   "use strict";
   var d = document;
@@ -199,26 +200,60 @@
     var t = String(text || "").replace(/[\s.,'\u00a0\u202f]/g, "").replace(/\u2212/g, "-");
     return /^-?\d{1,8}$/.test(t) ? parseInt(t, 10) : 0;
   }
+  function text(data, name) { return String(data.get(name) || "").trim(); }
+  function melds(data, name) {
+    return text(data, name).split("/").map(function (m) { return m.trim(); }).filter(Boolean);
+  }
+  function flag(data, name) { return ["1", "on", "true", "yes"].indexOf(String(data.get(name))) >= 0; }
+  /* Each question's request from its form, as web/referee/forms.py reads the form (false:
+     nothing asked yet). */
+  var OFFLINE = {
+    "meld": function (data, r) {
+      r.cards = text(data, "cards");
+      r.going_out = flag(data, "going_out");
+      return !!r.cards;
+    },
+    "initial-meld": function (data, r) {
+      r.melds = melds(data, "melds");
+      var top = text(data, "top_card");
+      if (top) r.top_card = top;
+      r.cumulative_score = score(data.get("score"));
+      return r.melds.length > 0;
+    },
+    "discard-pile": function (data, r) {
+      r.top_card = text(data, "top_card");
+      r.hand = text(data, "hand");
+      r.side_has_melded = data.get("side_has_melded") !== "no";
+      r.side_melds = melds(data, "side_melds");
+      r.pile_has_wild = flag(data, "pile_has_wild");
+      r.red_three_upcard = flag(data, "red_three_upcard");
+      r.going_out = flag(data, "going_out");
+      r.cumulative_score = score(data.get("score"));
+      return !!r.top_card;
+    },
+    "go-out": function (data, r) {
+      r.side_canastas = {};
+      ["natural", "mixed", "wild"].forEach(function (kind) {
+        r.side_canastas[kind] = parseInt(text(data, kind) || "0", 10) || 0;
+      });
+      r.concealed = flag(data, "concealed");
+      r.player_melded_before = flag(data, "melded_before");
+      r.melds = melds(data, "melds");
+      var side = melds(data, "side_melds");
+      if (side.length) r.side_melds = side;
+      return true;
+    }
+  };
   function ask(form, question) {
     var e = engine(), slot = d.getElementById("answer-" + question);
     if (!slot) return;
     slot.replaceChildren();
-    if (!e || (question !== "meld" && question !== "initial-meld")) {
+    if (!e || !OFFLINE[question]) {
       slot.append(el("p", "flash", say.needs));
       return;
     }
-    var got = request(form), r = got.request, data = got.data;
-    if (question === "meld") {
-      r.cards = String(data.get("cards") || "").trim();
-      r.going_out = !!data.get("going_out");
-      if (!r.cards) return;
-    } else {
-      r.melds = String(data.get("melds") || "").split("/").map(function (m) { return m.trim(); }).filter(Boolean);
-      if (!r.melds.length) return;
-      var top = String(data.get("top_card") || "").trim();
-      if (top) r.top_card = top;
-      r.cumulative_score = score(data.get("score"));
-    }
+    var got = request(form), r = got.request;
+    if (!OFFLINE[question](got.data, r)) return;
     e.referee(question, r).then(function (v) {
       slot.replaceChildren();
       var problems = v.status ? (v.problems || []) : [];

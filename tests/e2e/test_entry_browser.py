@@ -152,6 +152,10 @@ def test_a_typical_hand_in_each_way_and_the_total_mode(
     assert scores[0] == "+690", summary(page)
     us, them = (int(s.replace(",", "").replace("\u2212", "-")) for s in scores)
     kept = [page.locator(f"#sc-t{i}") for i in range(2)]
+    # what switching keeps comes with the server's preview (the phone's engine, once ready,
+    # draws the numbers first: static/offline.js)
+    for side in kept:
+        expect(side).to_have_attribute("data-keep-total", re.compile("."))
     points = [
         {k: side.get_attribute(f"data-keep-{k}") or "" for k in ("meld-points", "hand-points")}
         for side in kept

@@ -469,7 +469,8 @@ def test_the_referee_page_answers_without_the_server(
     lan_server: Server, lan_browser: Browser, shot: Callable[..., Path]
 ) -> None:
     """The referee page, open under the LAN-like name (no service worker), goes offline: the
-    meld check and the initial meld are answered by the phone's engine, as the API answers."""
+    meld check, the initial meld, the discard pile and going out are answered by the phone's
+    engine, as the API answers."""
     server = lan_server
     context = lan_browser.new_context(
         viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True
@@ -492,7 +493,107 @@ def test_the_referee_page_answers_without_the_server(
         im = page.locator("#answer-initial-meld .verdict")
         expect(im).to_have_attribute("data-verdict", "no")
         expect(im).to_contain_text("The initial meld counts 30, but the side needs 90.")
+
+        # May I take the pile, may I go out: as the API answers the same fields.
+        base = {"ruleset": "german", "players": 4}
+        page.fill("#dp-hand", "K K")
+        page.fill("#dp-top", "K")
+        pile = {**base, "top_card": "K", "hand": "K K", "side_melds": [], "cumulative_score": 0}
+        want = server.api("POST", "/api/v1/referee/discard-pile", pile)
+        dp = page.locator("#answer-discard-pile .verdict")
+        expect(dp).to_have_attribute("data-verdict", "yes" if want["allowed"] else "no")
+        expect(dp).to_have_attribute("data-by-phone", "")
+        expect(dp.locator(".why")).to_have_text([r["message"] for r in want["reasons"]])
+        page.select_option("#go-natural", "1")
+        page.fill("#go-melds", "5 5 5")
+        out = {
+            **base,
+            "side_canastas": {"natural": 1, "mixed": 0, "wild": 0},
+            "melds": ["5 5 5"],
+        }
+        want = server.api("POST", "/api/v1/referee/go-out", out)
+        go = page.locator("#answer-go-out .verdict")
+        expect(go).to_have_attribute("data-verdict", "yes" if want["allowed"] else "no")
+        expect(go).to_have_attribute("data-by-phone", "")
+        expect(go.locator(".why")).to_have_text([r["message"] for r in want["reasons"]])
         shot(page, "open-referee-page-offline")
+        assert errors == []
+    finally:
+        context.close()
+
+
+#: Each frame of a page (before it is drawn): how its first total looks and what it says
+#: beside it, and whether the engine runs yet.
+BOARD_FRAMES = """
+window.__board = [];
+(function sample() {
+  const total = document.querySelector(".board .total");
+  if (total) {
+    const line = document.querySelector(".board .waiting-total");
+    window.__board.push({
+      opacity: getComputedStyle(total).opacity,
+      total: total.textContent.trim(),
+      waiting: line ? line.textContent.trim() : null,
+      engine: document.documentElement.getAttribute("data-engine"),
+    });
+  }
+  requestAnimationFrame(sample);
+})();
+"""
+
+
+def test_a_page_reloaded_offline_never_shows_totals_without_the_waiting_hands(
+    lan_server: Server, lan_browser: Browser, shot: Callable[..., Path]
+) -> None:
+    """With the service worker (127.0.0.1): hand 1 waits on the phone, and the game page is
+    loaded again without a network. The worker's copy of the page knows nothing of hand 1: its
+    totals are drawn dimmed until static/offline.js has counted the waiting hand, which it does
+    from the phone's last count before the rules engine has started. No frame shows a total
+    at full strength without the waiting hand beside it."""
+    server = lan_server
+    game_id = new_game(server)
+    game_url = f"{server.url}/games/{game_id}"
+    context = lan_browser.new_context(
+        viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True
+    )
+    context.set_default_timeout(8000)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(game_url)
+        wait_ready(page)
+        controlled(page)
+        page.reload()  # now under the worker
+        wait_ready(page)
+        expect(page.locator("#offline-status [data-holds]")).to_have_text(
+            "Ready to play offline.", timeout=60000
+        )
+        context.set_offline(True)
+        page.get_by_role("link", name="Enter hand 1").click()
+        expect(page.locator("[data-in-page] #hand-form")).to_be_visible()
+        fill_hand(page, 400, 250)
+        page.get_by_role("button", name="Save").click()
+        expect(page.locator("#outbox .outbox-item")).to_have_count(1)
+        right = "+1,500 waiting → 1,500"
+        expect(page.locator(".board .waiting-total").first).to_have_text(right)
+
+        context.add_init_script(BOARD_FRAMES)
+        page.reload()
+        wait_ready(page)
+        expect(page.locator("#offline-banner")).to_be_visible()
+        expect(page.locator("html[data-engine=ready]")).to_have_count(1, timeout=60000)
+        expect(page.locator(".board .waiting-total").first).to_have_text(right)
+        shot(page, "open-sw-reloaded-waiting")
+        frames = page.evaluate("window.__board")
+        assert frames and frames[0]["opacity"] == "0.35"  # the first frame: not counted yet
+        shown = [f for f in frames if f["opacity"] == "1"]
+        assert shown, frames[-3:]
+        assert all(f["waiting"] == right for f in shown), [
+            f for f in shown if f["waiting"] != right
+        ]
+        # counted from the phone's last count, before the engine had started
+        assert shown[0]["engine"] != "ready"
         assert errors == []
     finally:
         context.close()
