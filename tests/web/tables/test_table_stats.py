@@ -63,7 +63,8 @@ def recount(export: dict[str, Any]) -> tuple[dict[str, Any], dict[tuple[str, ...
                     side = hand["sides"][c]
                     f["hands"] += 1
                     f["points"] += side["score"]
-                    f["went_out"] += side["went_out"] and not side["concealed"]
+                    # every going out, the concealed ones included
+                    f["went_out"] += side["went_out"] or side["concealed"]
                     f["concealed"] += side["concealed"]
                     entry = hand["teams"][side["team"]]
                     # a side entered as its total only says nothing of its red threes and
