@@ -28,6 +28,7 @@ from ...store import GameState
 from ...store import backup as stored
 from ...store.db import write_scope
 from ...store.models import Game
+from ...store.stored_format import upgraded_backup
 from .adjustments import adjustment_lines
 
 MAX_GAMES = 100  # one file from the phone; a file beyond that is refused, not cut
@@ -125,42 +126,10 @@ def uploaded() -> Any:
     return g.uploaded_backup
 
 
-def _older(item: Any) -> Any:
-    """A game in the API's shape (older exports): what a backup holds of it."""
-    if not isinstance(item, dict):
-        return item
-    hands = item.get("hands", [])
-    return {
-        "id": item.get("id"),
-        "view_id": item.get("view_id"),
-        "name": item.get("name"),
-        "ruleset": item.get("ruleset"),
-        "players": item.get("players"),
-        "options": item.get("options"),
-        "sides": item.get("sides"),
-        "target": item.get("target"),
-        "created_at": item.get("created_at"),
-        "updated_at": item.get("updated_at"),
-        "hands": [
-            {k: h.get(k) for k in ("teams", "lone_player", "stock_out") if k in h}
-            if isinstance(h, dict)
-            else h
-            for h in hands
-        ]
-        if isinstance(hands, list)
-        else hands,
-    }
-
-
 def as_backup(data: Any) -> Any:
-    """A backup file; an older export (one game, or ``{"games": [...]}`` in the API's shape)
-    turned into one."""
-    if stored.is_backup(data):
-        return data
-    if isinstance(data, dict) and "games" in data:
-        items = data["games"]
-        return {"games": [_older(i) for i in items] if isinstance(items, list) else items}
-    return {"games": [_older(data)]}
+    """A backup file; a file of before (one game, or ``{"games": [...]}`` in the games API's
+    shape) turned into one (:func:`...store.stored_format.upgraded_backup`)."""
+    return upgraded_backup(data)
 
 
 def import_games(data: Any, mine: Container[str] = ()) -> list[Imported]:
