@@ -677,16 +677,6 @@ OPERATIONS: tuple[Operation, ...] = (
         answers={200: None},
         problems=(),
     ),
-    Operation(
-        "get",
-        "/api/v1/reference",
-        "openapi_api.reference",
-        "The API reference page (HTML)",
-        "reference",
-        answers={200: None},
-        problems=(),
-        media="text/html",
-    ),
 )
 
 STATUS_WORDS = {
