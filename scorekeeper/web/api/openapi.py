@@ -13,14 +13,20 @@ from typing import Any
 from flask import Blueprint, Response, render_template
 
 from ...edge import openapi as described
+from ..words.messages import MESSAGES
 
 #: its own blueprint: reads only, no body
 bp = Blueprint("openapi_api", __name__)
 
 
+def document() -> dict[str, Any]:
+    """The OpenAPI description, every problem code taken from the app's catalogue."""
+    return described.description(tuple(sorted(MESSAGES)))
+
+
 @lru_cache(maxsize=1)
 def _document() -> bytes:
-    return json.dumps(described.description(), ensure_ascii=False, separators=(",", ":")).encode()
+    return json.dumps(document(), ensure_ascii=False, separators=(",", ":")).encode()
 
 
 @bp.get("/api/v1/openapi.json")
@@ -163,7 +169,7 @@ def _shown(path: str, method: str, op: dict[str, Any], doc: dict[str, Any]) -> S
 def reference() -> str:
     """Every operation of the description, grouped by its tag, with its fields, an example and
     the problem codes it may answer with; and every type the operations name."""
-    doc = described.description()
+    doc = document()
     groups: dict[str, list[Shown]] = {t["name"]: [] for t in doc["tags"]}
     for path, methods in doc["paths"].items():
         for method, op in methods.items():
