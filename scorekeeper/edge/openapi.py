@@ -5,7 +5,7 @@ the API reference page (docs/api.md).
 :data:`OPERATIONS` lists each operation once: its method and path, the Flask endpoint that
 answers it (a test holds the two lists together), the request's type, the answers' types by
 status, and the problem codes it may answer with (by their families, taken from the catalogue of
-messages, so a new code of a family is described at once).
+messages the caller passes, so a new code of a family is described at once).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..stateless.messages import MESSAGES
 from . import requests as rq
 from . import responses as rs
 from .spec import json_schema
@@ -677,16 +676,6 @@ OPERATIONS: tuple[Operation, ...] = (
         answers={200: None},
         problems=(),
     ),
-    Operation(
-        "get",
-        "/api/v1/reference",
-        "openapi_api.reference",
-        "The API reference page (HTML)",
-        "reference",
-        answers={200: None},
-        problems=(),
-        media="text/html",
-    ),
 )
 
 STATUS_WORDS = {
@@ -705,10 +694,10 @@ STATUS_WORDS = {
 }
 
 
-def codes_of(families: tuple[str, ...]) -> list[str]:
-    """Every code of the catalogue in these families (``meld`` gives ``meld.*``)."""
+def codes_of(families: tuple[str, ...], catalogue: tuple[str, ...]) -> list[str]:
+    """Every code of ``catalogue`` in these families (``meld`` gives ``meld.*``)."""
     wanted = set(families) | set(COMMON_CODES)
-    return sorted(code for code in MESSAGES if code.split(".", 1)[0] in wanted)
+    return sorted(code for code in catalogue if code.split(".", 1)[0] in wanted)
 
 
 def _problem_responses() -> dict[str, Any]:
@@ -771,7 +760,9 @@ def _example(tp: Any) -> Any:
     return None
 
 
-def _operation(op: Operation, schemas: dict[str, Any]) -> dict[str, Any]:
+def _operation(
+    op: Operation, schemas: dict[str, Any], catalogue: tuple[str, ...]
+) -> dict[str, Any]:
     out: dict[str, Any] = {
         "operationId": op.endpoint.replace(".", "_"),
         "summary": op.summary,
@@ -808,7 +799,7 @@ def _operation(op: Operation, schemas: dict[str, Any]) -> dict[str, Any]:
         if str(status) not in responses:
             responses[str(status)] = {"$ref": f"#/components/responses/Problem{status}"}
     out["responses"] = responses
-    codes = codes_of(op.codes)
+    codes = codes_of(op.codes, catalogue)
     out["x-problem-codes"] = codes
     families = sorted({c.split(".", 1)[0] for c in codes})
     listed = ", ".join(f"`{f}.*`" for f in families)
@@ -819,14 +810,16 @@ def _operation(op: Operation, schemas: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-@lru_cache(maxsize=1)
-def description() -> dict[str, Any]:
-    """The whole OpenAPI 3.1 document (built once per process: the types do not change)."""
+@lru_cache(maxsize=2)
+def description(catalogue: tuple[str, ...]) -> dict[str, Any]:
+    """The whole OpenAPI 3.1 document, the problem codes taken from ``catalogue`` (every code
+    the app words; the web layer passes its catalogue of messages). Built once per process:
+    the types do not change."""
     schemas: dict[str, Any] = {}
     json_schema(rs.Problems, schemas)
     paths: dict[str, dict[str, Any]] = {}
     for op in OPERATIONS:
-        paths.setdefault(op.path, {})[op.method] = _operation(op, schemas)
+        paths.setdefault(op.path, {})[op.method] = _operation(op, schemas, catalogue)
     return {
         "openapi": "3.1.0",
         "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",

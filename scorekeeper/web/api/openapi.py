@@ -1,7 +1,7 @@
 """The API described: ``GET /api/v1/openapi.json`` (the OpenAPI 3.1 description made from the
-edge's types, :mod:`scorekeeper.edge.openapi`) and ``GET /api/v1/reference``, the same
-description as a page to read, rendered here by our own template (no script, nothing from
-another origin)."""
+edge's types, :mod:`scorekeeper.edge.openapi`) and ``GET /api-reference``, the same description
+as a page to read (outside ``/api/``, where every answer is JSON), rendered here by our own
+template: no script, nothing from another origin."""
 
 from __future__ import annotations
 
@@ -13,17 +13,23 @@ from typing import Any
 from flask import Blueprint, Response, render_template
 
 from ...edge import openapi as described
+from ..words.messages import MESSAGES
 
 #: its own blueprint: reads only, no body
-bp = Blueprint("openapi_api", __name__, url_prefix="/api/v1")
+bp = Blueprint("openapi_api", __name__)
+
+
+def document() -> dict[str, Any]:
+    """The OpenAPI description, every problem code taken from the app's catalogue."""
+    return described.description(tuple(sorted(MESSAGES)))
 
 
 @lru_cache(maxsize=1)
 def _document() -> bytes:
-    return json.dumps(described.description(), ensure_ascii=False, separators=(",", ":")).encode()
+    return json.dumps(document(), ensure_ascii=False, separators=(",", ":")).encode()
 
 
-@bp.get("/openapi.json")
+@bp.get("/api/v1/openapi.json")
 def description() -> Response:
     """The OpenAPI 3.1 description of every operation of ``/api/v1``."""
     response = Response(_document(), mimetype="application/json")
@@ -159,11 +165,11 @@ def _shown(path: str, method: str, op: dict[str, Any], doc: dict[str, Any]) -> S
     )
 
 
-@bp.get("/reference")
+@bp.get("/api-reference")
 def reference() -> str:
     """Every operation of the description, grouped by its tag, with its fields, an example and
     the problem codes it may answer with; and every type the operations name."""
-    doc = described.description()
+    doc = document()
     groups: dict[str, list[Shown]] = {t["name"]: [] for t in doc["tags"]}
     for path, methods in doc["paths"].items():
         for method, op in methods.items():

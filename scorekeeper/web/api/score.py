@@ -9,8 +9,8 @@ from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
 from ... import stateless
+from ...edge import reading as rules_api
 from ...extensions import csrf
-from ...rules import api as rules_api
 from ...rules import disputes
 from ...rules import ruleset as rulesets
 from ...rules import three_is_fifty as fifty

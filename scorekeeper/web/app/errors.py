@@ -11,9 +11,9 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ...rules.problems import Problem
 from ...store import db
-from ..api.answers import problem_response
 from ..words.messages import message
 from . import security
+from .answers import problem_response
 from .limits import notice_response, wants_notice
 
 

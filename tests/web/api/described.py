@@ -14,7 +14,8 @@ from jsonschema import Draft202012Validator
 from werkzeug.exceptions import HTTPException
 from werkzeug.test import TestResponse
 
-from scorekeeper.edge.openapi import OPERATIONS, description
+from scorekeeper.edge.openapi import OPERATIONS
+from scorekeeper.web.api.openapi import document as description
 
 #: answers checked so far in this test run, by "METHOD path" of the description
 CHECKED: dict[str, int] = {}

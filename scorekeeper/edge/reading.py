@@ -17,12 +17,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import fields
 from typing import Any, TypeVar
 
-from . import disputes, laying, referee, three_is_fifty
-from .cards import Card, parse_cards
-from .problems import Problem
-from .referee import Verdict
-from .ruleset import PRESETS, RuleSet, resolve_ruleset
-from .scoring import (
+from ..rules import disputes, laying, referee, three_is_fifty
+from ..rules.cards import Card, parse_cards
+from ..rules.problems import Problem
+from ..rules.referee import Verdict
+from ..rules.ruleset import PRESETS, RuleSet, resolve_ruleset
+from ..rules.scoring import (
     MAX_ADJUSTMENT_NOTE,
     MAX_ADJUSTMENT_POINTS,
     MAX_ADJUSTMENTS,
@@ -35,7 +35,8 @@ from .scoring import (
     SideEntry,
     score_hand,
 )
-from .turns import TurnOptions, turn_options
+from ..rules.turns import TurnOptions, turn_options
+from . import fifty as fifty_reading
 
 MAX_CARDS = 200
 MAX_MELDS = 30
@@ -371,7 +372,7 @@ def score(data: Any) -> ScoreAnswer | three_is_fifty.FiftyScore | Rejected:
     if obj is None:
         return reader.rejected()
     if obj.get("ruleset") == three_is_fifty.RULESET_ID:
-        return three_is_fifty.score_request(obj)
+        return fifty_reading.score_request(obj)
     rs, players = _ruleset(reader, obj)
     sides = read_sides(reader, obj)
     if reader.problems or rs is None:
@@ -785,4 +786,4 @@ def referee_three_is_fifty_deal(data: Any) -> disputes.Ruling | Rejected:
 
 def referee_three_is_fifty(data: Any) -> three_is_fifty.FiftyMoves | Rejected:
     """``POST /api/v1/referee/three-is-fifty``."""
-    return three_is_fifty.referee_request(data)
+    return fifty_reading.referee_request(data)
