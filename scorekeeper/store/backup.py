@@ -293,8 +293,9 @@ def read_backup(
     if not isinstance(items, list):
         raise GameProblems([Problem("request.type", "games", {"expected": "list"})])
     if not items or (max_games is not None and len(items) > max_games):
-        code = "request.too_large" if items else "request.missing"
-        raise GameProblems([Problem(code, "games", {"limit": max_games or 0})], 400)
+        if not items:  # nothing to import (a limit is no part of that problem)
+            raise GameProblems([Problem("request.missing", "games", {})], 400)
+        raise GameProblems([Problem("request.too_large", "games", {"limit": max_games or 0})], 400)
     if max_hands is not None:
         counted = sum(
             len(item.get("hands") or []) + len(item.get("revisions") or [])

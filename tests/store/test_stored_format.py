@@ -186,3 +186,13 @@ def test_a_file_of_a_later_version_is_refused_with_a_clear_problem(fresh: Any) -
     assert answer.status_code == 400
     assert answer.json["problems"][0]["where"] == "format_version"
     assert games_of(app) == {}
+
+
+def test_a_file_without_games_says_so_without_a_limit(fresh: Any) -> None:
+    """Found by schemathesis: the problem of an empty file carried the file's game limit."""
+    client = fresh().test_client()
+    answer = client.post("/api/v1/games/import", json={"format": "scorekeeper-backup", "games": []})
+    assert answer.status_code == 400
+    assert answer.json["problems"] == [
+        {"code": "request.missing", "message": "“games” is missing.", "where": "games"}
+    ]
