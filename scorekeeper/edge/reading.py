@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import fields
-from typing import Any, TypeVar
+from dataclasses import MISSING, fields
+from functools import lru_cache
+from typing import Annotated, Any, TypeVar, get_args, get_origin, get_type_hints
 
 from ..rules import disputes, laying, referee, three_is_fifty
 from ..rules.cards import Card, parse_cards
@@ -37,6 +38,9 @@ from ..rules.scoring import (
 )
 from ..rules.turns import TurnOptions, turn_options
 from . import fifty as fifty_reading
+from . import requests as rq
+from .requests import InitialMeldQuestion, MeldQuestion, RedThreeQuestion
+from .spec import Spec, field_spec
 
 MAX_CARDS = 200
 MAX_MELDS = 30
@@ -184,6 +188,59 @@ class Reader:
     def rejected(self) -> Rejected:
         """The problems found so far, as the answer."""
         return Rejected(tuple(self.problems))
+
+
+#: what :func:`read_into` fills
+Read = TypeVar("Read")
+
+
+def read_into(
+    cls: type[Read], data: dict[str, Any], reader: Reader, skip: frozenset[str] = frozenset()
+) -> Read:
+    """A request's fields read into ``cls`` (a dataclass of :mod:`.requests`), in the order it
+    declares them, each by its type and the :class:`~.spec.Spec` it is annotated with: the
+    bounds the OpenAPI description states are the ones read here. Problems go to ``reader``
+    (today's codes: ``request.missing``, ``request.type``, ``request.value``, ``card.*``), worded
+    as :class:`Reader`'s own methods word them. ``skip``: the fields read (and checked)
+    elsewhere, such as the ruleset, kept as sent."""
+    hints = _hints(cls)  # type: ignore[arg-type]
+    values: dict[str, Any] = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name in skip:
+            values[f.name] = data.get(f.name)  # read, and checked, by the caller
+            continue
+        tp = hints[f.name]
+        spec = field_spec(tp) or Spec()
+        where = f.name
+        raw = data.get(f.name)
+        default = f.default if f.default is not MISSING else None
+        if spec.kind == "cards":
+            values[f.name] = reader.cards(raw, where)
+            if spec.required and f.name not in data:
+                reader.fail("request.missing", where)
+        elif spec.kind == "card":
+            values[f.name] = reader.card(raw, where)
+        elif spec.kind == "card_lists":
+            values[f.name] = reader.card_lists(raw, where, spec.max_items or MAX_MELDS)
+        elif _base(tp) is bool:
+            values[f.name] = reader.boolean(data, f.name, where, bool(default))
+        elif _base(tp) is int:
+            low = spec.minimum if spec.minimum is not None else 0
+            high = spec.maximum if spec.maximum is not None else MAX_SCORE
+            values[f.name] = reader.integer(data, f.name, where, default, low, high)
+        else:  # pragma: no cover - a request type this reader does not know yet
+            raise TypeError(f"{cls.__name__}.{f.name}: no reader for {tp!r}")
+    return cls(**values)
+
+
+@lru_cache(maxsize=64)
+def _hints(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls, include_extras=True)
+
+
+def _base(tp: Any) -> Any:
+    """The type under ``Annotated`` marks."""
+    return get_args(tp)[0] if get_origin(tp) is Annotated else tp
 
 
 def _ruleset(reader: Reader, data: dict[str, Any]) -> tuple[RuleSet | None, int]:
@@ -423,33 +480,31 @@ def _possible(verdict: Verdict) -> Verdict | Rejected:
     return Rejected(impossible) if impossible else verdict
 
 
+#: the fields every question shares, read with the ruleset (:func:`_ruleset`)
+ASKED = frozenset(f.name for f in fields(rq.Asked))
+
+
 def referee_meld(data: Any) -> Verdict | Rejected:
-    """``POST /api/v1/referee/meld``."""
+    """``POST /api/v1/referee/meld``: read into :class:`.requests.MeldQuestion`."""
 
     def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> Verdict:
-        cards = r.cards(d.get("cards"), "cards")
-        if "cards" not in d:
-            r.fail("request.missing", "cards")
+        q = read_into(MeldQuestion, d, r, ASKED)
         return referee.meld(
-            rs,
-            cards,
-            r.boolean(d, "going_out", "going_out"),
-            r.boolean(d, "initial_meld", "initial_meld"),
-            players if "players" in d else None,
+            rs, q.cards, q.going_out, q.initial_meld, players if "players" in d else None
         )
 
     return _referee(data, ask)
 
 
 def referee_initial_meld(data: Any) -> Verdict | Rejected:
-    """``POST /api/v1/referee/initial-meld``."""
+    """``POST /api/v1/referee/initial-meld``: read into
+    :class:`.requests.InitialMeldQuestion`."""
 
     def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> Verdict:
-        score_ = r.integer(d, "cumulative_score", "cumulative_score", 0, -MAX_SCORE, MAX_SCORE)
-        melds = r.card_lists(d.get("melds"), "melds")
-        top = r.card(d.get("top_card"), "top_card")
-        side_melds = r.card_lists(d.get("side_melds"), "side_melds")
-        return referee.initial_meld(rs, players, score_, melds, top, side_melds)
+        q = read_into(InitialMeldQuestion, d, r, ASKED)
+        return referee.initial_meld(
+            rs, players, q.cumulative_score, q.melds, q.top_card, q.side_melds
+        )
 
     return _referee(data, ask)
 
@@ -742,13 +797,14 @@ def referee_black_three_block(data: Any) -> disputes.Ruling | Rejected:
 
 
 def referee_red_three_from_pile(data: Any) -> disputes.Ruling | Rejected:
-    """``POST /api/v1/referee/red-three-from-pile`` (seed 003:80)."""
+    """``POST /api/v1/referee/red-three-from-pile`` (seed 003:80): read into
+    :class:`.requests.RedThreeQuestion`."""
 
     def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> disputes.Ruling | None:
-        count = r.integer(d, "red_threes", "red_threes", 1, 1, 6)
+        q = read_into(RedThreeQuestion, d, r, ASKED)
         if r.problems:
             return None
-        return disputes.red_three_from_pile(rs, players, count)
+        return disputes.red_three_from_pile(rs, players, q.red_threes)
 
     return _dispute(data, ask)
 
