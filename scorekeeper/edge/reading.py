@@ -25,9 +25,7 @@ from ..rules.referee import Verdict
 from ..rules.ruleset import PRESETS, RuleSet, resolve_ruleset
 from ..rules.scoring import (
     MAX_ADJUSTMENT_NOTE,
-    MAX_ADJUSTMENT_POINTS,
     MAX_ADJUSTMENTS,
-    MAX_TOTAL,
     SPECIAL_QUICK_FIELDS,
     Adjustment,
     QuickEntry,
@@ -47,41 +45,34 @@ MAX_MELDS = 30
 MAX_SIDES = 6
 MAX_SCORE = 10**7
 
-#: The keys a side of a score request may have (docs/api.md §3); any other is refused with
-#: ``request.unknown_key`` naming it, so nothing unread is ever stored.
-SIDE_KEYS: frozenset[str] = frozenset(
-    {
-        "melds",
-        "hands",
-        "quick",
-        "red_threes",
-        "went_out",
-        "concealed",
-        "black_threes",
-        "special_hand",  # docs/rulebook.md §6
-        "adjustments",
-        "total",
-    }
-)
+
+def _spec_bounds(cls: type) -> dict[str, tuple[int, int]]:
+    """Each bounded field of a request class: its (minimum, maximum) as its Spec states them."""
+    hints = get_type_hints(cls, include_extras=True)
+    out = {}
+    for f in fields(cls):
+        spec = field_spec(hints[f.name])
+        if spec is not None and spec.minimum is not None and spec.maximum is not None:
+            out[f.name] = (spec.minimum, spec.maximum)
+    return out
+
+
+# A side of a hand is described and read by the same classes of .requests: its keys (any other
+# is refused with ``request.unknown_key`` naming it, so nothing unread is ever stored) and its
+# numbers' bounds are the ones the OpenAPI description states.
+#: The keys a side of a score request may have (docs/api.md §3).
+SIDE_KEYS: frozenset[str] = frozenset(f.name for f in fields(rq.Side))
 #: The keys a side given as its total may have besides it: the rest of a side describes the
 #: hand the total already counts.
 TOTAL_SIDE_KEYS: frozenset[str] = frozenset({"total", "went_out", "concealed", "adjustments"})
 #: The keys of one of a side's ``adjustments``.
-ADJUSTMENT_KEYS: frozenset[str] = frozenset({"points", "note"})
-#: The keys of a side's ``quick`` entry (the special canastas and penalties of docs/rulebook.md §6
-#: come from :data:`~.scoring.SPECIAL_QUICK_FIELDS`).
-QUICK_KEYS: frozenset[str] = frozenset(
-    {
-        "natural_canastas",
-        "mixed_canastas",
-        "wild_canastas",
-        "meld_points",
-        "hand_points",
-        "black_threes_in_hand",
-        "melded",
-        *SPECIAL_QUICK_FIELDS,
-    }
-)
+ADJUSTMENT_KEYS: frozenset[str] = frozenset(f.name for f in fields(rq.Adjustment))
+#: The keys of a side's ``quick`` entry (with the special canastas and penalties of
+#: docs/rulebook.md §6, :data:`~.scoring.SPECIAL_QUICK_FIELDS`).
+QUICK_KEYS: frozenset[str] = frozenset(f.name for f in fields(rq.Quick))
+SIDE_BOUNDS = _spec_bounds(rq.Side)
+QUICK_BOUNDS = _spec_bounds(rq.Quick)
+ADJUSTMENT_BOUNDS = _spec_bounds(rq.Adjustment)
 #: At most this many unknown keys are named per object (the rest are not listed).
 UNKNOWN_KEYS_NAMED = 5
 
@@ -281,18 +272,22 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
                     n = 0
                 red_threes.append(n)
     else:
-        red_threes = reader.integer(data, "red_threes", f"{where}.red_threes", 0, 0, 12)
+        red_threes = reader.integer(
+            data, "red_threes", f"{where}.red_threes", 0, *SIDE_BOUNDS["red_threes"]
+        )
     side = SideEntry(
         red_threes=red_threes,
         went_out=reader.boolean(data, "went_out", f"{where}.went_out"),
         concealed=reader.boolean(data, "concealed", f"{where}.concealed"),
         # docs/rulebook.md §6: black threes laid out, and a special hand, where the ruleset has
         # them.
-        black_threes=reader.integer(data, "black_threes", f"{where}.black_threes", 0, 0, 12),
+        black_threes=reader.integer(
+            data, "black_threes", f"{where}.black_threes", 0, *SIDE_BOUNDS["black_threes"]
+        ),
     )
     side.adjustments = read_adjustments(reader, data.get("adjustments"), f"{where}.adjustments")
     if "total" in data:
-        side.total = reader.integer(data, "total", f"{where}.total", None, -MAX_TOTAL, MAX_TOTAL)
+        side.total = reader.integer(data, "total", f"{where}.total", None, *SIDE_BOUNDS["total"])
         for key in sorted(k for k in data if k in SIDE_KEYS and k not in TOTAL_SIDE_KEYS):
             reader.fail("request.total_and_detail", f"{where}.{key}", key=key)
         return side
@@ -312,23 +307,11 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
             if melded is not None and not isinstance(melded, bool):
                 reader.fail("request.type", f"{w}.melded", expected="boolean")
                 melded = None
-            side.quick = QuickEntry(
-                natural_canastas=reader.integer(
-                    q, "natural_canastas", f"{w}.natural_canastas", 0, 0, 30
-                ),
-                mixed_canastas=reader.integer(q, "mixed_canastas", f"{w}.mixed_canastas", 0, 0, 30),
-                wild_canastas=reader.integer(q, "wild_canastas", f"{w}.wild_canastas", 0, 0, 30),
-                meld_points=reader.integer(q, "meld_points", f"{w}.meld_points", 0, 0, 100_000),
-                hand_points=reader.integer(q, "hand_points", f"{w}.hand_points", 0, 0, 100_000),
-                black_threes_in_hand=reader.integer(
-                    q, "black_threes_in_hand", f"{w}.black_threes_in_hand", 0, 0, 12
-                ),
-                melded=melded,
-                **{
-                    name: reader.integer(q, name, f"{w}.{name}", 0, 0, 30)
-                    for name in SPECIAL_QUICK_FIELDS
-                },
-            )
+            numbers = {
+                name: reader.integer(q, name, f"{w}.{name}", 0, *bounds)
+                for name, bounds in QUICK_BOUNDS.items()
+            }
+            side.quick = QuickEntry(melded=melded, **numbers)
         if "melds" in data or "hands" in data:
             reader.fail("request.detail_and_quick", where)
     else:
@@ -348,9 +331,7 @@ def read_adjustments(reader: Reader, value: Any, where: str) -> list[Adjustment]
         if data is None:
             continue
         reader.known_keys(data, ADJUSTMENT_KEYS, w)
-        points = reader.integer(
-            data, "points", f"{w}.points", None, -MAX_ADJUSTMENT_POINTS, MAX_ADJUSTMENT_POINTS
-        )
+        points = reader.integer(data, "points", f"{w}.points", None, *ADJUSTMENT_BOUNDS["points"])
         note = data.get("note", "")
         if not isinstance(note, str):
             reader.fail("request.type", f"{w}.note", expected="string")

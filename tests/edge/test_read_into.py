@@ -73,3 +73,25 @@ def test_a_field_without_a_reader_fails_at_once() -> None:
         read_into(cls, {}, Reader(), ASKED)  # each of today's typed questions reads
     with pytest.raises(TypeError, match="no reader"):
         read_into(rq.Merge, {"keep": "a", "merge": "b"}, Reader())
+
+
+def test_a_side_is_read_with_the_keys_and_bounds_its_class_states() -> None:
+    """The side of a hand (docs/api.md §3: detail, quick, or a total; "Adjustments": points
+    within ±10,000) takes the keys and bounds of ``requests.Side``, ``Quick`` and ``Adjustment``:
+    the reader and the description cannot disagree."""
+    from scorekeeper.edge import reading
+    from scorekeeper.rules.scoring import MAX_ADJUSTMENT_POINTS, MAX_TOTAL, SPECIAL_QUICK_FIELDS
+
+    assert {
+        "melds", "hands", "quick", "red_threes", "went_out", "concealed",
+        "black_threes", "special_hand", "adjustments", "total",
+    } == reading.SIDE_KEYS  # fmt: skip
+    assert set(SPECIAL_QUICK_FIELDS) | {"melded", "hand_points"} <= reading.QUICK_KEYS
+    assert reading.SIDE_BOUNDS["total"] == (-MAX_TOTAL, MAX_TOTAL)
+    assert reading.ADJUSTMENT_BOUNDS["points"] == (-MAX_ADJUSTMENT_POINTS, MAX_ADJUSTMENT_POINTS)
+    reader = Reader()
+    reading.read_side(reader, {"quick": {"natural_canastas": 31, "sevens_aces_held": -1}}, "t")
+    assert [(p.code, p.where, p.params) for p in reader.problems] == [
+        ("request.value", "t.quick.natural_canastas", {"minimum": 0, "maximum": 30}),
+        ("request.value", "t.quick.sevens_aces_held", {"minimum": 0, "maximum": 30}),
+    ]
