@@ -1,10 +1,11 @@
 """Every request body and query of the JSON API (docs/api.md §3) as a typed value.
 
-The readers of :mod:`.reading` (the stateless questions) fill these; the OpenAPI description
-(:mod:`.openapi`) is written from them, so what is read and what is described cannot drift
-apart. Bounds live in :class:`~.spec.Spec` marks next to each field, and the readers take them
-from there (``bounds``). Families whose readers still live in the store (games, hands, parts,
-tables, tournaments) are declared here all the same: the description covers every operation.
+The typed reader (:func:`.reading.read_into`) fills those it reads today (the referee's meld,
+initial-meld and red-three questions) with the engine's values, each field read by its
+:class:`~.spec.Spec` (bounds, kind); the OpenAPI description (:mod:`.openapi`) is written from
+the same classes, so what is read and what is described cannot drift apart. The other requests
+are still read by the hand-written readers of :mod:`.reading` and the store; their classes
+describe the JSON they take, so the description covers every operation.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Literal
 
-from .spec import CARD, CARDS, Spec, strict
+from ..rules.cards import Card as EngineCard
+from .spec import CARD, CARD_LISTS, CARDS, Spec, strict
 
 # ---- shared pieces ------------------------------------------------------------------------------
 
@@ -48,6 +50,17 @@ HouseRules = Annotated[
     ),
 ]
 Score = Annotated[int, Spec(minimum=-(10**7), maximum=10**7)]
+
+# What the typed reader (:func:`.reading.read_into`) fills: the engine's values, described by
+# the JSON they are read from.
+#: cards read into the engine's cards
+ReadCards = Annotated[list[EngineCard], CARDS]
+#: one card, or none
+ReadCard = Annotated[EngineCard | None, CARD]
+#: groups of cards (melds)
+ReadCardLists = Annotated[list[list[EngineCard]], CARD_LISTS]
+#: a yes or no; null reads as the default
+Flag = Annotated[bool, Spec(nullable=True)]
 Version = Annotated[
     int,
     Spec(
@@ -210,10 +223,12 @@ class MeldQuestion(Asked):
 
     EXAMPLE: ClassVar[dict[str, Any]] = {"ruleset": "german", "cards": "K K K 2"}
 
-    cards: Cards = ""
-    going_out: bool | None = False
+    cards: Annotated[list[EngineCard], Spec(kind="cards", nullable=True, required=True)] = field(
+        default_factory=list
+    )
+    going_out: Flag = False
     initial_meld: Annotated[
-        bool | None, Spec(description="American: laid as the side's initial meld.")
+        bool, Spec(nullable=True, description="American: laid as the side's initial meld.")
     ] = False
 
 
@@ -228,9 +243,9 @@ class InitialMeldQuestion(Asked):
     }
 
     cumulative_score: Score = 0
-    melds: CardLists | None = None
-    top_card: Card | None = None
-    side_melds: CardLists | None = None
+    melds: ReadCardLists = field(default_factory=list)
+    top_card: ReadCard = None
+    side_melds: ReadCardLists = field(default_factory=list)
 
 
 @dataclass
@@ -385,7 +400,7 @@ class RedThreeQuestion(Asked):
 
     EXAMPLE: ClassVar[dict[str, Any]] = {"ruleset": "german", "red_threes": 1}
 
-    red_threes: Annotated[int, Spec(minimum=1, maximum=6)] = 1
+    red_threes: Annotated[int, Spec(minimum=1, maximum=6, description="How many were taken.")] = 1
 
 
 @dataclass

@@ -26,7 +26,7 @@ import typing
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
 
-__all__ = ["CARDS", "CARD", "Spec", "json_schema", "strict"]
+__all__ = ["CARDS", "CARD", "CARD_LISTS", "Spec", "field_spec", "json_schema", "strict"]
 
 
 @dataclass(frozen=True)
@@ -43,13 +43,20 @@ class Spec:
     pattern: str | None = None
     examples: tuple[Any, ...] = ()
     kind: str = ""
+    #: required although the dataclass gives it a default (a field after the defaults of the
+    #: fields every question shares)
+    required: bool = False
+    #: null is taken too (read as the default)
+    nullable: bool = False
     extra: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
 
 #: cards in the notation of docs/api.md §2: one text, or a list of single cards
-CARDS = Spec(kind="cards")
+CARDS = Spec(kind="cards", nullable=True)
 #: exactly one card (docs/api.md §2)
-CARD = Spec(kind="card")
+CARD = Spec(kind="card", nullable=True)
+#: groups of cards (melds), each as ``cards``
+CARD_LISTS = Spec(kind="card_lists", max_items=30, nullable=True)
 
 _CARDS_SCHEMA: dict[str, Any] = {
     "description": "Cards in the notation of docs/api.md §2: one text (`K K 2`, `KK2`, "
@@ -81,10 +88,23 @@ def _is_dataclass_type(tp: Any) -> bool:
 
 
 def _apply(schema: dict[str, Any], spec: Spec) -> dict[str, Any]:
+    """``schema`` with the spec's marks; a named kind (cards) replaces the Python type's schema
+    by the JSON the readers take for it (the type is the value read, in the engine's terms)."""
+    nullable = schema.get("type") == "null"
     if spec.kind == "cards":
         schema = dict(_CARDS_SCHEMA)
     elif spec.kind == "card":
         schema = dict(_CARD_SCHEMA)
+    elif spec.kind == "card_lists":
+        schema = {
+            "description": "Groups of cards (melds), each as cards in the notation of "
+            "docs/api.md §2.",
+            "type": "array",
+            "items": {k: v for k, v in _CARDS_SCHEMA.items() if k != "examples"},
+            "examples": [["K K K", "A A 2"]],
+        }
+    if (spec.kind and nullable) or spec.nullable:
+        schema = _nullable(schema)
     if spec.description:
         schema["description"] = spec.description
     for key, value in (
@@ -116,7 +136,12 @@ def json_schema(tp: Any, schemas: dict[str, Any]) -> dict[str, Any]:
     origin = get_origin(tp)
     if origin is Annotated:
         base, *marks = get_args(tp)
-        schema = json_schema(base, schemas)
+        if any(isinstance(m, Spec) and m.kind for m in marks):
+            # a named kind: the JSON it is read from, not the engine's value it is read into
+            options = get_args(base) if get_origin(base) in (Union, types.UnionType) else ()
+            schema: dict[str, Any] = {"type": "null"} if type(None) in options else {}
+        else:
+            schema = json_schema(base, schemas)
         for mark in marks:
             if isinstance(mark, Spec):
                 if "$ref" in schema and (mark.description or mark.examples):
@@ -187,7 +212,10 @@ def _object(cls: type, schemas: dict[str, Any]) -> dict[str, Any]:
             if "$ref" in schema:
                 schema = {"allOf": [schema]}
             schema["default"] = f.default
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+        spec = field_spec(hints[f.name])
+        if (f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING) or (
+            spec is not None and spec.required
+        ):
             required.append(name)
         properties[name] = schema
     out: dict[str, Any] = {"type": "object"}
@@ -203,6 +231,14 @@ def _object(cls: type, schemas: dict[str, Any]) -> dict[str, Any]:
     if example is not None:
         out["examples"] = [example]
     return out
+
+
+def field_spec(tp: Any) -> Spec | None:
+    """The :class:`Spec` a field's type is annotated with (the last one), if any."""
+    if get_origin(tp) is Annotated:
+        marks = [m for m in get_args(tp)[1:] if isinstance(m, Spec)]
+        return marks[-1] if marks else None
+    return None
 
 
 def _plain(value: Any) -> bool:

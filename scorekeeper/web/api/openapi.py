@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, Response, render_template
+from markupsafe import Markup, escape
 
 from ...edge import openapi as described
 from ..words.messages import MESSAGES
@@ -46,7 +47,7 @@ class Row:
     """One field of a request or an answer, as the page lists it."""
 
     name: str
-    kind: str
+    kind: Markup
     required: bool
     notes: str
 
@@ -61,10 +62,10 @@ class Shown:
     summary: str
     description: str
     parameters: list[Row]
-    body: str
+    body: Markup
     body_rows: list[Row]
     example: str
-    answers: list[tuple[str, str, str, list[Row]]]  # status, words, type, fields
+    answers: list[tuple[str, str, Markup, list[Row]]]  # status, words, type, fields
     codes: list[str]
 
 
@@ -72,24 +73,26 @@ def _ref_name(schema: dict[str, Any]) -> str:
     return str(schema["$ref"]).rsplit("/", 1)[-1]
 
 
-def kind_of(schema: dict[str, Any]) -> str:
-    """A schema in a few words: ``integer``, ``list of Side``, ``Quick or null`` …"""
+def kind_of(schema: dict[str, Any]) -> Markup:
+    """A schema in a few words, each named type a link to its entry on the page: ``integer``,
+    ``list of Side``, ``Quick or null`` … (escaped: enum values are shown as JSON)."""
     if "$ref" in schema:
-        return _ref_name(schema)
+        name = _ref_name(schema)
+        return Markup('<a href="#type-{0}">{0}</a>').format(name)
     if "allOf" in schema:
-        return " & ".join(kind_of(s) for s in schema["allOf"])
+        return Markup(" & ").join(kind_of(s) for s in schema["allOf"])
     if "anyOf" in schema:
-        return " or ".join(kind_of(s) for s in schema["anyOf"])
+        return Markup(" or ").join(kind_of(s) for s in schema["anyOf"])
     if "enum" in schema:
-        return " | ".join(json.dumps(v) for v in schema["enum"])
+        return escape(" | ".join(json.dumps(v) for v in schema["enum"]))
     kind = schema.get("type")
     if isinstance(kind, list):
-        return " or ".join(kind)
+        return escape(" or ".join(kind))
     if kind == "array":
-        return "list of " + kind_of(schema.get("items", {}))
+        return Markup("list of ") + kind_of(schema.get("items", {}))
     if kind == "object" and isinstance(schema.get("additionalProperties"), dict):
-        return "object of " + kind_of(schema["additionalProperties"])
-    return str(kind or "any JSON")
+        return Markup("object of ") + kind_of(schema["additionalProperties"])
+    return escape(str(kind or "any JSON"))
 
 
 def _notes(schema: dict[str, Any]) -> str:
@@ -121,7 +124,7 @@ def rows_of(schema: dict[str, Any], schemas: dict[str, Any]) -> list[Row]:
 def _shown(path: str, method: str, op: dict[str, Any], doc: dict[str, Any]) -> Shown:
     schemas = doc["components"]["schemas"]
     shared = doc["components"]["responses"]
-    body, body_rows, example = "", [], ""
+    body, body_rows, example = Markup(""), [], ""
     content = op.get("requestBody", {}).get("content", {}).get("application/json")
     if content:
         body = kind_of(content["schema"])
@@ -129,13 +132,17 @@ def _shown(path: str, method: str, op: dict[str, Any], doc: dict[str, Any]) -> S
             body_rows = rows_of(content["schema"], schemas)
         if "example" in content:
             example = json.dumps(content["example"], ensure_ascii=False, indent=2)
-    answers = []
+    answers: list[tuple[str, str, Markup, list[Row]]] = []
     for status, answer in op["responses"].items():
         if "$ref" in answer:
             answer = shared[_ref_name(answer)]
         media = answer.get("content", {})
         json_content = media.get("application/json")
-        kind = kind_of(json_content["schema"]) if json_content else ", ".join(media) or "no body"
+        kind = (
+            kind_of(json_content["schema"])
+            if json_content
+            else escape(", ".join(media) or "no body")
+        )
         answer_rows = (
             rows_of(json_content["schema"], schemas)
             if json_content and "$ref" in json_content["schema"] and not status.startswith("4")
@@ -151,7 +158,7 @@ def _shown(path: str, method: str, op: dict[str, Any], doc: dict[str, Any]) -> S
         parameters=[
             Row(
                 p["name"],
-                f"{p['in']}: {kind_of(p['schema'])}",
+                Markup("{}: ").format(p["in"]) + kind_of(p["schema"]),
                 bool(p.get("required")),
                 p.get("description", ""),
             )

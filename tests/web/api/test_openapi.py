@@ -137,7 +137,8 @@ def test_a_field_spec_becomes_bounds_in_the_schema() -> None:
         "description": "How many.",
     }
     assert shape["properties"]["maybe"] == {"type": ["boolean", "null"], "default": None}
-    assert {"type": "string", "maxLength": 2000} in shape["properties"]["cards"]["anyOf"]
+    cards, null = shape["properties"]["cards"]["anyOf"]  # cards, or null for none
+    assert {"type": "string", "maxLength": 2000} in cards["anyOf"] and null == {"type": "null"}
 
 
 def test_the_side_schema_refuses_what_the_reader_refuses() -> None:
@@ -163,3 +164,12 @@ def test_the_reference_page_lists_every_operation(client: FlaskClient, lang: str
     assert "/api/v1/openapi.json" in page
     assert "<script" not in page.split("</head>", 1)[1]  # nothing runs on the page itself
     assert "Side" in page and "request.unknown_key" in page
+
+
+def test_the_reference_page_links_each_type_and_escapes_what_it_shows(client: FlaskClient) -> None:
+    page = client.get("/api-reference").get_data(as_text=True)
+    assert '<a href="#type-Side">Side</a>' in page and 'id="type-Side"' in page
+    # every type named on the page has its entry
+    for name in set(re.findall(r'href="#type-([A-Za-z]+)"', page)):
+        assert f'id="type-{name}"' in page, name
+    assert '"deal" | "refill"' not in page and "&#34;deal&#34; | &#34;refill&#34;" in page
