@@ -1,7 +1,7 @@
 """ "What may I do?" (``rules.turns.turn_options``): how long does one answer take?
 
 Figures, each the median of many runs of the rules engine alone (reading the request
-included, as ``rules.api.referee_options`` does):
+included, as ``edge.reading.referee_options`` does):
 
 * a 15-card hand (classic, 2 players, after the draw) with the side's melds on the table, the
   discard pile's top card, going out tried openly: target < 50 ms;
@@ -23,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorekeeper.rules import api as rules_api  # noqa: E402
+from scorekeeper.edge import reading as rules_api  # noqa: E402
 from scorekeeper.rules.turns import TurnOptions  # noqa: E402
 
 MELDED: dict[str, Any] = {

@@ -15,6 +15,7 @@ ALLOWED = {
     ("store/db.py", "."): "Alembic (store.schema), only when a database is behind",
     ("cli.py", ".store"): "Alembic (store.schema), for the db commands",
     ("web/sheets/routes.py", "...sheets"): "reportlab (sheets.pdf), only when a PDF is drawn",
+    ("web/play/sheet_pdf.py", "...sheets"): "reportlab (sheets.pdf), only when a PDF is drawn",
     ("web/app/catalogs.py", "babel.messages.frontend"): "pybabel, for `translations` alone",
     ("web/engine/archive.py", "babel.messages.extract"): "Babel's extractor, only when the "
     "phone's engine archive is built",
@@ -189,3 +190,114 @@ def test_the_cycle_check_finds_a_cycle_through_a_package(tmp_path: Path) -> None
     # the same answers imported without going through the package's __init__: no cycle
     (tmp_path / "api" / "__init__.py").write_text("")
     assert import_cycles(import_graph(tmp_path, "pkg")) == []
+
+
+# --- No import runs up a layer ---------------------------------------------------------------
+#
+# Each area of the package (a top-level package or module; under web/, each sub-package) stands
+# in one layer, the lowest first. A module may import its own layer and those below; an import
+# into a higher layer makes the lower area depend on one built on top of it (the shared piece
+# belongs a layer down, where both can reach it). What runs when a module is loaded counts, as
+# for the cycles above; an import inside a function (the listed ones) does too.
+
+LAYERS: tuple[frozenset[str], ...] = tuple(
+    frozenset(layer)
+    for layer in (
+        # the rules engine and the pure models; the settings and the loopback helpers
+        {"rules", "tournament", "settings", "net", "extensions", "__init__"},
+        {"edge"},  # requests read into typed values, answers described (docs/api.md §3)
+        {"stateless", "sheets"},  # the engine's answers in words; the PDF drawings
+        {"store", "migrations"},
+        {"web.words"},
+        {"web.app", "web.engine", "web.live", "web.docs"},
+        {"web.play"},
+        {"web.fifty"},
+        {"web.rulebook"},
+        {"web.referee"},
+        {"web.api"},
+        {"web.canasta"},
+        {"web.home", "web.tables"},
+        {"web.sheets"},
+        {"web.tournaments"},
+        {"web", "factory", "serving", "cli"},
+    )
+)
+
+
+def area(module: str) -> str:
+    """``scorekeeper.web.api.games`` -> ``web.api``; ``scorekeeper.store.games`` -> ``store``."""
+    parts = module.split(".")[1:]
+    if not parts:
+        return "__init__"
+    if parts[0] == "web" and len(parts) > 1:
+        return f"web.{parts[1]}"
+    return parts[0]
+
+
+def layer_of(name: str) -> int:
+    for i, layer in enumerate(LAYERS):
+        if name in layer:
+            return i
+    raise AssertionError(f"{name}: no layer (place it in LAYERS)")
+
+
+def _imports_inside_functions(root: Path, package: str) -> dict[str, set[str]]:
+    """Each module -> the package's modules its functions import."""
+    names = _module_names(root, package)
+    found: dict[str, set[str]] = {}
+    for name, (path, is_package) in names.items():
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for target in _imported_at_load(name, is_package, node.body):
+                    if target in names:
+                        found.setdefault(name, set()).add(target)
+    return found
+
+
+def up_layer_imports(root: Path, package: str) -> list[str]:
+    graph = import_graph(root, package)
+    for name, targets in _imports_inside_functions(root, package).items():
+        graph[name] = graph[name] | targets
+    found = []
+    for module, targets in sorted(graph.items()):
+        if module == package:
+            # the package's own __init__: the lowest helpers (its folders) and, inside
+            # create_app alone, the entry into the app on top of everything (listed in ALLOWED)
+            continue
+        for target in sorted(targets):
+            low, high = area(module), area(target)
+            if low != high and layer_of(low) < layer_of(high):
+                found.append(f"{module} -> {target} ({low} imports {high}, a layer up)")
+    return found
+
+
+def test_no_import_runs_up_a_layer() -> None:
+    found = up_layer_imports(PACKAGE, "scorekeeper")
+    assert found == [], "\n".join(found)
+
+
+def test_every_area_has_a_layer() -> None:
+    areas = {area(name) for name in _module_names(PACKAGE, "scorekeeper")}
+    for name in areas:
+        layer_of(name)
+    assert areas == set().union(*LAYERS)
+
+
+def test_the_layer_check_finds_an_import_up_a_layer(tmp_path: Path) -> None:
+    """The guard of the app answering problems through the API's own module, as it once did:
+    ``web.app`` stands below ``web.api``."""
+    (tmp_path / "web" / "app").mkdir(parents=True)
+    (tmp_path / "web" / "api").mkdir()
+    for folder in ("", "web", "web/app", "web/api"):
+        (tmp_path / folder / "__init__.py").write_text("")
+    (tmp_path / "web" / "api" / "answers.py").write_text("def problem_response(): ...\n")
+    (tmp_path / "web" / "app" / "limits.py").write_text(
+        "from ..api.answers import problem_response\n"
+    )
+    assert up_layer_imports(tmp_path, "scorekeeper") == [
+        "scorekeeper.web.app.limits -> scorekeeper.web.api (web.app imports web.api, a layer up)",
+        "scorekeeper.web.app.limits -> scorekeeper.web.api.answers (web.app imports web.api, "
+        "a layer up)",
+    ]
+    (tmp_path / "web" / "app" / "limits.py").write_text("def guard(): ...\n")
+    assert up_layer_imports(tmp_path, "scorekeeper") == []

@@ -211,7 +211,7 @@ def test_serves_the_phones_engine(server: str) -> None:
     with zipfile.ZipFile(io.BytesIO(body)) as z:
         names = set(z.namelist())
     assert "scorekeeper/stateless/__init__.py" in names
-    assert "scorekeeper/rules/api.py" in names
+    assert "scorekeeper/edge/reading.py" in names
     assert "scorekeeper/stateless/catalogues/de/LC_MESSAGES/messages.mo" in names
     runtime = re.search(r'data-engine-runtime="([^"]+)"', page)
     assert runtime

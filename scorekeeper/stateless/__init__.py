@@ -7,10 +7,10 @@ server's endpoints and the phone's engine (Pyodide in a Web Worker, docs/engine.
     (200, True, 'Legal meld of kings: 3 natural, 0 wild, worth 30.')
 
 It takes the request's JSON text as sent and the reader's language, reads the request into the
-engine's values (:mod:`..rules.api`), asks the engine, and answers with the HTTP status and the
-JSON body, every problem worded in that language (:mod:`.messages`, through the project's
-catalogues read by the standard library, :mod:`.words`). Nothing here imports Flask, Babel or
-SQLAlchemy, and nothing raises on any input.
+engine's values at the edge (:mod:`..edge.reading`), asks the engine, and answers with the HTTP
+status and the JSON body, every problem worded in that language (:mod:`.messages`, through the
+project's catalogues read by the standard library, :mod:`.words`). Nothing here imports Flask,
+Babel or SQLAlchemy, and nothing raises on any input.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..rules import api as rules_api
+from ..edge import reading as rules_api
 from ..rules.problems import Problem
 from ..rules.scoring import Rejected, ScoreAnswer
 from .bodies import Body, EngineAnswer, answer_body, options_body, score_body, status_of

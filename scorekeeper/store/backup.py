@@ -1,6 +1,7 @@
-"""Backups of stored games, both kinds (Canasta and "3 ist 50"): one JSON format for the
-command line (``scorekeeper export`` / ``import``: the whole database) and the phone's files
-(its own games, or one game).
+"""Backups of stored games, both kinds (Canasta and "3 ist 50"), in the one stored-game format
+(:mod:`.stored_format`, which defines it and gives its JSON Schema): for the command line
+(``scorekeeper export`` / ``import``: the whole database), the phone's files (its own games, or
+one game) and each game of a table's export.
 
 A backup holds what is stored, never what is derived: per game its keys, ruleset, sides,
 house rules, target, version, creation and change times and the game it was started from
@@ -49,9 +50,20 @@ from .models import (
     new_key,
     utcnow,
 )
+from .stored_format import (
+    BACKUP as FORMAT,
+)
+from .stored_format import (
+    FORMAT_VERSION,
+    StoredGame,
+    StoredHand,
+    StoredRevision,
+    StoredTable,
+    StoredTableGame,
+    as_json,
+    upgrade_game,
+)
 
-FORMAT = "scorekeeper-backup"
-FORMAT_VERSION = 1
 REVISION_KINDS = ("corrected", "deleted")
 #: corrections and deletions kept per game in a backup (a take-back each hand, several times)
 MAX_REVISIONS = 4 * MAX_HANDS
@@ -63,52 +75,57 @@ def iso_time(value: datetime) -> str:
     return value.astimezone(UTC).isoformat()
 
 
-def dump_game(game: Game, with_keys: bool = True) -> dict[str, Any]:
-    """One game as a backup holds it. ``with_keys``: its editing key and the editing key of
-    the game it followed (a file for whoever may edit it); without, only the view key."""
-    out: dict[str, Any] = {
-        "view_id": game.view_id,
-        "name": game.name,
-        "ruleset": game.ruleset,
-        "players": game.players,
-        "options": game.options,
-        "sides": game.sides,
-        "target": game.target,
-        "first_dealer": game.first_dealer,
-        "version": game.version,
-        "created_at": iso_time(game.created_at),
-        "updated_at": iso_time(game.updated_at),
-        "hands": [
-            {
-                "number": hand.number,
-                "teams": hand.teams,
-                "lone_player": hand.lone_player,
-                "stock_out": hand.stock_out,
-                "created_at": iso_time(hand.created_at),
-                "updated_at": iso_time(hand.updated_at),
-            }
+def stored_game(game: Game, with_keys: bool = True) -> StoredGame:
+    """One game in the stored-game format. ``with_keys``: its editing key, its sides' keys and
+    the editing key of the game it followed (a file for whoever may edit it); without, only
+    the view key."""
+    return StoredGame(
+        view_id=game.view_id,
+        name=game.name,
+        ruleset=game.ruleset,
+        players=game.players,
+        options=game.options,
+        sides=game.sides,
+        target=game.target,
+        first_dealer=game.first_dealer,
+        version=game.version,
+        created_at=iso_time(game.created_at),
+        updated_at=iso_time(game.updated_at),
+        hands=[
+            StoredHand(
+                number=hand.number,
+                teams=hand.teams,
+                lone_player=hand.lone_player,
+                stock_out=hand.stock_out,
+                created_at=iso_time(hand.created_at),
+                updated_at=iso_time(hand.updated_at),
+            )
             for hand in sorted(game.hands, key=lambda h: h.number)
         ],
-        "revisions": [
-            {
-                "number": revision.number,
-                "kind": revision.kind,
-                "teams": revision.teams,
-                "lone_player": revision.lone_player,
-                "stock_out": revision.stock_out,
-                "entered_at": iso_time(revision.entered_at),
-                "hand_created_at": iso_time(revision.hand_created_at),
-                "changed_at": iso_time(revision.changed_at),
-                "version": revision.version,
-            }
+        revisions=[
+            StoredRevision(
+                number=revision.number,
+                kind=revision.kind,  # type: ignore[arg-type]
+                teams=revision.teams,
+                lone_player=revision.lone_player,
+                stock_out=revision.stock_out,
+                entered_at=iso_time(revision.entered_at),
+                hand_created_at=iso_time(revision.hand_created_at),
+                changed_at=iso_time(revision.changed_at),
+                version=revision.version,
+            )
             for revision in sorted(game.revisions, key=lambda r: r.id)
         ],
-    }
-    if with_keys:
-        out["id"] = game.id
-        out["previous_id"] = game.previous_id
-        if game.side_rows:  # a side's key enters that side's parts: only with the keys
-            out["side_ids"] = [row.key for row in game.side_rows]
+        id=game.id if with_keys else None,
+        previous_id=game.previous_id if with_keys else None,
+        # a side's key enters that side's parts: only with the keys
+        side_ids=[row.key for row in game.side_rows] if with_keys and game.side_rows else None,
+    )
+
+
+def dump_game(game: Game, with_keys: bool = True) -> dict[str, Any]:
+    """One game as every file holds it (:class:`.stored_format.StoredGame`), as JSON data."""
+    out: dict[str, Any] = as_json(stored_game(game, with_keys))
     return out
 
 
@@ -138,24 +155,20 @@ def dump_tables(session: Session) -> list[dict[str, Any]]:
         links = session.scalars(
             select(TableGame).where(TableGame.table_id == table.id).order_by(TableGame.game_id)
         )
-        out.append(
-            {
-                "id": table.id,
-                "view_id": table.view_id,
-                "name": table.name,
-                "version": table.version,
-                "created_at": iso_time(table.created_at),
-                "updated_at": iso_time(table.updated_at),
-                "people": [person.name for person in people],
-                "games": [
-                    {
-                        "game": link.game_id,
-                        "seats": [[index[p] for p in side] for side in link.players],
-                    }
-                    for link in links
-                ],
-            }
+        stored = StoredTable(
+            id=table.id,
+            view_id=table.view_id,
+            name=table.name,
+            version=table.version,
+            created_at=iso_time(table.created_at),
+            updated_at=iso_time(table.updated_at),
+            people=[person.name for person in people],
+            games=[
+                StoredTableGame(link.game_id, [[index[p] for p in side] for side in link.players])
+                for link in links
+            ],
         )
+        out.append(as_json(stored))
     return out
 
 
@@ -275,12 +288,14 @@ def read_backup(
     Raises :class:`GameProblems` (``where`` names the game and hand)."""
     if not isinstance(data, dict):
         raise GameProblems([Problem("request.type", "", {"expected": "object"})])
+    check_format_version(data)
     items = data.get("games")
     if not isinstance(items, list):
         raise GameProblems([Problem("request.type", "games", {"expected": "list"})])
     if not items or (max_games is not None and len(items) > max_games):
-        code = "request.too_large" if items else "request.missing"
-        raise GameProblems([Problem(code, "games", {"limit": max_games or 0})], 400)
+        if not items:  # nothing to import (a limit is no part of that problem)
+            raise GameProblems([Problem("request.missing", "games", {})], 400)
+        raise GameProblems([Problem("request.too_large", "games", {"limit": max_games or 0})], 400)
     if max_hands is not None:
         counted = sum(
             len(item.get("hands") or []) + len(item.get("revisions") or [])
@@ -291,7 +306,19 @@ def read_backup(
         )
         if counted > max_hands:
             raise GameProblems([Problem("request.too_large", "games", {"limit": max_hands})], 400)
-    return [read_game(item, f"games[{g}]") for g, item in enumerate(items)]
+    return [read_game(upgrade_game(item), f"games[{g}]") for g, item in enumerate(items)]
+
+
+def check_format_version(data: dict[str, Any]) -> None:
+    """Refuse a file of a later version of the format than this app reads (a clear problem,
+    not a guess); a file without one is of before version 2."""
+    version = data.get("format_version", 1)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise GameProblems([Problem("request.type", "format_version", {"expected": "integer"})])
+    if version > FORMAT_VERSION:
+        raise GameProblems(
+            [Problem("request.value", "format_version", {"maximum": FORMAT_VERSION})]
+        )
 
 
 def _at(where: str, problems: list[Problem]) -> list[Problem]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..rules.api import Reader, read_sides, side_json
+from ..edge.reading import Reader, read_sides, side_json
 from ..rules.game import is_cutthroat
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS, RuleSet, resolve_ruleset
@@ -20,7 +20,7 @@ from .errors import GameProblems
 from .models import Game
 from .state import HandRow
 
-# A hand is stored as read (``rules.api.side_json``), at most this many bytes of JSON: a
+# A hand is stored as read (``edge.reading.side_json``), at most this many bytes of JSON: a
 # 4-player hand in detail takes about 700, a 6-player one with every card listed under 2,000.
 HAND_MAX_BYTES = 8192
 
@@ -191,7 +191,7 @@ class CheckedHand:
 
     @property
     def stored(self) -> list[dict[str, Any]]:
-        """What a save stores: each side as the reader built it (``rules.api.side_json``),
+        """What a save stores: each side as the reader built it (``edge.reading.side_json``),
         never the request's own JSON (unread keys are refused, not kept)."""
         return [side_json(side) for side in self.entry.sides]
 

@@ -24,7 +24,7 @@ from typing import Any, Literal, cast
 from sqlalchemy import Table, select
 from sqlalchemy.orm import Session
 
-from ..rules.api import Reader, read_side, side_json
+from ..edge.reading import Reader, read_side, side_json
 from ..rules.game import winner
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS

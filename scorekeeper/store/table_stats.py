@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from . import cache, fifty
 from .derive import game_state
-from .entries import column_said
+from .fold import fold_columns
 from .models import Game, Table, TableGame
 from .rating import START, rate_game
 from .tables import FIFTY, LOAD_BATCH
@@ -36,8 +36,8 @@ class ColumnFacts:
     natural: int = 0
     mixed: int = 0
     wild: int = 0
-    went_out: int = 0
-    concealed: int = 0
+    went_out: int = 0  # every going out, the concealed ones included (store.fold)
+    concealed: int = 0  # of them, concealed
     red_threes: int = 0
     # hands that say this column's canastas and red threes (a side entered as its total only
     # says neither): the canastas and red threes above are counted over these
@@ -63,47 +63,25 @@ class GameFacts:
 
 def canasta_facts(game: Game, ids: list[list[int]]) -> GameFacts:
     state = game_state(game)
-    cols: list[ColumnFacts] = []
-    for c, column in enumerate(state.columns):
-        hands = points = natural = mixed = wild = out = concealed = threes = known = 0
-        best: int | None = None
-        best_number = 0
-        for row in state.hands:
-            if c >= len(row.scores):
-                continue
-            score = row.scores[c]
-            hands += 1
-            points += score.score
-            out += score.went_out and not score.concealed
-            concealed += score.concealed
-            said = column_said(row, c)
-            if said is not None:
-                red, canastas = said
-                threes += red
-                known += 1
-                natural += canastas.get("natural", 0)
-                mixed += canastas.get("mixed", 0)
-                wild += canastas.get("wild", 0)
-            if best is None or score.score > best:
-                best, best_number = score.score, row.number
-        cols.append(
-            ColumnFacts(
-                column.name,
-                tuple(ids[c]) if c < len(ids) else (),
-                column.total,
-                hands,
-                points,
-                natural,
-                mixed,
-                wild,
-                out,
-                concealed,
-                threes,
-                known,
-                best,
-                best_number,
-            )
+    cols = [
+        ColumnFacts(
+            column.name,
+            tuple(ids[c]) if c < len(ids) else (),
+            column.total,
+            fold.hands,
+            fold.points,
+            fold.canastas_of("natural"),
+            fold.canastas_of("mixed"),
+            fold.canastas_of("wild"),
+            fold.went_out,
+            fold.concealed,
+            fold.red_threes,
+            fold.known,
+            fold.best,
+            fold.best_number,
         )
+        for c, (column, fold) in enumerate(zip(state.columns, fold_columns(state), strict=True))
+    ]
     winners = () if state.winner is None else (state.winner,)
     return GameFacts(
         game.id,

@@ -33,6 +33,7 @@ from __future__ import annotations
 from flask import Flask
 
 from .api import games as games_api
+from .api import openapi as openapi_api
 from .api import parts as parts_api
 from .api import rule_search as rules_api
 from .api import score as score_api
@@ -71,6 +72,7 @@ def register_blueprints(app: Flask) -> None:
         games_api.bp,
         parts_api.bp,
         rules_api.bp,
+        openapi_api.bp,
         tables_api.bp,
         tournaments_api.bp,
         home.bp,

@@ -15,7 +15,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules import api as rules_api
+from scorekeeper.edge import fifty as edge_fifty
+from scorekeeper.edge import reading as rules_api
 from scorekeeper.rules import three_is_fifty as t50
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.problems import Problem, RulesError
@@ -132,7 +133,9 @@ def test_referee_request(case: dict[str, Any]) -> None:
 @pytest.mark.parametrize("case", REQUEST_CASES, ids=_ids(REQUEST_CASES))
 def test_requests(case: dict[str, Any]) -> None:
     request = _expand(case["request"])
-    handler = t50.score_request if case["endpoint"] == "score" else t50.referee_request
+    handler = (
+        edge_fifty.score_request if case["endpoint"] == "score" else edge_fifty.referee_request
+    )
     if case["endpoint"] == "score" and isinstance(request, dict) and "ruleset" in request:
         # docs/api.md §3: ``POST /api/v1/score`` with this ruleset counts minus piles.
         handler = rules_api.score
@@ -159,7 +162,7 @@ def test_requests(case: dict[str, Any]) -> None:
 
 def test_score_body_shape() -> None:
     # Seed 001: 3 = 50, A 11, K 10, 7 7; the joker as the option says.
-    answer = t50.score_request(
+    answer = edge_fifty.score_request(
         {
             "ruleset": "three-is-fifty",
             "piles": [["3", "A", "K", "7"], ["X"]],
@@ -202,10 +205,10 @@ def test_empty_hand_has_no_moves() -> None:
 
 def test_six_players_may_use_three_packs() -> None:
     nine_kings = [["K"] * 9, [], [], [], [], []]
-    assert isinstance(t50.score_request({"piles": nine_kings}), t50.FiftyScore)
+    assert isinstance(edge_fifty.score_request({"piles": nine_kings}), t50.FiftyScore)
     assert [
         p.code
-        for p in t50.score_request({"piles": nine_kings[:5]}).problems  # type: ignore[union-attr]
+        for p in edge_fifty.score_request({"piles": nine_kings[:5]}).problems  # type: ignore[union-attr]
     ] == ["card.too_many"]
 
 
@@ -318,7 +321,7 @@ def test_referee_request_reads_what_it_is_sent(table: Table) -> None:
         "player": table.player,
         "hand": table.hand,
     }
-    answer = t50.referee_request(json.loads(json.dumps(request)))
+    answer = edge_fifty.referee_request(json.loads(json.dumps(request)))
     assert isinstance(answer, t50.FiftyMoves), answer
     assert answer.moves == tuple(table.legal_moves())
     assert answer.allowed is True
@@ -380,13 +383,13 @@ def _check_answer(answer: Any) -> None:
 @settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
 @given(anything)
 def test_score_request_never_raises(data: Any) -> None:
-    _check_answer(t50.score_request(data))
+    _check_answer(edge_fifty.score_request(data))
 
 
 @settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
 @given(anything)
 def test_referee_request_never_raises(data: Any) -> None:
-    _check_answer(t50.referee_request(data))
+    _check_answer(edge_fifty.referee_request(data))
 
 
 @settings(max_examples=200)
@@ -394,6 +397,6 @@ def test_referee_request_never_raises(data: Any) -> None:
 def test_junk_is_refused(data: Any) -> None:
     """Plain junk (no request keys) is never answered 200."""
     assume(not (isinstance(data, dict) and "piles" in data))
-    for handler in (t50.score_request, t50.referee_request):
+    for handler in (edge_fifty.score_request, edge_fifty.referee_request):
         answer = handler(data)
         assert isinstance(answer, Rejected), answer

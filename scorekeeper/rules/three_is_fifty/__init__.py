@@ -28,10 +28,8 @@ Readings chosen where the seed is open (each is cited at the code that implement
 * Rule 2 moves the whole unbroken run of the rank at the top of the own pile.
 * The four kinds of move never combine: one card is played and one rule applies.
 
-Request-level functions (:func:`score_request`, :func:`referee_request`) take any value that
-``json.loads`` produced and return a typed answer like :mod:`.api` (:class:`FiftyScore`,
-:class:`FiftyMoves`) or a :class:`~.scoring.Rejected`; the web layer turns them into statuses,
-JSON and messages. They never raise.
+The engine answers with typed values (:class:`FiftyScore`, :class:`FiftyMoves`); it reads no
+JSON: the requests are read at the edge (``scorekeeper.edge.fifty``).
 """
 
 from __future__ import annotations
@@ -84,8 +82,6 @@ from .requests import (
     moves_answer,
     read_card,
     referee_reasons,
-    referee_request,
-    score_request,
 )
 
 __all__ = [
@@ -127,9 +123,7 @@ __all__ = [
     "read_cards",
     "read_options",
     "referee_reasons",
-    "referee_request",
     "ruleset_dict",
-    "score_request",
     "token",
     "top_run",
 ]

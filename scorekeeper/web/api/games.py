@@ -20,9 +20,10 @@ from ... import store
 from ...extensions import csrf
 from ...store import GameState, parts, receipts
 from ...store.db import session_scope, write_scope
+from ...store.importing import import_backup
 from ...store.models import Game
 from ...store.tables import join_table
-from ..canasta.backup import import_games as create_all
+from ..app.limits import count_imported
 from . import fifty
 from .answers import (
     dumped_response,
@@ -126,7 +127,7 @@ def import_games() -> Response:
     if data is None:
         return error  # type: ignore[return-value]
     try:
-        done = create_all(data)
+        done = import_backup(data, (), count_imported)
     except store.GameProblems as problems:
         return game_problems_response(problems)
     body = {

@@ -9,8 +9,8 @@ from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
 from ... import stateless
+from ...edge import reading as rules_api
 from ...extensions import csrf
-from ...rules import api as rules_api
 from ...rules import disputes
 from ...rules import ruleset as rulesets
 from ...rules import three_is_fifty as fifty
@@ -166,7 +166,18 @@ def ruleset_detail(ruleset_id: str) -> Response:
     rs = rulesets.PRESETS.get(ruleset_id)
     if rs is None:
         return problem_response(404, "ruleset.unknown", "ruleset", ruleset=ruleset_id[:40])
-    players = request.args.get("players", type=int) or rs.default_players
+    raw = request.args.get("players")
+    if raw is None:
+        return json_response(rs.as_dict(rs.default_players))
+    players = request.args.get("players", type=int)
+    if players not in rs.players_allowed:  # a deck for a table this ruleset is not played at
+        return problem_response(
+            422,
+            "players.not_allowed",
+            "players",
+            players=raw[:12],
+            allowed=list(rs.players_allowed),
+        )
     return json_response(rs.as_dict(players))
 
 
@@ -193,6 +204,9 @@ def http_error(error: HTTPException) -> Response:
     code = {404: "request.not_found", 405: "request.method", 413: "request.too_large"}.get(
         status, "request.invalid"
     )
-    if status == 413:
-        status = 400
-    return problem_response(status, code, limit=current_app.config.get("MAX_CONTENT_LENGTH"))
+    if status == 413:  # only a body too large has a limit to tell
+        return problem_response(400, code, limit=current_app.config.get("MAX_CONTENT_LENGTH"))
+    answer = problem_response(status, code)
+    if status == 405:  # the methods the address answers to (RFC 9110 §15.5.6)
+        answer.headers.update((k, v) for k, v in error.get_headers() if k.lower() == "allow")
+    return answer

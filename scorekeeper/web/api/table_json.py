@@ -4,23 +4,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from datetime import datetime
 from typing import IO, Any
 
 import ijson
 from ijson.common import ObjectBuilder
 from sqlalchemy.orm import Session
 
-from ... import store
 from ...rules.problems import Problem
-from ...store import backup, fifty, tables
+from ...store import backup, tables
 from ...store.errors import GameProblems
-from ...store.models import Game, Table
+from ...store.models import Table
+from ...store.stored_format import (
+    FORMAT_VERSION,
+    TABLE,
+    TableFile,
+    TableFileGame,
+    TablePerson,
+    as_json,
+    upgrade_game,
+)
 from ...store.table_stats import Figures, GameFacts, TableStats, rated, table_stats
-from ..canasta.backup import as_backup
-from .serialize import state_json
 
-FORMAT = "scorekeeper-table"
+FORMAT = TABLE
 
 
 def figures_json(figures: Figures) -> dict[str, Any]:
@@ -165,82 +170,21 @@ def table_json(session: Session, table: Table, editing: bool, page: int = 1) -> 
 # ---- backup ------------------------------------------------------------------------------------
 
 
-def fifty_export(game: Game) -> dict[str, Any]:
-    state = fifty.fifty_state(game)
-    return {
-        "ruleset": fifty.RULESET_ID,
-        "name": state.name,
-        "players": list(state.players),
-        "joker": state.joker,
-        "stop_after": state.stop_after,
-        "target": state.target,
-        "games": [{"entries": hand.teams} for hand in game.hands],
-        "points": [[s.points for s in row.scores] for row in state.rows],
-        "totals": list(state.totals),
-        "winners": state.winners,
-        "finished": state.finished,
-        "created_at": state.created_at.isoformat(),
-    }
-
-
 def table_export(session: Session, table: Table) -> dict[str, Any]:
-    """The whole table: its people and every game, complete, oldest first (Canasta games in
-    the games API's shape, 3 ist 50 with every entry), each with the people of its sides."""
-    games = []
-    for link, game in tables.linked_games(session, table):
-        canasta = tables.is_canasta(game.ruleset)
-        body = state_json(store.game_state(game)) if canasta else fifty_export(game)
-        games.append(
-            {"kind": "canasta" if canasta else "fifty", "people": link.players, "game": body}
+    """The whole table (:class:`...store.stored_format.TableFile`): its people and every game,
+    oldest first, each in the one stored-game format (both kinds; without editing keys:
+    importing makes a table of its own) with the people of its sides."""
+    games = [
+        TableFileGame(
+            "canasta" if tables.is_canasta(game.ruleset) else "fifty",
+            link.players,
+            backup.stored_game(game, with_keys=False),
         )
-    return {
-        "format": FORMAT,
-        "name": table.name,
-        "players": [{"id": p.id, "name": p.name} for p in tables.people(session, table)],
-        "games": games,
-    }
-
-
-def _fifty_import(session: Session, item: dict[str, Any], where: str) -> Game:
-    """A 3-ist-50 game of the export, every entry added as if typed."""
-    try:
-        game = fifty.create_game(
-            session,
-            item.get("players"),
-            item.get("joker", 10),
-            item.get("stop_after"),
-            item.get("target"),
-            item.get("name"),
-        )
-        created = _time(item.get("created_at"))
-        if created is not None:  # the export's own, so that an export of the copy is the same
-            game.created_at = created
-        rows = item.get("games")
-        if not isinstance(rows, list) or len(rows) > fifty.MAX_GAMES:
-            raise GameProblems([Problem("request.type", "games", {"expected": "list"})])
-        for row in rows:
-            entries = row.get("entries") if isinstance(row, dict) else None
-            fifty.add_game(session, game, game.version, entries)
-    except GameProblems as error:
-        raise GameProblems(
-            [
-                Problem(p.code, f"{where}.{p.where}" if p.where else where, p.params)
-                for p in error.problems
-            ],
-            error.status,
-        ) from None
-    return game
-
-
-def _time(value: Any) -> datetime | None:
-    """A time of the export (ISO 8601 with its zone), else None."""
-    if not isinstance(value, str) or len(value) > 40:
-        return None
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        return None
-    return moment if moment.tzinfo is not None else None
+        for link, game in tables.linked_games(session, table)
+    ]
+    people = [TablePerson(p.id, p.name) for p in tables.people(session, table)]
+    out: dict[str, Any] = as_json(TableFile(FORMAT, FORMAT_VERSION, table.name, people, games))
+    return out
 
 
 def import_table(session: Session, data: Any) -> Table:
@@ -255,7 +199,7 @@ def import_table(session: Session, data: Any) -> Table:
 def import_table_file(session: Session, source: IO[bytes]) -> Table:
     """:func:`import_table` of an export file (seekable: an upload kept in a temporary file),
     read as it is parsed: the table's name and people first, then one game at a time, so that
-    the file is never held in memory whole (a table of 1,000 games is 6.6 MB of JSON, and
+    the file is never held in memory whole (a table of 1,000 games is 3.2 MB of JSON, and
     several times that as Python objects). Raises :class:`GameProblems` (unreadable JSON:
     400 ``request.invalid_json``)."""
     try:
@@ -317,6 +261,7 @@ def _value(events: Iterator[tuple[str, str, Any]], event: str, value: Any, keep:
 def _import(session: Session, header: dict[str, Any], items: Iterable[Any] | None) -> Table:
     if header.get("format") != FORMAT:
         raise GameProblems([Problem("request.type", "format", {"expected": FORMAT})])
+    backup.check_format_version(header)
     people = header.get("players")
     names = (
         [p.get("name") if isinstance(p, dict) else p for p in people]
@@ -336,22 +281,20 @@ def _import(session: Session, header: dict[str, Any], items: Iterable[Any] | Non
 
 
 def _import_game(session: Session, table: Table, item: Any, where: str) -> None:
+    """One game of the export (this format, or a file of before: upgraded), checked as a
+    backup's game is and stored as a game of its own."""
     body = item.get("game") if isinstance(item, dict) else None
     if not isinstance(body, dict):
         raise GameProblems([Problem("request.type", where, {"expected": "object"})])
-    if body.get("ruleset") == fifty.RULESET_ID:
-        game: Game | None = _fifty_import(session, body, where + ".game")
-    else:
-        try:
-            checked = backup.read_backup(as_backup({"games": [body]}), 1)
-        except GameProblems as error:
-            raise GameProblems(
-                [
-                    Problem(p.code, where + ".game" + p.where.removeprefix("games[0]"), p.params)
-                    for p in error.problems
-                ],
-                error.status,
-            ) from None
-        game = backup.restore(session, checked[0])[0]  # keyless: a game of its own
-    if game is not None:
-        tables.attach(session, table, game)
+    try:
+        checked = backup.read_backup({"games": [upgrade_game(body)]}, 1)
+    except GameProblems as error:
+        raise GameProblems(
+            [
+                Problem(p.code, where + ".game" + p.where.removeprefix("games[0]"), p.params)
+                for p in error.problems
+            ],
+            error.status,
+        ) from None
+    game = backup.restore(session, checked[0])[0]  # keyless: a game of its own
+    tables.attach(session, table, game)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, Response, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import IntegrityError
@@ -9,9 +11,9 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ...rules.problems import Problem
 from ...store import db
-from ..api.answers import problem_response
 from ..words.messages import message
 from . import security
+from .answers import problem_response
 from .limits import notice_response, wants_notice
 
 
@@ -27,9 +29,14 @@ def init_app(app: Flask) -> None:
             code = {404: "request.not_found", 405: "request.method", 413: "request.too_large"}.get(
                 status, "request.invalid"
             )
-            return problem_response(
-                400 if status == 413 else status, code, limit=request.max_content_length
-            )
+            # only a body too large has a limit to tell
+            limit: dict[str, Any] = {"limit": request.max_content_length} if status == 413 else {}
+            answer = problem_response(400 if status == 413 else status, code, "", **limit)
+            if status == 405:  # the methods the address answers to (RFC 9110 §15.5.6)
+                answer.headers.update(
+                    (k, v) for k, v in error.get_headers() if k.lower() == "allow"
+                )
+            return answer
         return render_template("error.html", status=status), status
 
     @app.errorhandler(CSRFError)

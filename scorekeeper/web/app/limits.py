@@ -45,9 +45,9 @@ from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import TooManyRequests
 
 from ...rules.problems import Problem
-from ..api.answers import problem_response
 from ..words.i18n import number
 from ..words.messages import message
+from .answers import problem_response
 
 DEFAULTS = {
     "LIMIT_CREATE": "10 per minute;60 per hour",
@@ -109,9 +109,14 @@ WRITE_ENDPOINTS = (
 )
 
 
+def count_imported(added: int) -> None:
+    """An import tells each game it stored (0 as it begins): what :func:`import_cost` charges."""
+    g.imported_games = int(g.get("imported_games", 0)) + added
+
+
 def import_cost() -> int:
-    """What an import costs of the creation limit: each game it stored (``g.imported_games``,
-    set by the import; one already here is free). Before it runs, one: a client with room for
+    """What an import costs of the creation limit: each game it stored (told by the import to
+    :func:`count_imported`; one already here is free). Before it runs, one: a client with room for
     one more creation may import a file, and after a large one it waits until its counts allow
     creations again."""
     return int(g.imported_games) if "imported_games" in g else 1

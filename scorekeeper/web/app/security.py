@@ -42,8 +42,8 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ... import TABLE_IMPORT_MAX, net
 from ...rules.problems import Problem
 from ...store.db import DatabaseBusy
-from ..api.answers import problem_response
 from ..words.messages import message
+from .answers import problem_response
 from .limits import notice_response, wants_notice
 
 CSP = (

@@ -18,21 +18,17 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Container
-from dataclasses import dataclass
 from typing import Any
 
 from flask import g, request
 
 from ...store import GameState
 from ...store import backup as stored
-from ...store.db import write_scope
+from ...store.importing import MAX_ENTRIES, MAX_GAMES, Imported, as_backup, import_backup
 from ...store.models import Game
+from ..app.limits import count_imported
 from .adjustments import adjustment_lines
 
-MAX_GAMES = 100  # one file from the phone; a file beyond that is refused, not cut
-#: hands and earlier entries in one file (each is checked and scored: the import's CPU)
-MAX_ENTRIES = 10_000
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 #: the spreadsheet convention of each language: German and Polish spreadsheets use the comma
 #: for decimals and expect ``;`` between cells
@@ -96,18 +92,6 @@ def hands_csv(
     return out.getvalue()
 
 
-@dataclass(frozen=True)
-class Imported:
-    """One game of an imported file: ``added`` (else it was here already); ``game_id`` only
-    when the file held the editing key or the game is new here."""
-
-    game_id: str | None
-    view_id: str
-    version: int
-    ruleset: str
-    added: bool
-
-
 def uploaded() -> Any:
     """The backup this request sends (the start page's file field, or the API's JSON body),
     read once per request; None when it is no JSON."""
@@ -125,62 +109,20 @@ def uploaded() -> Any:
     return g.uploaded_backup
 
 
-def _older(item: Any) -> Any:
-    """A game in the API's shape (older exports): what a backup holds of it."""
-    if not isinstance(item, dict):
-        return item
-    hands = item.get("hands", [])
-    return {
-        "id": item.get("id"),
-        "view_id": item.get("view_id"),
-        "name": item.get("name"),
-        "ruleset": item.get("ruleset"),
-        "players": item.get("players"),
-        "options": item.get("options"),
-        "sides": item.get("sides"),
-        "target": item.get("target"),
-        "created_at": item.get("created_at"),
-        "updated_at": item.get("updated_at"),
-        "hands": [
-            {k: h.get(k) for k in ("teams", "lone_player", "stock_out") if k in h}
-            if isinstance(h, dict)
-            else h
-            for h in hands
-        ]
-        if isinstance(hands, list)
-        else hands,
-    }
+def import_games(data: Any, mine: frozenset[str] | set[str] = frozenset()) -> list[Imported]:
+    """:func:`...store.importing.import_backup`, each game stored counted against the creation
+    limit (:func:`..app.limits.count_imported`)."""
+    return import_backup(data, mine, count_imported)
 
 
-def as_backup(data: Any) -> Any:
-    """A backup file; an older export (one game, or ``{"games": [...]}`` in the API's shape)
-    turned into one."""
-    if stored.is_backup(data):
-        return data
-    if isinstance(data, dict) and "games" in data:
-        items = data["games"]
-        return {"games": [_older(i) for i in items] if isinstance(items, list) else items}
-    return {"games": [_older(data)]}
-
-
-def import_games(data: Any, mine: Container[str] = ()) -> list[Imported]:
-    """Check every game of ``data``, then store each one not here yet, one transaction per
-    game (``mine``: the editing keys the importing phone holds; a file without keys of one of
-    those games is recognised). Raises ``GameProblems`` before anything is stored."""
-    checked = stored.read_backup(as_backup(data), MAX_GAMES, MAX_ENTRIES)
-    out: list[Imported] = []
-    g.imported_games = 0
-    for one in checked:
-        with write_scope() as session:
-            game, added = stored.restore(session, one, mine)
-            out.append(
-                Imported(
-                    game.id if added or one.keyed or game.id in mine else None,
-                    game.view_id,
-                    game.version,
-                    game.ruleset,
-                    added,
-                )
-            )
-        g.imported_games += int(added)
-    return out
+__all__ = [
+    "MAX_ENTRIES",
+    "MAX_GAMES",
+    "Imported",
+    "as_backup",
+    "backup_file",
+    "hands_csv",
+    "import_games",
+    "safe_cell",
+    "uploaded",
+]

@@ -259,7 +259,7 @@ def _per_player_red(side: SideForm) -> bool:
 
 
 def fill_side(state: GameState, side: SideForm, team: Any) -> None:
-    """A side's fields filled from its stored entry (``rules.api.side_json``): the whole
+    """A side's fields filled from its stored entry (``edge.reading.side_json``): the whole
     hand's when it is corrected, or a side's part of the open hand (``store.parts``)."""
     if not isinstance(team, dict):
         return

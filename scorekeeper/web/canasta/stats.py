@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from ... import store
 from ...store import GameState
 from ...store import evening as evenings
-from ...store.entries import column_said
+from ...store.fold import fold_columns
 from ..words.i18n import number, signed
 from ..words.names import canastas_of_kind
 
@@ -39,26 +39,25 @@ class SideStats:
 
 
 def side_stats(state: GameState) -> list[SideStats]:
-    """Each score column's figures over the hands played; canastas and red threes over the
-    hands that say them (a side entered as its total only does not)."""
-    out = [SideStats(c.name, total=c.total) for c in state.columns]
-    for row in state.hands:
-        for c, score in enumerate(row.scores):
-            stats = out[c]
-            stats.hands += 1
-            stats.went_out += score.went_out or score.concealed
-            stats.concealed += score.concealed
-            stats.best = score.score if stats.best is None else max(stats.best, score.score)
-            stats.worst = score.score if stats.worst is None else min(stats.worst, score.score)
-            said = column_said(row, c)
-            if said is None:
-                continue
-            threes, canastas = said
-            stats.known += 1
-            stats.red_threes += threes
-            for kind, count in canastas.items():
-                stats.canastas[kind] = stats.canastas.get(kind, 0) + count
-    return out
+    """Each score column's figures over the hands played, from the one statistics fold
+    (:func:`scorekeeper.store.fold.fold_columns`, which the table's statistics read too);
+    canastas and red threes over the hands that say them (a side entered as its total only
+    does not)."""
+    return [
+        SideStats(
+            column.name,
+            hands=fold.hands,
+            canastas=dict(fold.canastas),
+            red_threes=fold.red_threes,
+            known=fold.known,
+            went_out=fold.went_out,
+            concealed=fold.concealed,
+            best=fold.best,
+            worst=fold.worst,
+            total=column.total,
+        )
+        for column, fold in zip(state.columns, fold_columns(state), strict=True)
+    ]
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """The phone's engine archive, made from the source tree: a zip of exactly the modules the
-phone runs (``scorekeeper/__init__.py``, ``scorekeeper/rules/`` and ``scorekeeper/stateless/``)
+phone runs (``scorekeeper/__init__.py``, ``scorekeeper/rules/``, ``scorekeeper/edge/`` and
+``scorekeeper/stateless/``)
 and the German and Polish catalogues compiled from the project's ``.po`` files, cut down to the
 messages those modules say (docs/engine.md).
 
@@ -27,7 +28,7 @@ from ... import PACKAGE, data_folder
 from ...stateless.words import DOMAIN, LANGUAGES
 
 #: The packages of ``scorekeeper`` the phone runs, every module of them.
-PACKAGES = ("rules", "stateless")
+PACKAGES = ("edge", "rules", "stateless")
 #: Where the compiled catalogues sit in the archive (``stateless.words`` reads them there).
 CATALOGUES = "scorekeeper/stateless/catalogues"
 #: One time for every entry: 1980-01-01, the earliest a zip can say.

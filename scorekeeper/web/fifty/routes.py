@@ -26,8 +26,8 @@ from ..app.security import share_link
 from ..play import pages
 from ..play.notes import Notes
 from ..play.pages import Rendered, cached_game_page, qr_svg, table_link
-from ..sheets.routes import score_sheet_pdf
-from ..sheets.routes import sheet_labels as canasta_labels
+from ..play.sheet_pdf import score_sheet_pdf
+from ..play.sheet_pdf import sheet_labels as canasta_labels
 from ..words.i18n import file_day, long_date, number
 from .entry import GAMES, board_context
 from .forms import PLAYER_SEATS, NewForm, end_text, joker_text, read_new, slot_new

@@ -39,7 +39,7 @@ from ...store.db import engine, session_scope
 from ...store.games import KEY
 from ...store.models import Game, GameSide, Table, Tournament
 from ...store.watch import Stamp, TooMany, Topic, Watch, Watcher, stamp_of
-from ..api.answers import problem_response
+from ..app.answers import problem_response
 
 bp = Blueprint("live", __name__, url_prefix="/api/v1")
 

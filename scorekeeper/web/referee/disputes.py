@@ -18,8 +18,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
+from ...edge.reading import Reader
 from ...rules import disputes
-from ...rules.api import Reader
 from ...rules.cards import Card
 from ...rules.disputes import Ruling
 from ...rules.problems import Problem

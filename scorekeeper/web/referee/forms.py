@@ -17,8 +17,8 @@ from urllib.parse import quote
 from flask import url_for
 from flask_babel import gettext as _
 
+from ...edge.reading import MAX_SCORE, Reader
 from ...rules import referee
-from ...rules.api import MAX_SCORE, Reader
 from ...rules.cards import Card, parse_cards
 from ...rules.problems import Problem
 from ...rules.referee import Verdict

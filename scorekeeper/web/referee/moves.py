@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
 
-from ...rules.api import Reader
+from ...edge.reading import Reader
 from ...rules.turns import Move, MoveKind, TurnOptions, turn_options
 from ..rulebook.book import rule_items, section_titles
 from ..words.messages import message

@@ -15,14 +15,12 @@ from flask_babel import gettext as _
 
 from ... import store
 from ...rules.ruleset import PRESETS, RuleSet
-from ...rules.scoring import ADJUSTMENTS, ALL_ITEM_KEYS
 from ...sheets import (
     BlankSheet,
     ScoreSheet,
     SheetCell,
     SheetColumn,
     SheetHand,
-    SheetLabels,
     SheetStatistic,
     TournamentLabels,
 )
@@ -32,11 +30,10 @@ from ...store.table_stats import table_stats
 from ...tournament.model import TableView, TournamentView
 from ..canasta.adjustments import adjustment_lines
 from ..canasta.stats import side_stats, stat_rows
-from ..play.pages import State, find_game
+from ..play.pages import find_game
+from ..play.sheet_pdf import pdf_language, pdf_response, score_sheet_pdf, sheet_labels
 from ..tables.season import season_sheet
 from ..words.i18n import (
-    LANGUAGES,
-    current_language,
     file_day,
     forced_locale,
     home_ruleset,
@@ -44,41 +41,12 @@ from ..words.i18n import (
     number,
     signed,
 )
-from ..words.names import item_labels, ruleset_title, special_hand_name
+from ..words.names import ruleset_title, special_hand_name
 from ..words.parameters import house_rule_lines, minimum_ranges, score_step
 
 bp = Blueprint("sheets", __name__)
 
-
-def sheet_labels() -> SheetLabels:
-
-    return SheetLabels(
-        title=_("Canasta score sheet"),
-        ruleset=_("Rules"),
-        house_rules=_("House rules"),
-        date=_("Date"),
-        players=_("Players"),
-        target=_("Target"),
-        hand=_("No."),
-        **item_labels(short=True, keys=(*ALL_ITEM_KEYS, ADJUSTMENTS)),
-        bonus=_("Bonuses"),
-        cards=_("Cards"),
-        score=_("Score"),
-        total=_("Total"),
-        minimum=_("Minimum"),
-        concealed=_("went out concealed"),
-        final_score=_("Final score"),
-        winner=_("Winner"),
-        margin=_("Margin"),
-        no_winner=_("Game still running"),
-        minimum_table=_("Initial meld minimum"),
-        scoring_summary=_("Scoring"),
-        page_of=_("Page {page} of {pages}"),
-        pad_title=_("Canasta score pad"),
-        chart=_("Running totals"),
-        dealer=_("Dealer"),
-        statistics=_("Statistics"),
-    )
+__all__ = ["bp", "pdf_language", "pdf_response", "score_sheet_pdf", "sheet_labels"]
 
 
 def minimum_rows(rs: RuleSet, players: int) -> tuple[tuple[str, str], ...]:
@@ -172,22 +140,6 @@ def scoring_rows(rs: RuleSet, players: int) -> tuple[tuple[str, str], ...]:
     return tuple(rows)
 
 
-def pdf_response(data: bytes, filename: str) -> Response:
-    response = Response(data, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-def score_sheet_pdf(build: Callable[[State], ScoreSheet], state: State, filename: str) -> Response:
-    """A stored game's score sheet as PDF, in the language of ``?lang=``."""
-    from ...sheets import pdf  # reportlab: loaded when the first PDF is drawn, not at a start
-
-    with forced_locale(_lang()):
-        data = pdf.render_score_sheet(build(state))
-    return pdf_response(data, filename)
-
-
 def draw_tournament_standings(view: TournamentView, labels: TournamentLabels) -> bytes:
     """A tournament's standings as PDF (the route is the tournaments area's)."""
     from ...sheets import tournament  # reportlab: loaded when the first PDF is drawn
@@ -208,16 +160,6 @@ def draw_tournament_round(
     return tournament.render_round(view, number, labels, game_url)
 
 
-def pdf_language() -> str:
-    """The language of ``?lang=``, else the reader's."""
-    return _lang()
-
-
-def _lang() -> str:
-    asked = request.args.get("lang", "")
-    return asked if asked in LANGUAGES else current_language()
-
-
 @bp.get("/sheets/blank.pdf")
 def blank_sheet() -> Response:
     """An empty pad for pen and paper, with the ruleset's minimum table and scoring."""
@@ -230,7 +172,7 @@ def blank_sheet() -> Response:
         players = base.default_players
     from ...sheets import pad  # reportlab: loaded when the first PDF is drawn, not at a start
 
-    with forced_locale(_lang()):
+    with forced_locale(pdf_language()):
         sheet = BlankSheet(
             ruleset_name=ruleset_title(base),
             columns=3 if players == 3 else (3 if request.args.get("sides") == "3" else 2),
@@ -361,7 +303,7 @@ def table_sheet(table_id: str) -> Response:
         table = tables.get_table(session, table_id) or tables.get_by_view(session, table_id)
         if table is None:
             abort(404)
-        with forced_locale(_lang()):
+        with forced_locale(pdf_language()):
             sheet = season_sheet(table, tables.people(session, table), table_stats(session, table))
         day = table.created_at
     return pdf_response(season.render_season(sheet), f"table-{file_day(day)}.pdf")

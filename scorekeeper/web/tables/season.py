@@ -41,6 +41,8 @@ def season_sheet(table: Table, people: list[TablePlayer], stats: TableStats) -> 
             _("Win rate"),
             _("Average per hand"),
             _("Canastas"),
+            # every going out, the concealed ones included (store.fold)
+            _("Went out"),
             _("Best hand"),
         ],
         [
@@ -52,6 +54,7 @@ def season_sheet(table: Table, people: list[TablePlayer], stats: TableStats) -> 
                 f"{stats.players[p.id].win_rate} %" if stats.players[p.id].games else "–",
                 signed(stats.players[p.id].average_hand) if stats.players[p.id].hands else "–",
                 number(stats.players[p.id].canastas),
+                number(stats.players[p.id].went_out),
                 _optional(stats.players[p.id].best_hand),
             ]
             for p in ranked

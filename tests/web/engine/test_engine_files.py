@@ -34,12 +34,12 @@ def test_the_archive_is_reproducible() -> None:
 
 
 def test_the_archive_holds_exactly_the_engine_as_the_source_tree_has_it() -> None:
-    """Every module of rules/ and stateless/ (and the package's __init__), byte for byte, and
+    """Every module of edge/, rules/ and stateless/ (and the package's __init__), byte for byte, and
     nothing of the web, the store or the sheets."""
     found = entries(archive.current().data)
     sources = {
         "scorekeeper/" + p.relative_to(PACKAGE).as_posix(): p.read_bytes()
-        for folder in ("rules", "stateless")
+        for folder in ("edge", "rules", "stateless")
         for p in (PACKAGE / folder).rglob("*.py")
     }
     sources["scorekeeper/__init__.py"] = (PACKAGE / "__init__.py").read_bytes()
@@ -87,7 +87,7 @@ def test_a_changed_source_changes_the_archive(tmp_path: Path) -> None:
     import shutil
 
     copy = tmp_path / "scorekeeper"
-    for part in ("rules", "stateless"):
+    for part in ("edge", "rules", "stateless"):
         shutil.copytree(PACKAGE / part, copy / part, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(PACKAGE / "__init__.py", copy / "__init__.py")
     before = archive.build(copy)

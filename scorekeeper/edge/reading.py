@@ -14,19 +14,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import fields
-from typing import Any, TypeVar
+from dataclasses import MISSING, fields
+from functools import lru_cache
+from typing import Annotated, Any, TypeVar, get_args, get_origin, get_type_hints
 
-from . import disputes, laying, referee, three_is_fifty
-from .cards import Card, parse_cards
-from .problems import Problem
-from .referee import Verdict
-from .ruleset import PRESETS, RuleSet, resolve_ruleset
-from .scoring import (
+from ..rules import disputes, laying, referee, three_is_fifty
+from ..rules.cards import Card, parse_cards
+from ..rules.problems import Problem
+from ..rules.referee import Verdict
+from ..rules.ruleset import PRESETS, RuleSet, resolve_ruleset
+from ..rules.scoring import (
     MAX_ADJUSTMENT_NOTE,
-    MAX_ADJUSTMENT_POINTS,
     MAX_ADJUSTMENTS,
-    MAX_TOTAL,
     SPECIAL_QUICK_FIELDS,
     Adjustment,
     QuickEntry,
@@ -35,48 +34,45 @@ from .scoring import (
     SideEntry,
     score_hand,
 )
-from .turns import TurnOptions, turn_options
+from ..rules.turns import TurnOptions, turn_options
+from . import fifty as fifty_reading
+from . import requests as rq
+from .requests import InitialMeldQuestion, MeldQuestion, RedThreeQuestion
+from .spec import Spec, field_spec
 
 MAX_CARDS = 200
 MAX_MELDS = 30
 MAX_SIDES = 6
 MAX_SCORE = 10**7
 
-#: The keys a side of a score request may have (docs/api.md §3); any other is refused with
-#: ``request.unknown_key`` naming it, so nothing unread is ever stored.
-SIDE_KEYS: frozenset[str] = frozenset(
-    {
-        "melds",
-        "hands",
-        "quick",
-        "red_threes",
-        "went_out",
-        "concealed",
-        "black_threes",
-        "special_hand",  # docs/rulebook.md §6
-        "adjustments",
-        "total",
-    }
-)
+
+def _spec_bounds(cls: type) -> dict[str, tuple[int, int]]:
+    """Each bounded field of a request class: its (minimum, maximum) as its Spec states them."""
+    hints = get_type_hints(cls, include_extras=True)
+    out = {}
+    for f in fields(cls):
+        spec = field_spec(hints[f.name])
+        if spec is not None and spec.minimum is not None and spec.maximum is not None:
+            out[f.name] = (spec.minimum, spec.maximum)
+    return out
+
+
+# A side of a hand is described and read by the same classes of .requests: its keys (any other
+# is refused with ``request.unknown_key`` naming it, so nothing unread is ever stored) and its
+# numbers' bounds are the ones the OpenAPI description states.
+#: The keys a side of a score request may have (docs/api.md §3).
+SIDE_KEYS: frozenset[str] = frozenset(f.name for f in fields(rq.Side))
 #: The keys a side given as its total may have besides it: the rest of a side describes the
 #: hand the total already counts.
 TOTAL_SIDE_KEYS: frozenset[str] = frozenset({"total", "went_out", "concealed", "adjustments"})
 #: The keys of one of a side's ``adjustments``.
-ADJUSTMENT_KEYS: frozenset[str] = frozenset({"points", "note"})
-#: The keys of a side's ``quick`` entry (the special canastas and penalties of docs/rulebook.md §6
-#: come from :data:`~.scoring.SPECIAL_QUICK_FIELDS`).
-QUICK_KEYS: frozenset[str] = frozenset(
-    {
-        "natural_canastas",
-        "mixed_canastas",
-        "wild_canastas",
-        "meld_points",
-        "hand_points",
-        "black_threes_in_hand",
-        "melded",
-        *SPECIAL_QUICK_FIELDS,
-    }
-)
+ADJUSTMENT_KEYS: frozenset[str] = frozenset(f.name for f in fields(rq.Adjustment))
+#: The keys of a side's ``quick`` entry (with the special canastas and penalties of
+#: docs/rulebook.md §6, :data:`~.scoring.SPECIAL_QUICK_FIELDS`).
+QUICK_KEYS: frozenset[str] = frozenset(f.name for f in fields(rq.Quick))
+SIDE_BOUNDS = _spec_bounds(rq.Side)
+QUICK_BOUNDS = _spec_bounds(rq.Quick)
+ADJUSTMENT_BOUNDS = _spec_bounds(rq.Adjustment)
 #: At most this many unknown keys are named per object (the rest are not listed).
 UNKNOWN_KEYS_NAMED = 5
 
@@ -185,6 +181,59 @@ class Reader:
         return Rejected(tuple(self.problems))
 
 
+#: what :func:`read_into` fills
+Read = TypeVar("Read")
+
+
+def read_into(
+    cls: type[Read], data: dict[str, Any], reader: Reader, skip: frozenset[str] = frozenset()
+) -> Read:
+    """A request's fields read into ``cls`` (a dataclass of :mod:`.requests`), in the order it
+    declares them, each by its type and the :class:`~.spec.Spec` it is annotated with: the
+    bounds the OpenAPI description states are the ones read here. Problems go to ``reader``
+    (today's codes: ``request.missing``, ``request.type``, ``request.value``, ``card.*``), worded
+    as :class:`Reader`'s own methods word them. ``skip``: the fields read (and checked)
+    elsewhere, such as the ruleset, kept as sent."""
+    hints = _hints(cls)  # type: ignore[arg-type]
+    values: dict[str, Any] = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name in skip:
+            values[f.name] = data.get(f.name)  # read, and checked, by the caller
+            continue
+        tp = hints[f.name]
+        spec = field_spec(tp) or Spec()
+        where = f.name
+        raw = data.get(f.name)
+        default = f.default if f.default is not MISSING else None
+        if spec.kind == "cards":
+            values[f.name] = reader.cards(raw, where)
+            if spec.required and f.name not in data:
+                reader.fail("request.missing", where)
+        elif spec.kind == "card":
+            values[f.name] = reader.card(raw, where)
+        elif spec.kind == "card_lists":
+            values[f.name] = reader.card_lists(raw, where, spec.max_items or MAX_MELDS)
+        elif _base(tp) is bool:
+            values[f.name] = reader.boolean(data, f.name, where, bool(default))
+        elif _base(tp) is int:
+            low = spec.minimum if spec.minimum is not None else 0
+            high = spec.maximum if spec.maximum is not None else MAX_SCORE
+            values[f.name] = reader.integer(data, f.name, where, default, low, high)
+        else:  # pragma: no cover - a request type this reader does not know yet
+            raise TypeError(f"{cls.__name__}.{f.name}: no reader for {tp!r}")
+    return cls(**values)
+
+
+@lru_cache(maxsize=64)
+def _hints(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls, include_extras=True)
+
+
+def _base(tp: Any) -> Any:
+    """The type under ``Annotated`` marks."""
+    return get_args(tp)[0] if get_origin(tp) is Annotated else tp
+
+
 def _ruleset(reader: Reader, data: dict[str, Any]) -> tuple[RuleSet | None, int]:
     ruleset_id = data.get("ruleset")
     # A missing ruleset is a missing field like any other (400), a ruleset that is no text a
@@ -223,18 +272,22 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
                     n = 0
                 red_threes.append(n)
     else:
-        red_threes = reader.integer(data, "red_threes", f"{where}.red_threes", 0, 0, 12)
+        red_threes = reader.integer(
+            data, "red_threes", f"{where}.red_threes", 0, *SIDE_BOUNDS["red_threes"]
+        )
     side = SideEntry(
         red_threes=red_threes,
         went_out=reader.boolean(data, "went_out", f"{where}.went_out"),
         concealed=reader.boolean(data, "concealed", f"{where}.concealed"),
         # docs/rulebook.md §6: black threes laid out, and a special hand, where the ruleset has
         # them.
-        black_threes=reader.integer(data, "black_threes", f"{where}.black_threes", 0, 0, 12),
+        black_threes=reader.integer(
+            data, "black_threes", f"{where}.black_threes", 0, *SIDE_BOUNDS["black_threes"]
+        ),
     )
     side.adjustments = read_adjustments(reader, data.get("adjustments"), f"{where}.adjustments")
     if "total" in data:
-        side.total = reader.integer(data, "total", f"{where}.total", None, -MAX_TOTAL, MAX_TOTAL)
+        side.total = reader.integer(data, "total", f"{where}.total", None, *SIDE_BOUNDS["total"])
         for key in sorted(k for k in data if k in SIDE_KEYS and k not in TOTAL_SIDE_KEYS):
             reader.fail("request.total_and_detail", f"{where}.{key}", key=key)
         return side
@@ -254,23 +307,11 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
             if melded is not None and not isinstance(melded, bool):
                 reader.fail("request.type", f"{w}.melded", expected="boolean")
                 melded = None
-            side.quick = QuickEntry(
-                natural_canastas=reader.integer(
-                    q, "natural_canastas", f"{w}.natural_canastas", 0, 0, 30
-                ),
-                mixed_canastas=reader.integer(q, "mixed_canastas", f"{w}.mixed_canastas", 0, 0, 30),
-                wild_canastas=reader.integer(q, "wild_canastas", f"{w}.wild_canastas", 0, 0, 30),
-                meld_points=reader.integer(q, "meld_points", f"{w}.meld_points", 0, 0, 100_000),
-                hand_points=reader.integer(q, "hand_points", f"{w}.hand_points", 0, 0, 100_000),
-                black_threes_in_hand=reader.integer(
-                    q, "black_threes_in_hand", f"{w}.black_threes_in_hand", 0, 0, 12
-                ),
-                melded=melded,
-                **{
-                    name: reader.integer(q, name, f"{w}.{name}", 0, 0, 30)
-                    for name in SPECIAL_QUICK_FIELDS
-                },
-            )
+            numbers = {
+                name: reader.integer(q, name, f"{w}.{name}", 0, *bounds)
+                for name, bounds in QUICK_BOUNDS.items()
+            }
+            side.quick = QuickEntry(melded=melded, **numbers)
         if "melds" in data or "hands" in data:
             reader.fail("request.detail_and_quick", where)
     else:
@@ -290,9 +331,7 @@ def read_adjustments(reader: Reader, value: Any, where: str) -> list[Adjustment]
         if data is None:
             continue
         reader.known_keys(data, ADJUSTMENT_KEYS, w)
-        points = reader.integer(
-            data, "points", f"{w}.points", None, -MAX_ADJUSTMENT_POINTS, MAX_ADJUSTMENT_POINTS
-        )
+        points = reader.integer(data, "points", f"{w}.points", None, *ADJUSTMENT_BOUNDS["points"])
         note = data.get("note", "")
         if not isinstance(note, str):
             reader.fail("request.type", f"{w}.note", expected="string")
@@ -371,7 +410,7 @@ def score(data: Any) -> ScoreAnswer | three_is_fifty.FiftyScore | Rejected:
     if obj is None:
         return reader.rejected()
     if obj.get("ruleset") == three_is_fifty.RULESET_ID:
-        return three_is_fifty.score_request(obj)
+        return fifty_reading.score_request(obj)
     rs, players = _ruleset(reader, obj)
     sides = read_sides(reader, obj)
     if reader.problems or rs is None:
@@ -422,33 +461,31 @@ def _possible(verdict: Verdict) -> Verdict | Rejected:
     return Rejected(impossible) if impossible else verdict
 
 
+#: the fields every question shares, read with the ruleset (:func:`_ruleset`)
+ASKED = frozenset(f.name for f in fields(rq.Asked))
+
+
 def referee_meld(data: Any) -> Verdict | Rejected:
-    """``POST /api/v1/referee/meld``."""
+    """``POST /api/v1/referee/meld``: read into :class:`.requests.MeldQuestion`."""
 
     def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> Verdict:
-        cards = r.cards(d.get("cards"), "cards")
-        if "cards" not in d:
-            r.fail("request.missing", "cards")
+        q = read_into(MeldQuestion, d, r, ASKED)
         return referee.meld(
-            rs,
-            cards,
-            r.boolean(d, "going_out", "going_out"),
-            r.boolean(d, "initial_meld", "initial_meld"),
-            players if "players" in d else None,
+            rs, q.cards, q.going_out, q.initial_meld, players if "players" in d else None
         )
 
     return _referee(data, ask)
 
 
 def referee_initial_meld(data: Any) -> Verdict | Rejected:
-    """``POST /api/v1/referee/initial-meld``."""
+    """``POST /api/v1/referee/initial-meld``: read into
+    :class:`.requests.InitialMeldQuestion`."""
 
     def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> Verdict:
-        score_ = r.integer(d, "cumulative_score", "cumulative_score", 0, -MAX_SCORE, MAX_SCORE)
-        melds = r.card_lists(d.get("melds"), "melds")
-        top = r.card(d.get("top_card"), "top_card")
-        side_melds = r.card_lists(d.get("side_melds"), "side_melds")
-        return referee.initial_meld(rs, players, score_, melds, top, side_melds)
+        q = read_into(InitialMeldQuestion, d, r, ASKED)
+        return referee.initial_meld(
+            rs, players, q.cumulative_score, q.melds, q.top_card, q.side_melds
+        )
 
     return _referee(data, ask)
 
@@ -741,13 +778,14 @@ def referee_black_three_block(data: Any) -> disputes.Ruling | Rejected:
 
 
 def referee_red_three_from_pile(data: Any) -> disputes.Ruling | Rejected:
-    """``POST /api/v1/referee/red-three-from-pile`` (seed 003:80)."""
+    """``POST /api/v1/referee/red-three-from-pile`` (seed 003:80): read into
+    :class:`.requests.RedThreeQuestion`."""
 
     def ask(r: Reader, d: dict[str, Any], rs: RuleSet, players: int) -> disputes.Ruling | None:
-        count = r.integer(d, "red_threes", "red_threes", 1, 1, 6)
+        q = read_into(RedThreeQuestion, d, r, ASKED)
         if r.problems:
             return None
-        return disputes.red_three_from_pile(rs, players, count)
+        return disputes.red_three_from_pile(rs, players, q.red_threes)
 
     return _dispute(data, ask)
 
@@ -785,4 +823,4 @@ def referee_three_is_fifty_deal(data: Any) -> disputes.Ruling | Rejected:
 
 def referee_three_is_fifty(data: Any) -> three_is_fifty.FiftyMoves | Rejected:
     """``POST /api/v1/referee/three-is-fifty``."""
-    return three_is_fifty.referee_request(data)
+    return fifty_reading.referee_request(data)

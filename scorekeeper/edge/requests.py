@@ -1,0 +1,646 @@
+"""Every request body and query of the JSON API (docs/api.md §3) as a typed value.
+
+The typed reader (:func:`.reading.read_into`) fills those it reads today (the referee's meld,
+initial-meld and red-three questions) with the engine's values, each field read by its
+:class:`~.spec.Spec` (bounds, kind); the OpenAPI description (:mod:`.openapi`) is written from
+the same classes, so what is read and what is described cannot drift apart. The other requests
+are still read by the hand-written readers of :mod:`.reading` and the store; their classes
+describe the JSON they take, so the description covers every operation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any, ClassVar, Literal
+
+from ..rules.cards import Card as EngineCard
+from .spec import CARD, CARD_LISTS, CARDS, Spec, strict
+
+# ---- shared pieces ------------------------------------------------------------------------------
+
+Cards = Annotated[str | list[str | int], CARDS]
+Card = Annotated[str | int, CARD]
+CardLists = Annotated[
+    list[Cards], Spec(max_items=30, description="Groups of cards (melds), each as `cards`.")
+]
+RulesetId = Annotated[
+    str,
+    Spec(
+        description="A ruleset's id (`GET /api/v1/rulesets`): german, polish, classic, american, "
+        "three-is-fifty …",
+        examples=("german",),
+    ),
+]
+Players = Annotated[
+    int | None,
+    Spec(
+        minimum=1,
+        maximum=12,
+        description="How many play (the ruleset's default when left out); one the ruleset "
+        "deals for (`players.not_allowed` otherwise).",
+        examples=(4,),
+    ),
+]
+HouseRules = Annotated[
+    dict[str, Any] | None,
+    Spec(
+        description="House rules: ruleset parameters overridden (`GET /api/v1/rulesets/{id}` "
+        "lists them); an unknown key is `options.unknown`.",
+        examples=({"going_out_bonus": 200},),
+    ),
+]
+Score = Annotated[int, Spec(minimum=-(10**7), maximum=10**7)]
+
+# What the typed reader (:func:`.reading.read_into`) fills: the engine's values, described by
+# the JSON they are read from.
+#: cards read into the engine's cards
+ReadCards = Annotated[list[EngineCard], CARDS]
+#: one card, or none
+ReadCard = Annotated[EngineCard | None, CARD]
+#: groups of cards (melds)
+ReadCardLists = Annotated[list[list[EngineCard]], CARD_LISTS]
+#: a yes or no; null reads as the default
+Flag = Annotated[bool, Spec(nullable=True)]
+Version = Annotated[
+    int,
+    Spec(
+        minimum=0,
+        description="The game's version the client last saw; a stale one answers 409 "
+        "`game.version_conflict` with the current one.",
+    ),
+]
+EntryId = Annotated[
+    str | None,
+    Spec(
+        max_length=64,
+        description="A client's id for this entry: the same entry sent again is answered as the "
+        "first time and saved once.",
+    ),
+]
+
+
+@strict
+@dataclass
+class Adjustment:
+    """Points the table agreed to add or take away (docs/api.md §3 "Adjustments")."""
+
+    points: Annotated[int, Spec(minimum=-10_000, maximum=10_000)]
+    note: Annotated[str, Spec(max_length=80)] = ""
+
+
+@strict
+@dataclass
+class Quick:
+    """A side counted the quick way, as players count at the table (docs/api.md §3)."""
+
+    natural_canastas: Annotated[int, Spec(minimum=0, maximum=30)] = 0
+    mixed_canastas: Annotated[int, Spec(minimum=0, maximum=30)] = 0
+    wild_canastas: Annotated[int, Spec(minimum=0, maximum=30)] = 0
+    meld_points: Annotated[int, Spec(minimum=0, maximum=100_000)] = 0
+    hand_points: Annotated[
+        int,
+        Spec(
+            minimum=0,
+            maximum=100_000,
+            description="The cards left in hand, without the black threes.",
+        ),
+    ] = 0
+    black_threes_in_hand: Annotated[int, Spec(minimum=0, maximum=12)] = 0
+    melded: bool | None = None
+    sevens_canastas: Annotated[int, Spec(minimum=0, maximum=30)] = 0
+    aces_canastas: Annotated[int, Spec(minimum=0, maximum=30)] = 0
+    wild_canastas_jokers: Annotated[int, Spec(minimum=0, maximum=30)] = 0
+    wild_canastas_twos: Annotated[int, Spec(minimum=0, maximum=30)] = 0
+    unfinished_sevens: Annotated[int, Spec(minimum=0, maximum=30)] = 0
+    unfinished_aces: Annotated[int, Spec(minimum=0, maximum=30)] = 0
+    unfinished_wild: Annotated[int, Spec(minimum=0, maximum=30)] = 0
+    sevens_aces_held: Annotated[int, Spec(minimum=0, maximum=30)] = 0
+
+
+RedThrees = Annotated[
+    int
+    | Annotated[list[Annotated[int, Spec(minimum=0, maximum=12)]], Spec(min_items=1, max_items=6)],
+    Spec(
+        minimum=0,
+        maximum=12,
+        description="Red threes laid out: a number, or one number per player where a side's "
+        "players score their own (3-player cutthroat).",
+    ),
+]
+
+
+@strict
+@dataclass
+class Side:
+    """One side (team) of a hand, in one of three shapes: in detail (`melds`, `hands`), quick
+    (`quick`), or as one `total`."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {
+        "melds": ["K K K K K K K", "A A 2"],
+        "hands": ["5 9", ""],
+        "red_threes": 1,
+        "went_out": True,
+    }
+
+    melds: CardLists | None = None
+    hands: Annotated[
+        list[Cards] | None,
+        Spec(max_items=6, description="The cards left in hand, one list per player."),
+    ] = None
+    quick: Quick | None = None
+    red_threes: RedThrees = 0
+    went_out: bool | None = False
+    concealed: bool | None = False
+    black_threes: Annotated[
+        int, Spec(minimum=0, maximum=12, description="Black threes laid out (American).")
+    ] = 0
+    special_hand: Annotated[
+        str | None, Spec(description="American: `straight`, `pairs` or `garbage`.")
+    ] = None
+    adjustments: Annotated[list[Adjustment] | None, Spec(max_items=5)] = None
+    total: Annotated[
+        int | None,
+        Spec(
+            minimum=-100_000,
+            maximum=100_000,
+            description="The side's score for the hand as one number (a multiple of 5); "
+            "with `went_out`, `concealed` and `adjustments` only.",
+        ),
+    ] = None
+
+
+# ---- stateless questions ------------------------------------------------------------------------
+
+
+@dataclass
+class ScoreRequest:
+    """`POST /api/v1/score`: one hand scored for every side."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {
+        "ruleset": "german",
+        "players": 4,
+        "teams": [
+            {"melds": ["K K K K K K K", "A A 2"], "hands": ["", ""], "went_out": True},
+            {"melds": ["9 9 9"], "hands": ["5 9", "X"], "red_threes": 1},
+        ],
+    }
+
+    ruleset: RulesetId
+    teams: Annotated[list[Side], Spec(min_items=1, max_items=6)]
+    players: Players = None
+    options: HouseRules = None
+
+
+@dataclass
+class FiftyScoreRequest:
+    """`POST /api/v1/score` for 3 ist 50: one minus pile per player (docs/rulebook.md §7)."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {
+        "ruleset": "three-is-fifty",
+        "piles": ["3 A K 7", "X 2"],
+    }
+
+    ruleset: Literal["three-is-fifty"]
+    piles: Annotated[list[Cards], Spec(min_items=2, max_items=6)]
+    players: Annotated[int | None, Spec(minimum=2, maximum=6)] = None
+    options: Annotated[
+        dict[str, int] | None, Spec(description='`{"joker": 0..100}`: what a joker counts.')
+    ] = None
+
+
+@dataclass
+class Asked:
+    """What every referee question names: the ruleset, the players and the house rules."""
+
+    ruleset: RulesetId
+    players: Players = None
+    options: HouseRules = None
+
+
+@dataclass
+class MeldQuestion(Asked):
+    """`POST /api/v1/referee/meld`: is this a legal meld, and what is it worth?"""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {"ruleset": "german", "cards": "K K K 2"}
+
+    cards: Annotated[list[EngineCard], Spec(kind="cards", nullable=True, required=True)] = field(
+        default_factory=list
+    )
+    going_out: Flag = False
+    initial_meld: Annotated[
+        bool, Spec(nullable=True, description="American: laid as the side's initial meld.")
+    ] = False
+
+
+@dataclass
+class InitialMeldQuestion(Asked):
+    """`POST /api/v1/referee/initial-meld`: do these melds reach the initial meld's minimum?"""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {
+        "ruleset": "german",
+        "cumulative_score": 1600,
+        "melds": ["K K K", "A A 2"],
+    }
+
+    cumulative_score: Score = 0
+    melds: ReadCardLists = field(default_factory=list)
+    top_card: ReadCard = None
+    side_melds: ReadCardLists = field(default_factory=list)
+
+
+@dataclass
+class DiscardPileQuestion(Asked):
+    """`POST /api/v1/referee/discard-pile`: may the player take the pile?"""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {
+        "ruleset": "german",
+        "top_card": "K",
+        "hand": "K K 5 9",
+        "side_has_melded": True,
+    }
+
+    top_card: Card | None = None
+    pile_has_wild: bool | None = False
+    red_three_upcard: bool | None = False
+    side_has_melded: bool | None = True
+    side_melds: CardLists | None = None
+    hand: Cards | None = None
+    cumulative_score: Score = 0
+    going_out: bool | None = False
+
+
+@strict
+@dataclass
+class Canastas:
+    """A side's canastas by kind."""
+
+    natural: Annotated[int, Spec(minimum=0, maximum=30)] = 0
+    mixed: Annotated[int, Spec(minimum=0, maximum=30)] = 0
+    wild: Annotated[int, Spec(minimum=0, maximum=30)] = 0
+
+
+@dataclass
+class GoOutQuestion(Asked):
+    """`POST /api/v1/referee/go-out`: may the side go out now?"""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {
+        "ruleset": "german",
+        "side_canastas": {"natural": 1, "mixed": 1},
+    }
+
+    side_canastas: Canastas | None = None
+    concealed: bool | None = False
+    player_melded_before: bool | None = False
+    side_melds: CardLists | None = None
+    melds: CardLists | None = None
+
+
+@dataclass
+class OptionsQuestion(Asked):
+    """`POST /api/v1/referee/options` ("What may I do?"): every legal move of the turn."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {
+        "ruleset": "german",
+        "hand": "K K 7 7 7 9 X",
+        "top_card": "K",
+    }
+
+    hand: Cards = ""
+    side_melds: CardLists | None = None
+    side_has_melded: bool | None = None
+    cumulative_score: Score = 0
+    top_card: Card | None = None
+    pile_frozen: bool | None = False
+    pile_has_wild: bool | None = False
+    red_three_upcard: bool | None = False
+    frozen_by: Cards | None = None
+    drawn: bool | None = False
+    player_melded_before: bool | None = False
+    stock: Annotated[int | None, Spec(minimum=0, maximum=162)] = None
+    stock_empty: bool | None = False
+
+
+@dataclass
+class FiftyMovesQuestion:
+    """`POST /api/v1/referee/three-is-fifty`: every legal move of a turn of 3 ist 50."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {
+        "piles": [[], "4 4 7 7 7", []],
+        "player": 1,
+        "hand": ["4"],
+        "middle": [],
+        "discard_top": "9",
+    }
+
+    piles: Annotated[
+        list[Cards],
+        Spec(min_items=2, max_items=6, description="Each player's pile, bottom to top."),
+    ]
+    player: Annotated[int, Spec(minimum=0, maximum=5)]
+    hand: Annotated[Cards, Spec(kind="cards", description="At most 4 cards.")]
+    middle: Annotated[Cards | None, Spec(description="The face-up middle, at most 4 cards.")] = None
+    discard_top: Card | None = None
+    options: dict[str, int] | None = None
+
+
+Answer = Annotated[
+    bool | Literal["yes", "no"] | None,
+    Spec(description="The partner's answer: yes or no (true, false)."),
+]
+
+
+@dataclass
+class PartnerPermissionQuestion(Asked):
+    """`POST /api/v1/referee/partner-permission`: "May I go out?" asked of the partner."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {"ruleset": "german", "answer": "yes"}
+
+    answer: Answer = None
+    hand: Cards | None = None
+    side_melds: CardLists | None = None
+    drawn: bool | None = True
+    melded_since_draw: bool | None = False
+    asked_before: bool | None = False
+
+
+@dataclass
+class StockQuestion(Asked):
+    """`POST /api/v1/referee/end-of-stock` and `…/two-player-draw`: the last cards of the
+    stock."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {"ruleset": "german", "stock": 0, "top_card": "K"}
+
+    stock: Annotated[int | None, Spec(minimum=0, maximum=162)] = None
+    stock_empty: bool | None = False
+    drawn: Cards | None = None
+    top_card: Card | None = None
+    pile_frozen: bool | None = False
+    side_melds: CardLists | None = None
+    side_has_melded: bool | None = True
+    hand: Cards | None = None
+    cumulative_score: Score = 0
+
+
+@dataclass
+class BlackThreeQuestion(Asked):
+    """`POST /api/v1/referee/black-three-block`: what a black three on the pile blocks."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {"ruleset": "german", "pile": "K 3s"}
+
+    pile: Cards | None = None
+    top_card: Card | None = None
+    going_out: bool | None = False
+    hand: Cards | None = None
+    side_melds: CardLists | None = None
+
+
+@dataclass
+class RedThreeQuestion(Asked):
+    """`POST /api/v1/referee/red-three-from-pile`: a red three taken with the pile."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {"ruleset": "german", "red_threes": 1}
+
+    red_threes: Annotated[int, Spec(minimum=1, maximum=6, description="How many were taken.")] = 1
+
+
+@dataclass
+class FiftyDealQuestion:
+    """`POST /api/v1/referee/three-is-fifty-deal`: the deal, the middle, the dealer, the turn."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {"players": 4, "question": "deal", "stock": 40}
+
+    players: Annotated[int, Spec(minimum=2, maximum=6)]
+    question: Literal["deal", "refill", "dealer", "turn"] = "deal"
+    stock: Annotated[int | None, Spec(minimum=0, maximum=162)] = None
+    middle: Annotated[int, Spec(minimum=0, maximum=4)] = 0
+    round_over: bool | None = False
+    dealer: Annotated[int | None, Spec(minimum=0, maximum=5)] = None
+    player: Annotated[int | None, Spec(minimum=0, maximum=5)] = None
+    turn: Annotated[int | None, Spec(minimum=0, maximum=5)] = None
+
+
+# ---- stored games -------------------------------------------------------------------------------
+
+Name = Annotated[str, Spec(max_length=40, description="1 to 40 visible characters.")]
+
+
+@dataclass
+class NewSide:
+    """A side of a new game: its name and its players' names."""
+
+    name: Name | None = None
+    players: list[Name] | None = None
+
+
+@dataclass
+class NewGame:
+    """`POST /api/v1/games`: a new game of Canasta (or, with `three-is-fifty`, of 3 ist 50:
+    `players` then a list of names)."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {
+        "ruleset": "german",
+        "players": 4,
+        "sides": [
+            {"name": "Us", "players": ["Anna", "Ben"]},
+            {"name": "Them", "players": ["Cleo", "Dan"]},
+        ],
+    }
+
+    ruleset: RulesetId
+    players: Annotated[int | list[Name], Spec(description="How many play (3 ist 50: or names).")]
+    sides: list[NewSide] | None = None
+    options: HouseRules = None
+    target: Annotated[int | None, Spec(description="The score that ends the game.")] = None
+    name: Name | None = None
+    table: Annotated[
+        str | None, Spec(description="A table's editing key: the game joins that table.")
+    ] = None
+    stop_after: Annotated[int | None, Spec(description="3 ist 50: games in the evening.")] = None
+
+
+@dataclass
+class FiftyEntry:
+    """One player's minus pile of 3 ist 50: its cards, or its counted points."""
+
+    cards: Cards | None = None
+    points: int | None = None
+
+
+@dataclass
+class HandEntry:
+    """`POST /api/v1/games/{key}/hands`, `PUT …/hands/{number}`: a hand (Canasta: `teams`, as for
+    `/score`; 3 ist 50: `piles`, `points` or `players`)."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {
+        "version": 1,
+        "teams": [{"total": 1230, "went_out": True}, {"total": -90}],
+        "entry_id": "3b1f0e8c-hand-1",
+    }
+
+    version: Version | None = None
+    teams: list[Side] | list[FiftyEntry] | None = None
+    lone_player: Annotated[int | None, Spec(description="Cutthroat: the player alone.")] = None
+    stock_out: bool | None = False
+    entry_id: EntryId = None
+    piles: list[Cards] | None = None
+    points: list[int] | None = None
+    players: list[FiftyEntry] | None = None
+
+
+@dataclass
+class VersionOnly:
+    """`DELETE …/hands/{number}`: the game's version (also as `?version=`)."""
+
+    version: Version | None = None
+
+
+@dataclass
+class UndoDelete:
+    """`POST /api/v1/games/{key}/undo`: bring back the hand deleted last."""
+
+    version: Version | None = None
+    revision: Annotated[int | None, Spec(description="The deletion on offer when left out.")] = None
+
+
+@dataclass
+class GamesImport:
+    """`POST /api/v1/games/import`: a backup (`scorekeeper export`, a phone's file) or one game
+    as `GET /api/v1/games/{key}` gives it."""
+
+    games: Annotated[list[dict[str, Any]] | None, Spec(max_items=100)] = None
+    format: Annotated[int | str | None, Spec(description="The backup's format.")] = None
+
+
+@dataclass
+class PartPut:
+    """`PUT /api/v1/games/{key}/parts/{side}`: a side's part of the open hand."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {"part": {"total": 1230, "went_out": True}, "version": 1}
+
+    part: Side
+    entry_id: EntryId = None
+    version: Version | None = None
+    hand: Annotated[int | None, Spec(description="The open hand's number.")] = None
+
+
+@dataclass
+class PartDelete:
+    """`DELETE /api/v1/games/{key}/parts/{side}`: a side's part taken back."""
+
+    version: Version | None = None
+    hand: int | None = None
+
+
+# ---- tables -------------------------------------------------------------------------------------
+
+
+@dataclass
+class NewTable:
+    """`POST /api/v1/tables`: a table of regular players."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {"name": "Thursdays", "players": ["Anna", "Ben", "Cleo"]}
+
+    name: Name
+    players: list[Name] = field(default_factory=list)
+
+
+@dataclass
+class Rename:
+    """`PUT /api/v1/tables/{key}/players/{player}`: a person renamed in every game."""
+
+    name: Name
+
+
+@dataclass
+class Merge:
+    """`POST /api/v1/tables/{key}/merge`: two entries of one person become `keep`."""
+
+    keep: str
+    merge: str
+
+
+@dataclass
+class TableImport:
+    """`POST /api/v1/tables/import`: a table as `GET …/{key}/export` gives it."""
+
+    name: str | None = None
+    players: list[Any] | None = None
+    games: list[dict[str, Any]] | None = None
+
+
+# ---- tournaments --------------------------------------------------------------------------------
+
+
+@dataclass
+class MatchPoints:
+    """What a win, a draw and a loss earn."""
+
+    win: int = 2
+    draw: int = 1
+    loss: int = 0
+
+
+@dataclass
+class NewTournament:
+    """`POST /api/v1/tournaments`: a club tournament of individuals or pairs."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {
+        "name": "Spring cup",
+        "ruleset": "german",
+        "players": 4,
+        "format": "individual",
+        "scoring": "match_points",
+        "round_end": {"hands": 4},
+        "participants": ["Anna", "Ben", "Cleo", "Dan"],
+    }
+
+    name: Name
+    ruleset: RulesetId
+    players: Players = None
+    options: HouseRules = None
+    format: Literal["individual", "pairs"] = "individual"
+    scoring: Literal["match_points", "points"] = "match_points"
+    points: MatchPoints | None = None
+    round_end: Annotated[
+        dict[str, int] | None,
+        Spec(description='One of `{"hands": n}`, `{"target": points}`, `{"minutes": n}`.'),
+    ] = None
+    odd: Literal["bye", "larger"] = "bye"
+    participants: Annotated[
+        list[Any] | None, Spec(description="Names (pairs: two names each).")
+    ] = None
+    table: Annotated[str | None, Spec(description="A table's key: its people take part.")] = None
+
+
+@dataclass
+class SeatedTable:
+    number: int
+    sides: list[list[int]]
+
+
+@dataclass
+class Seating:
+    """`PUT …/rounds/{number}/seating`: a proposed round seated by hand."""
+
+    tables: list[SeatedTable]
+    byes: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Swap:
+    """`POST …/rounds/{number}/swap`: two participants of a proposed round change places."""
+
+    a: int
+    b: int
+
+
+@dataclass
+class Absence:
+    """`PUT …/participants/{number}`: the next seatings leave the participant out (or in)."""
+
+    absent: bool
+
+
+@dataclass
+class NoBody:
+    """No body is needed (an empty object is taken)."""
