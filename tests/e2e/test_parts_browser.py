@@ -7,6 +7,7 @@ and the viewer shows it without a reload. In German for a 4-player game, in Poli
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -63,13 +64,27 @@ def fill_quick(page: Page, side: int, counts: dict[str, str], out: bool) -> None
 
 
 def enter_at_once(a: Page, b: Page) -> None:
-    """Both sides tap Save, the second as soon as the first phone has its answer. Taps at the
-    very same moment are raced in tests/web/api/test_parts_api.py; in the browser a part
-    arriving while the other is saved has twice left the hand unsaved under load in CI
-    (under investigation: docs/parts.md, the closing note of this stop)."""
-    with a.expect_navigation():
-        a.locator('#hand-form button[value="save"]').click()
-    b.locator('#hand-form button[value="save"]').click(no_wait_after=True)
+    """Both sides tap Save at the very same moment: both phones are given one instant (the
+    browser's clock, which every phone of the test shares) and each taps Save then."""
+    at = a.evaluate("Date.now()") + 500
+    for phone in (a, b):
+        phone.evaluate(
+            """at => setTimeout(
+                () => document.querySelector('#hand-form button[value="save"]').click(),
+                at - Date.now())""",
+            at,
+        )
+
+
+def saved_hands(page: Page, base: str, game: dict[str, Any]) -> list[Any]:
+    """The game's saved hands, asked until there is one (at most 20 s, a loaded machine)."""
+    for _ in range(80):
+        sheet = api(page, "GET", f"{base}/api/v1/games/{game['id']}")
+        if sheet["hands"]:
+            return sheet["hands"]  # type: ignore[no-any-return]
+        page.wait_for_timeout(250)
+    parts = api(page, "GET", f"{base}/api/v1/games/{game['view_id']}/parts")
+    raise AssertionError(f"the hand was not saved: version {sheet['version']}, parts {parts}")
 
 
 def play(
@@ -99,10 +114,15 @@ def play(
         assert small_targets(phone) == [], who  # thumb-sized, as the hand form
         shot(phone, f"parts-{name}-{who}-typed", full_page=True)
     enter_at_once(a, b)
-    # the viewer shows the saved hand by itself (it polls; no reload)
-    expect(viewer.locator(".board .total").first).to_have_text(
-        f"{expected[0]:,}".replace(",", "." if lang == "de" else "\u00a0"), timeout=20000
-    )
+    hands = saved_hands(viewer, base, game)
+    saved_at = time.monotonic()
+    assert len(hands) == 1
+    # the viewer shows the saved hand by itself (its event stream; no reload). The goal is 2 s
+    # (benchmarks/bench_watchers.py measures it); a loaded test machine is given more.
+    total = f"{expected[0]:,}".replace(",", "." if lang == "de" else "\u00a0")
+    expect(viewer.locator(".board .total").first).to_have_text(total, timeout=20000)
+    shown_after = time.monotonic() - saved_at
+    print(f"{name}: the viewer showed the saved hand {shown_after:.2f} s after it was saved")
     for phone in (a, b):
         phone.wait_for_load_state()
         wait_ready(phone)
