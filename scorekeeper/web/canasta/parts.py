@@ -28,7 +28,15 @@ from ..play.pages import qr_svg, read_int, see_other
 from ..play.tournament import tournament_line
 from .entry import HANDS
 from .hand_form import build_entry, part_form, read_hand
-from .preview import WORDS, preview, preview_words, slot_for, slot_ids
+from .preview import (
+    WORDS,
+    Preview,
+    SidePreview,
+    preview,
+    preview_words,
+    slot_for,
+    slot_ids,
+)
 
 
 @dataclass(frozen=True)
@@ -124,6 +132,8 @@ def page(key: str, notes: Notes | None = None, form: Any = None, status: int = 2
     form = form if form is not None else part_form(state, stored)
     mine = stored[side] if side < len(stored) else None
     view = preview(link.game, state, form) if mine is not None or notes else None
+    if view is not None and notes and status >= 400:
+        view = _uncounted(view, side)  # refused: its problems are shown, not a score
     template = "games/_part_form.html" if htmx.wants_fragment() else "games/side.html"
     values = {
         **HANDS.board_context(_as_loaded(link, state)),
@@ -236,6 +246,9 @@ def live(key: str) -> str:
             if others.out == str(i) and form.out == "":
                 form.out = others.out
     view = preview(link.game, state, form)
+    found = [*view.entry.problems, *view.checked.problems]
+    if any(_is_mine(p.where, side) for p in found):
+        view = _uncounted(view, side)  # it would be refused: no score as if it counted
     mine = replace(form, sides=[form.sides[side]])
     seen = replace(view, sides=[view.sides[side]])
     order = HANDS.preview_context(_as_loaded(link, state), mine, seen)
@@ -245,6 +258,14 @@ def live(key: str) -> str:
         state=state,
         **{**order, "slots": slot_ids(mine), "words": preview_words()},
     )
+
+
+def _uncounted(view: Preview, side: int) -> Preview:
+    """The preview of a part that is (or would be) refused: its problems stay, its score is
+    not shown, and the summary points to the red notes instead."""
+    sides = list(view.sides)
+    sides[side] = SidePreview(None, {}, {}, None, [], [])
+    return replace(view, sides=sides, blocked=True)
 
 
 def _is_mine(where: str, side: int) -> bool:

@@ -209,6 +209,38 @@ def test_the_side_page_refuses_a_bad_part_and_a_hand_saved_meanwhile(
     assert client.get(f"/api/v1/games/{we}/parts").get_json()["parts"][0]["part"] is None
 
 
+def _summary(html: str) -> str:
+    found = re.search(r'<div id="hand-summary".*?</div>', html, re.S)
+    assert found is not None
+    return found.group(0)
+
+
+def test_a_refused_part_shows_its_problems_and_no_score(client: FlaskClient) -> None:
+    """Going out takes a canasta (docs/rulebook.md, going out): a part that says it went out
+    without one is refused, and neither the page sent back nor the live preview shows its
+    score as if it counted; the summary points to the red notes."""
+    game = game_with_a_hand(client)
+    you = game["side_ids"][1]
+    data = form_of(client.get(f"/games/{you}?lang=en").text, "hand-form")
+    data.setlist("t1-mode", ["quick"])
+    for field, value in (("meld_points", "150"), ("hand_points", "0")):
+        data.setlist(f"t1-{field}", [value])
+    data.setlist("out", ["1"])
+    for answer, status in (
+        (client.post(f"/games/{you}/part?lang=en", data=data, headers=HTMX), 422),
+        (client.post(f"/games/{you}/part/preview?lang=en", data=data, headers=HTMX), 200),
+    ):
+        assert answer.status_code == status
+        summary = _summary(answer.text)
+        assert "+250" not in summary and "Check the red notes" in summary, summary
+        assert "Going out needs 1 canasta" in answer.text
+        assert "+250" not in answer.text  # nor beside the side's fields
+    # the same part without going out counts: its score is shown
+    data.setlist("out", [])
+    fine = client.post(f"/games/{you}/part/preview?lang=en", data=data, headers=HTMX)
+    assert "+150" in _summary(fine.text) and "Check the red notes" not in fine.text
+
+
 def test_share_panel_offers_each_sides_link_and_qr(client: FlaskClient) -> None:
     game = game_with_a_hand(client)
     page = client.get(f"/games/{game['id']}?lang=pl").text
@@ -273,7 +305,10 @@ def test_two_phones_of_one_side_never_overwrite_each_other_unseen(client: FlaskC
     assert client.post(f"/games/{we}/part", data=first).status_code == 303
     stale = client.post(f"/games/{we}/part", data=second, headers=HTMX)
     assert stale.status_code == 409
-    assert "Another phone changed Wir" in stale.text and 'value="700"' in stale.text
+    assert (
+        "Another phone of your side (Wir) changed your part" in stale.text
+        and 'value="700"' in stale.text
+    )
     shown = client.get(f"/api/v1/games/{we}/parts").get_json()
     assert shown["parts"][0]["part"]["total"] == 500  # the first phone's part stands
     again = form_of(stale.text, "hand-form")  # now knowing the other phone's part
