@@ -67,6 +67,48 @@ def parts_card(session: Any, game: Any, state: store.GameState) -> dict[str, Any
     return {"parts_seen": seen, "parts_in": shown.sides_in, "parts_hand": shown.hand}
 
 
+def entry_card(game_id: str, state: store.GameState, base: int) -> dict[str, Any]:
+    """What the scorer's form of a new hand shows live (``games/_entry_live.html``): the
+    sides' parts of the open hand, the hand the form was opened for (``entry_hand``) and the
+    game's version then (``entry_base``: a part in since makes the form's save a conflict)."""
+    with session_scope() as session:
+        game = store.get_game(session, game_id)
+        card = parts_card(session, game, state)
+        has_sides = game is not None and bool(game.side_rows)
+    return {**card, "entry_sides": has_sides, "entry_hand": state.next_hand, "entry_base": base}
+
+
+def entry_live(game_id: str) -> Response:
+    """The live part of the scorer's form of a new hand, asked on each change of the game
+    (204 while the version it shows is current)."""
+    since = request.args.get("since", type=int)
+    hand = request.args.get("hand", type=int)
+    base = request.args.get("base", type=int)
+    with session_scope() as session:
+        game = store.get_game(session, game_id)
+        if game is None:
+            abort(404)
+        if since is not None and game.version == since:
+            response = make_response("", 204)
+            response.headers["Cache-Control"] = "no-store"
+            return response
+        state = store.game_state(game)
+        card = parts_card(session, game, state)
+        session.expunge_all()
+    html = render_template(
+        "games/_entry_live.html",
+        game_id=game_id,
+        state=state,
+        **card,
+        entry_sides=True,
+        entry_hand=hand if hand is not None else state.next_hand,
+        entry_base=base if base is not None else state.version,
+    )
+    response = make_response(html)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def parts_for(key: str, state: store.GameState) -> dict[str, Any]:
     """:func:`parts_card` for a page read by ``key`` (the game's key or its view key)."""
     with session_scope() as session:

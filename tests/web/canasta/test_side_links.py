@@ -60,6 +60,7 @@ ROUTES: list[tuple[str, str, Any, tuple[Any, Any, Any, Any]]] = [
     ("get", "/games/{k}", None, (200, 404, 200, 200)),
     ("get", "/view/{k}", None, (404, 200, 404, 404)),
     ("get", "/games/{k}/hands/new", None, (200, 404, 403, 403)),
+    ("get", "/games/{k}/hands/new/live", None, (200, 404, 403, 403)),
     ("post", "/games/{k}/hands", "form", (OK, 404, 403, 403)),
     ("post", "/games/{k}/preview", "form", (200, 404, 403, 403)),
     ("get", "/games/{k}/hands/1/edit", None, (200, 404, 403, 403)),
@@ -239,6 +240,34 @@ def test_a_refused_part_shows_its_problems_and_no_score(client: FlaskClient) -> 
     data.setlist("out", [])
     fine = client.post(f"/games/{you}/part/preview?lang=en", data=data, headers=HTMX)
     assert "+150" in _summary(fine.text) and "Check the red notes" not in fine.text
+
+
+def test_the_scorers_form_of_a_new_hand_follows_the_parts(client: FlaskClient) -> None:
+    """The scorer's "Enter hand n" page follows the game's event stream: its live part shows
+    each side's part as it comes in (and that saving the form opened before it would now be
+    a conflict), then that the hand was saved by the last part; 204 while nothing changed."""
+    game = client.post(
+        "/api/v1/games", json={"ruleset": "classic", "players": 4, "sides": SIDES}
+    ).get_json()
+    we, you = game["side_ids"]
+    page = client.get(f"/games/{game['id']}/hands/new?lang=en").text
+    live = re.search(r'<div id="entry-live".*?>', page, re.S)
+    assert live is not None
+    assert f'data-live="/api/v1/games/{game["view_id"]}/events"' in live.group(0)
+    url = f"/games/{game['id']}/hands/new/live?hand=1&base=1"
+    assert client.get(url + "&since=1").status_code == 204
+    assert client.put(f"/api/v1/games/{we}/parts/0", json={"part": WE}).status_code == 200
+    shown = client.get(url + "&since=1&lang=en")
+    assert shown.status_code == 200
+    assert "1 of 2 sides is in" in shown.text and "Start again from the parts in" in shown.text
+    assert 'since=2"' in shown.text  # asks from the version it shows
+    assert client.put(f"/api/v1/games/{you}/parts/1", json={"part": YOU}).status_code == 201
+    saved = client.get(url + "&since=2&lang=de")
+    assert "Spiel 1 wurde inzwischen gespeichert" in saved.text
+    assert 'class="card parts"' not in saved.text
+    # a correction's form has no such part; a side's key is refused (403), as for the form
+    assert 'id="entry-live"' not in client.get(f"/games/{game['id']}/hands/1/edit").text
+    assert client.get(f"/games/{we}/hands/new/live?hand=1").status_code == 403
 
 
 def test_share_panel_offers_each_sides_link_and_qr(client: FlaskClient) -> None:
