@@ -160,3 +160,60 @@ def test_both_parts_posted_by_form_at_once_save_the_hand_once(servers: Servers) 
         assert [s["total"] for s in sheet["sides"]] == [800, 410], (n, sheet["sides"])
         status, shown = servers.call(1, "GET", f"/api/v1/games/{game['view_id']}/parts")
         assert shown["hand"] == 2 and all(p["part"] is None for p in shown["parts"]), shown
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_part_survives_a_restart_of_the_server(
+    backend: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A part posted through the side's page is stored when it is answered: the server
+    stopped and started again (on the same database) shows it on the side's page, ready to be
+    corrected, and the other side's part then saves the hand with it."""
+    folder = tmp_path_factory.mktemp(f"restart-{backend}")
+    url = empty_postgres() if backend == "postgres" else f"sqlite:///{folder / 'r.sqlite3'}"
+    env = {
+        "SCOREKEEPER_DATABASE_URL": url,
+        "SCOREKEEPER_SECRET_KEY": "restarts",
+        "SCOREKEEPER_RATELIMIT_ENABLED": "false",
+    }
+    first = stack.start_app(folder, "before", env)
+    try:
+        status, game = Servers((first.port, first.port)).call(
+            0,
+            "POST",
+            "/api/v1/games",
+            {
+                "ruleset": "classic",
+                "players": 4,
+                "sides": [
+                    {"name": "Wir", "players": ["Anna", "Ben"]},
+                    {"name": "Ihr", "players": ["Cleo", "Dan"]},
+                ],
+            },
+        )
+        assert status == 201, game
+        a = open_phone(first.port, game["side_ids"][0])
+        assert post_form(a, 0, A_PART, threading.Barrier(1)) == 303
+    finally:
+        first.stop()
+    second = stack.start_app(folder, "after", env)
+    try:
+        servers = Servers((second.port, second.port))
+        connection = http.client.HTTPConnection("127.0.0.1", second.port, timeout=30)
+        try:
+            connection.request("GET", f"/games/{game['side_ids'][0]}?lang=en")
+            page = connection.getresponse().read().decode()
+        finally:
+            connection.close()
+        assert "Your part is in" in page
+        assert re.search(r'name="t0-meld_points"[^>]*value="200"', page), page[:3000]
+        b = open_phone(second.port, game["side_ids"][1])
+        assert post_form(b, 1, B_PART, threading.Barrier(1)) == 303
+        status, sheet = servers.call(0, "GET", f"/api/v1/games/{game['id']}")
+        assert len(sheet["hands"]) == 1 and [s["total"] for s in sheet["sides"]] == [800, 410]
+    finally:
+        second.stop()
+        for process in (first, second):
+            assert "Traceback" not in process.output(), process.output()
+    if backend == "postgres":
+        empty_postgres()

@@ -248,3 +248,44 @@ def test_a_part_saved_offline_waits_on_the_phone_and_is_stored_once(
     expect(a.locator("#outbox")).to_have_count(0)
     assert api(setup, "GET", parts_url)["version"] == game["version"] + 1
     shot(a, "parts-offline-sent", full_page=True)
+
+
+def test_a_part_survives_a_reload_and_the_scorers_form_follows_the_parts(
+    phones: Callable[[], Page], shot: Shot, scroll_width: Callable[[Page], int], live_server: str
+) -> None:
+    """Side A's part saved, then A's phone reloaded: the part is back in the form, to be
+    corrected. The scorer's "Enter hand 1" page, open all along, shows A's part come in and
+    then the hand saved by B's part, without a reload."""
+    setup = phones()
+    sides = [
+        {"name": "Us", "players": ["Anna", "Ben"]},
+        {"name": "Them", "players": ["Cleo", "Dan"]},
+    ]
+    game = new_game(setup, live_server, 4, sides)
+    a, b, scorer = phones(), phones(), phones()
+    keys = game["side_ids"]
+    open_page(scorer, f"{live_server}/games/{game['id']}/hands/new?lang=en")
+    scorer.wait_for_selector("html[data-live='open']", state="attached")
+    scorer.evaluate("window.notReloaded = true")
+    open_page(a, f"{live_server}/games/{keys[0]}?lang=en")
+    expect(a.locator("#hand-form h1")).to_contain_text("Hand 1 · our part")
+    fill_quick(a, 0, {"natural_canastas": "1", "meld_points": "200", "hand_points": "0"}, True)
+    with a.expect_navigation():
+        a.locator('#hand-form button[value="save"]').click()
+    a.reload()
+    wait_ready(a)
+    expect(a.locator("#hand-form .flash-success")).to_be_visible()
+    expect(a.locator('#hand-form input[name="t0-meld_points"]')).to_have_value("200")
+    expect(a.locator('#hand-form input[name="out"]')).to_be_checked()
+    # the scorer's form shows the part come in
+    expect(scorer.locator("#entry-live .parts")).to_contain_text("1 of 2 sides is in")
+    expect(scorer.locator("#entry-live .parts li.in")).to_contain_text("+800")
+    assert scroll_width(scorer) <= PHONE["width"]
+    shot(scorer, "parts-scorer-form-part-in", full_page=True)
+    open_page(b, f"{live_server}/games/{keys[1]}?lang=en")
+    fill_quick(b, 1, {"mixed_canastas": "1", "meld_points": "150", "hand_points": "40"}, False)
+    b.locator('#hand-form button[value="save"]').click()
+    expect(scorer.locator("#entry-live")).to_contain_text("Hand 1 has been saved meanwhile")
+    assert scorer.evaluate("window.notReloaded") is True
+    shot(scorer, "parts-scorer-form-hand-saved", full_page=True)
+    expect(a.locator("#hand-form h1")).to_contain_text("Hand 2", timeout=10000)
