@@ -113,6 +113,7 @@ def play(
         assert scroll_width(phone) <= PHONE["width"], who
         assert small_targets(phone) == [], who  # thumb-sized, as the hand form
         shot(phone, f"parts-{name}-{who}-typed", full_page=True)
+    viewer.evaluate("window.notReloaded = true")
     enter_at_once(a, b)
     hands = saved_hands(viewer, base, game)
     saved_at = time.monotonic()
@@ -122,6 +123,7 @@ def play(
     total = f"{expected[0]:,}".replace(",", "." if lang == "de" else "\u00a0")
     expect(viewer.locator(".board .total").first).to_have_text(total, timeout=20000)
     shown_after = time.monotonic() - saved_at
+    assert viewer.evaluate("window.notReloaded") is True  # the same page: no reload
     print(f"{name}: the viewer showed the saved hand {shown_after:.2f} s after it was saved")
     for phone in (a, b):
         phone.wait_for_load_state()
