@@ -234,7 +234,10 @@ def test_a_part_saved_offline_waits_on_the_phone_and_is_stored_once(
     a.locator('#hand-form button[value="save"]').click()
     # kept in the phone's outbox (the service worker then shows its outbox page)
     expect(a.locator("#outbox")).to_contain_text("Waiting to be saved (1)")
-    expect(a.locator("#outbox .outbox-item")).to_contain_text("Hand 1 · our part")
+    item = a.locator("#outbox .outbox-item")
+    expect(item).to_contain_text("Hand 1 · our part")
+    expect(item).to_contain_text("We went out")
+    expect(item).not_to_contain_text("Went out: We went out")
     shot(a, "parts-offline-kept", full_page=True)
     a.context.set_offline(False)  # back online: the outbox sends what waits
     parts_url = f"{live_server}/api/v1/games/{game['view_id']}/parts"
