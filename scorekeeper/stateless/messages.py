@@ -394,8 +394,8 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
         hand=reasons.number_param(p, "hand"),
     ),
     "part.changed": lambda p: _(
-        "Another phone changed %(name)s's part in the meantime: it is in the list of parts "
-        "below. Yours is still here; Save again to replace it.",
+        "Another phone of your side (%(name)s) changed your part in the meantime: it is in "
+        "the list of parts below. What you typed is still here; Save again to replace it.",
         name=str(p.get("name", "")),
     ),
     "part.hand_unknown": lambda p: _(

@@ -20,13 +20,50 @@
     var opened = false;
     var refreshed = Date.now();
 
+    /* A change told while the part is being fetched is fetched again once that answer is in.
+       htmx's own queue (hx-sync "queue last") cannot do it: the answer replaces the part
+       (outerHTML), and htmx drops a request queued on an element no longer in the page, so
+       the last of two quick changes (the second side's part saving the hand) was lost until
+       the minute's safety poll. */
+    var fetching = null;  /* the part's fetch in flight (its XMLHttpRequest) */
+    var fetched = null;  /* the part that fetch belongs to */
+    var started = 0;
+    var again = false;
+    var waiting = false;  /* a fetch again once the new part is set up */
+
     function part() { return d.getElementById(id); }
     function refresh() {
       var el = part();
       if (!el) return;
       refreshed = Date.now();
+      if (fetching && Date.now() - started < 20000) { again = true; return; }
       htmx.trigger(el, "live:change");
     }
+    d.addEventListener("htmx:beforeRequest", function (event) {
+      var detail = event.detail || {};
+      if (detail.elt && detail.elt === part()) {
+        fetching = detail.xhr || true;
+        fetched = detail.elt;
+        started = Date.now();
+      }
+    });
+    /* told on the part, or (the part replaced by then) on the nearest element still in the
+       page: recognised by its request */
+    d.addEventListener("htmx:afterRequest", function (event) {
+      if (!fetching || (event.detail || {}).xhr !== fetching) return;
+      fetching = null;
+      if (!again) return;
+      again = false;
+      /* unchanged (204): at once; replaced: once htmx has set up the new part (it does so
+         when the swap settles) */
+      if (part() === fetched) refresh();
+      else waiting = true;
+    });
+    d.addEventListener("htmx:load", function (event) {
+      if (!waiting || !event.target || event.target.id !== id) return;
+      waiting = false;
+      refresh();
+    });
     function connect() {
       source = new EventSource(url + (since ? (url.indexOf("?") < 0 ? "?" : "&") + "since=" + encodeURIComponent(since) : ""));
       source.addEventListener("open", function () {
@@ -39,6 +76,8 @@
       });
       source.addEventListener("change", function (event) {
         if (event.lastEventId) since = event.lastEventId;
+        /* what the page last heard (read by the browser tests) */
+        d.documentElement.setAttribute("data-live-heard", event.lastEventId || "");
         refresh();
       });
       source.addEventListener("gone", function () {

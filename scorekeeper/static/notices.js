@@ -342,7 +342,9 @@
     });
     var out = form.querySelector("input[name=out]:checked");
     if (out && out.closest("label")) {
-      parts.unshift(say.wentOut + ": " + out.closest("label").textContent.trim());
+      /* a side's own part says "We went out" by itself; the whole hand names who did */
+      var said = out.closest("label").textContent.trim();
+      parts.unshift(out.type === "checkbox" ? said : say.wentOut + ": " + said);
     }
     return parts.join(" · ").slice(0, 600);
   }

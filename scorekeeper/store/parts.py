@@ -220,6 +220,12 @@ def _checks(
     if not 0 <= side < len(rows):
         raise GameProblems([Problem("side.not_found", "side", {"side": side})], 404)
     number, totals = open_hand(game)
+    # What decides which parts belong to the open hand is read here, under the game's lock,
+    # from the stored hands themselves (one indexed read), never from a state kept in memory:
+    # whatever a page derived and kept, the part that completes the hand sees it complete.
+    fresh = receipts.last_number(session, game.id) + 1
+    if fresh != number:  # pragma: no cover - a kept state out of step with the hands
+        number, totals = fresh, None
     closed = session.scalar(closed_round_of(game.id))
     if closed is not None:
         raise GameProblems([Problem("tournament.round_closed", "", {"round": closed})], 409)

@@ -7,6 +7,7 @@ and the viewer shows it without a reload. In German for a 4-player game, in Poli
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -63,13 +64,27 @@ def fill_quick(page: Page, side: int, counts: dict[str, str], out: bool) -> None
 
 
 def enter_at_once(a: Page, b: Page) -> None:
-    """Both sides tap Save, the second as soon as the first phone has its answer. Taps at the
-    very same moment are raced in tests/web/api/test_parts_api.py; in the browser a part
-    arriving while the other is saved has twice left the hand unsaved under load in CI
-    (under investigation: docs/parts.md, the closing note of this stop)."""
-    with a.expect_navigation():
-        a.locator('#hand-form button[value="save"]').click()
-    b.locator('#hand-form button[value="save"]').click(no_wait_after=True)
+    """Both sides tap Save at the very same moment: both phones are given one instant (the
+    browser's clock, which every phone of the test shares) and each taps Save then."""
+    at = a.evaluate("Date.now()") + 500
+    for phone in (a, b):
+        phone.evaluate(
+            """at => setTimeout(
+                () => document.querySelector('#hand-form button[value="save"]').click(),
+                at - Date.now())""",
+            at,
+        )
+
+
+def saved_hands(page: Page, base: str, game: dict[str, Any]) -> list[Any]:
+    """The game's saved hands, asked until there is one (at most 20 s, a loaded machine)."""
+    for _ in range(80):
+        sheet = api(page, "GET", f"{base}/api/v1/games/{game['id']}")
+        if sheet["hands"]:
+            return sheet["hands"]  # type: ignore[no-any-return]
+        page.wait_for_timeout(250)
+    parts = api(page, "GET", f"{base}/api/v1/games/{game['view_id']}/parts")
+    raise AssertionError(f"the hand was not saved: version {sheet['version']}, parts {parts}")
 
 
 def play(
@@ -98,11 +113,18 @@ def play(
         assert scroll_width(phone) <= PHONE["width"], who
         assert small_targets(phone) == [], who  # thumb-sized, as the hand form
         shot(phone, f"parts-{name}-{who}-typed", full_page=True)
+    viewer.evaluate("window.notReloaded = true")
     enter_at_once(a, b)
-    # the viewer shows the saved hand by itself (it polls; no reload)
-    expect(viewer.locator(".board .total").first).to_have_text(
-        f"{expected[0]:,}".replace(",", "." if lang == "de" else "\u00a0"), timeout=20000
-    )
+    hands = saved_hands(viewer, base, game)
+    saved_at = time.monotonic()
+    assert len(hands) == 1
+    # the viewer shows the saved hand by itself (its event stream; no reload). The goal is 2 s
+    # (benchmarks/bench_watchers.py measures it); a loaded test machine is given more.
+    total = f"{expected[0]:,}".replace(",", "." if lang == "de" else "\u00a0")
+    expect(viewer.locator(".board .total").first).to_have_text(total, timeout=20000)
+    shown_after = time.monotonic() - saved_at
+    assert viewer.evaluate("window.notReloaded") is True  # the same page: no reload
+    print(f"{name}: the viewer showed the saved hand {shown_after:.2f} s after it was saved")
     for phone in (a, b):
         phone.wait_for_load_state()
         wait_ready(phone)
@@ -212,7 +234,10 @@ def test_a_part_saved_offline_waits_on_the_phone_and_is_stored_once(
     a.locator('#hand-form button[value="save"]').click()
     # kept in the phone's outbox (the service worker then shows its outbox page)
     expect(a.locator("#outbox")).to_contain_text("Waiting to be saved (1)")
-    expect(a.locator("#outbox .outbox-item")).to_contain_text("Wir's part")
+    item = a.locator("#outbox .outbox-item")
+    expect(item).to_contain_text("Hand 1 · our part")
+    expect(item).to_contain_text("We went out")
+    expect(item).not_to_contain_text("Went out: We went out")
     shot(a, "parts-offline-kept", full_page=True)
     a.context.set_offline(False)  # back online: the outbox sends what waits
     parts_url = f"{live_server}/api/v1/games/{game['view_id']}/parts"
@@ -228,3 +253,44 @@ def test_a_part_saved_offline_waits_on_the_phone_and_is_stored_once(
     expect(a.locator("#outbox")).to_have_count(0)
     assert api(setup, "GET", parts_url)["version"] == game["version"] + 1
     shot(a, "parts-offline-sent", full_page=True)
+
+
+def test_a_part_survives_a_reload_and_the_scorers_form_follows_the_parts(
+    phones: Callable[[], Page], shot: Shot, scroll_width: Callable[[Page], int], live_server: str
+) -> None:
+    """Side A's part saved, then A's phone reloaded: the part is back in the form, to be
+    corrected. The scorer's "Enter hand 1" page, open all along, shows A's part come in and
+    then the hand saved by B's part, without a reload."""
+    setup = phones()
+    sides = [
+        {"name": "Us", "players": ["Anna", "Ben"]},
+        {"name": "Them", "players": ["Cleo", "Dan"]},
+    ]
+    game = new_game(setup, live_server, 4, sides)
+    a, b, scorer = phones(), phones(), phones()
+    keys = game["side_ids"]
+    open_page(scorer, f"{live_server}/games/{game['id']}/hands/new?lang=en")
+    scorer.wait_for_selector("html[data-live='open']", state="attached")
+    scorer.evaluate("window.notReloaded = true")
+    open_page(a, f"{live_server}/games/{keys[0]}?lang=en")
+    expect(a.locator("#hand-form h1")).to_contain_text("Hand 1 · our part")
+    fill_quick(a, 0, {"natural_canastas": "1", "meld_points": "200", "hand_points": "0"}, True)
+    with a.expect_navigation():
+        a.locator('#hand-form button[value="save"]').click()
+    a.reload()
+    wait_ready(a)
+    expect(a.locator("#hand-form .flash-success")).to_be_visible()
+    expect(a.locator('#hand-form input[name="t0-meld_points"]')).to_have_value("200")
+    expect(a.locator('#hand-form input[name="out"]')).to_be_checked()
+    # the scorer's form shows the part come in
+    expect(scorer.locator("#entry-live .parts")).to_contain_text("1 of 2 sides is in")
+    expect(scorer.locator("#entry-live .parts li.in")).to_contain_text("+800")
+    assert scroll_width(scorer) <= PHONE["width"]
+    shot(scorer, "parts-scorer-form-part-in", full_page=True)
+    open_page(b, f"{live_server}/games/{keys[1]}?lang=en")
+    fill_quick(b, 1, {"mixed_canastas": "1", "meld_points": "150", "hand_points": "40"}, False)
+    b.locator('#hand-form button[value="save"]').click()
+    expect(scorer.locator("#entry-live")).to_contain_text("Hand 1 has been saved meanwhile")
+    assert scorer.evaluate("window.notReloaded") is True
+    shot(scorer, "parts-scorer-form-hand-saved", full_page=True)
+    expect(a.locator("#hand-form h1")).to_contain_text("Hand 2", timeout=10000)

@@ -131,7 +131,15 @@ class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
                 url_for("games.new_hand", game_id=loaded.game_id),
             ),
             **engine_context(),
+            **(self.entry_live(loaded) if form.number is None else {}),
         }
+
+    def entry_live(self, loaded: Loaded[GameState]) -> dict[str, Any]:
+        """A new hand's form follows the game's event stream (docs/parts.md): the sides'
+        parts as they come in, and the hand saved meanwhile by its last part."""
+        from .parts import entry_card  # the side's pages use this module's HANDS
+
+        return entry_card(loaded.game_id, loaded.state, loaded.state.version)
 
     def preview_context(
         self, loaded: Loaded[GameState], form: HandForm, view: Preview

@@ -28,7 +28,15 @@ from ..play.pages import qr_svg, read_int, see_other
 from ..play.tournament import tournament_line
 from .entry import HANDS
 from .hand_form import build_entry, part_form, read_hand
-from .preview import WORDS, preview, preview_words, slot_for, slot_ids
+from .preview import (
+    WORDS,
+    Preview,
+    SidePreview,
+    preview,
+    preview_words,
+    slot_for,
+    slot_ids,
+)
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,48 @@ def parts_card(session: Any, game: Any, state: store.GameState) -> dict[str, Any
         for column, part in zip(state.columns, shown.parts, strict=False)
     ]
     return {"parts_seen": seen, "parts_in": shown.sides_in, "parts_hand": shown.hand}
+
+
+def entry_card(game_id: str, state: store.GameState, base: int) -> dict[str, Any]:
+    """What the scorer's form of a new hand shows live (``games/_entry_live.html``): the
+    sides' parts of the open hand, the hand the form was opened for (``entry_hand``) and the
+    game's version then (``entry_base``: a part in since makes the form's save a conflict)."""
+    with session_scope() as session:
+        game = store.get_game(session, game_id)
+        card = parts_card(session, game, state)
+        has_sides = game is not None and bool(game.side_rows)
+    return {**card, "entry_sides": has_sides, "entry_hand": state.next_hand, "entry_base": base}
+
+
+def entry_live(game_id: str) -> Response:
+    """The live part of the scorer's form of a new hand, asked on each change of the game
+    (204 while the version it shows is current)."""
+    since = request.args.get("since", type=int)
+    hand = request.args.get("hand", type=int)
+    base = request.args.get("base", type=int)
+    with session_scope() as session:
+        game = store.get_game(session, game_id)
+        if game is None:
+            abort(404)
+        if since is not None and game.version == since:
+            response = make_response("", 204)
+            response.headers["Cache-Control"] = "no-store"
+            return response
+        state = store.game_state(game)
+        card = parts_card(session, game, state)
+        session.expunge_all()
+    html = render_template(
+        "games/_entry_live.html",
+        game_id=game_id,
+        state=state,
+        **card,
+        entry_sides=True,
+        entry_hand=hand if hand is not None else state.next_hand,
+        entry_base=base if base is not None else state.version,
+    )
+    response = make_response(html)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def parts_for(key: str, state: store.GameState) -> dict[str, Any]:
@@ -124,6 +174,8 @@ def page(key: str, notes: Notes | None = None, form: Any = None, status: int = 2
     form = form if form is not None else part_form(state, stored)
     mine = stored[side] if side < len(stored) else None
     view = preview(link.game, state, form) if mine is not None or notes else None
+    if view is not None and notes and status >= 400:
+        view = _uncounted(view, side)  # refused: its problems are shown, not a score
     template = "games/_part_form.html" if htmx.wants_fragment() else "games/side.html"
     values = {
         **HANDS.board_context(_as_loaded(link, state)),
@@ -236,6 +288,9 @@ def live(key: str) -> str:
             if others.out == str(i) and form.out == "":
                 form.out = others.out
     view = preview(link.game, state, form)
+    found = [*view.entry.problems, *view.checked.problems]
+    if any(_is_mine(p.where, side) for p in found):
+        view = _uncounted(view, side)  # it would be refused: no score as if it counted
     mine = replace(form, sides=[form.sides[side]])
     seen = replace(view, sides=[view.sides[side]])
     order = HANDS.preview_context(_as_loaded(link, state), mine, seen)
@@ -245,6 +300,14 @@ def live(key: str) -> str:
         state=state,
         **{**order, "slots": slot_ids(mine), "words": preview_words()},
     )
+
+
+def _uncounted(view: Preview, side: int) -> Preview:
+    """The preview of a part that is (or would be) refused: its problems stay, its score is
+    not shown, and the summary points to the red notes instead."""
+    sides = list(view.sides)
+    sides[side] = SidePreview(None, {}, {}, None, [], [])
+    return replace(view, sides=sides, blocked=True)
 
 
 def _is_mine(where: str, side: int) -> bool:

@@ -230,6 +230,12 @@ def new_hand(game_id: str) -> Response | tuple[str, int]:
     return _guarded(game_id, lambda: HANDS.new(game_id))
 
 
+@bp.get("/games/<game_id>/hands/new/live")
+def entry_live(game_id: str) -> Response | tuple[str, int]:
+    """The sides' parts as they come in, beside the scorer's form of a new hand."""
+    return _guarded(game_id, lambda: parts_web.entry_live(game_id))
+
+
 @bp.post("/games/<game_id>/hands")
 def add_hand(game_id: str) -> Response | tuple[str, int]:
     """Save the next hand (or, without ``action=save``, show the form again checked)."""

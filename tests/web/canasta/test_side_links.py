@@ -60,6 +60,7 @@ ROUTES: list[tuple[str, str, Any, tuple[Any, Any, Any, Any]]] = [
     ("get", "/games/{k}", None, (200, 404, 200, 200)),
     ("get", "/view/{k}", None, (404, 200, 404, 404)),
     ("get", "/games/{k}/hands/new", None, (200, 404, 403, 403)),
+    ("get", "/games/{k}/hands/new/live", None, (200, 404, 403, 403)),
     ("post", "/games/{k}/hands", "form", (OK, 404, 403, 403)),
     ("post", "/games/{k}/preview", "form", (200, 404, 403, 403)),
     ("get", "/games/{k}/hands/1/edit", None, (200, 404, 403, 403)),
@@ -209,6 +210,66 @@ def test_the_side_page_refuses_a_bad_part_and_a_hand_saved_meanwhile(
     assert client.get(f"/api/v1/games/{we}/parts").get_json()["parts"][0]["part"] is None
 
 
+def _summary(html: str) -> str:
+    found = re.search(r'<div id="hand-summary".*?</div>', html, re.S)
+    assert found is not None
+    return found.group(0)
+
+
+def test_a_refused_part_shows_its_problems_and_no_score(client: FlaskClient) -> None:
+    """Going out takes a canasta (docs/rulebook.md, going out): a part that says it went out
+    without one is refused, and neither the page sent back nor the live preview shows its
+    score as if it counted; the summary points to the red notes."""
+    game = game_with_a_hand(client)
+    you = game["side_ids"][1]
+    data = form_of(client.get(f"/games/{you}?lang=en").text, "hand-form")
+    data.setlist("t1-mode", ["quick"])
+    for field, value in (("meld_points", "150"), ("hand_points", "0")):
+        data.setlist(f"t1-{field}", [value])
+    data.setlist("out", ["1"])
+    for answer, status in (
+        (client.post(f"/games/{you}/part?lang=en", data=data, headers=HTMX), 422),
+        (client.post(f"/games/{you}/part/preview?lang=en", data=data, headers=HTMX), 200),
+    ):
+        assert answer.status_code == status
+        summary = _summary(answer.text)
+        assert "+250" not in summary and "Check the red notes" in summary, summary
+        assert "Going out needs 1 canasta" in answer.text
+        assert "+250" not in answer.text  # nor beside the side's fields
+    # the same part without going out counts: its score is shown
+    data.setlist("out", [])
+    fine = client.post(f"/games/{you}/part/preview?lang=en", data=data, headers=HTMX)
+    assert "+150" in _summary(fine.text) and "Check the red notes" not in fine.text
+
+
+def test_the_scorers_form_of_a_new_hand_follows_the_parts(client: FlaskClient) -> None:
+    """The scorer's "Enter hand n" page follows the game's event stream: its live part shows
+    each side's part as it comes in (and that saving the form opened before it would now be
+    a conflict), then that the hand was saved by the last part; 204 while nothing changed."""
+    game = client.post(
+        "/api/v1/games", json={"ruleset": "classic", "players": 4, "sides": SIDES}
+    ).get_json()
+    we, you = game["side_ids"]
+    page = client.get(f"/games/{game['id']}/hands/new?lang=en").text
+    live = re.search(r'<div id="entry-live".*?>', page, re.S)
+    assert live is not None
+    assert f'data-live="/api/v1/games/{game["view_id"]}/events"' in live.group(0)
+    url = f"/games/{game['id']}/hands/new/live?hand=1&base=1"
+    assert client.get(url + "&since=1").status_code == 204
+    assert client.put(f"/api/v1/games/{we}/parts/0", json={"part": WE}).status_code == 200
+    shown = client.get(url + "&since=1&lang=en")
+    assert shown.status_code == 200
+    assert "1 of 2 sides is in" in shown.text and "Start again from the parts in" in shown.text
+    assert 'since=2"' in shown.text  # asks from the version it shows
+    assert client.put(f"/api/v1/games/{you}/parts/1", json={"part": YOU}).status_code == 201
+    saved = client.get(url + "&since=2&lang=de")
+    assert "Spiel 1 wurde inzwischen gespeichert" in saved.text
+    assert 'class="card parts"' not in saved.text
+    # a correction's form has no such part; a side's key is refused (403), as for the form
+    assert 'id="entry-live"' not in client.get(f"/games/{game['id']}/hands/1/edit").text
+    assert client.get(f"/games/{we}/hands/new/live?hand=1").status_code == 403
+
+
 def test_share_panel_offers_each_sides_link_and_qr(client: FlaskClient) -> None:
     game = game_with_a_hand(client)
     page = client.get(f"/games/{game['id']}?lang=pl").text
@@ -273,7 +334,10 @@ def test_two_phones_of_one_side_never_overwrite_each_other_unseen(client: FlaskC
     assert client.post(f"/games/{we}/part", data=first).status_code == 303
     stale = client.post(f"/games/{we}/part", data=second, headers=HTMX)
     assert stale.status_code == 409
-    assert "Another phone changed Wir" in stale.text and 'value="700"' in stale.text
+    assert (
+        "Another phone of your side (Wir) changed your part" in stale.text
+        and 'value="700"' in stale.text
+    )
     shown = client.get(f"/api/v1/games/{we}/parts").get_json()
     assert shown["parts"][0]["part"]["total"] == 500  # the first phone's part stands
     again = form_of(stale.text, "hand-form")  # now knowing the other phone's part
