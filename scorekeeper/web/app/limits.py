@@ -21,6 +21,12 @@ Behind a reverse proxy the client address comes from ``X-Forwarded-For`` only wi
 ``--behind-proxy`` (waitress sets it, scorekeeper/serving.py; otherwise every client would
 look like the proxy).
 
+In memory (one process), the counts are Flask-Limiter's ``MemoryStorage`` with one change
+(:class:`MemoryCounts`): the counts that have run out are swept inline, at most once a second,
+instead of by a new timer thread that the storage starts on any count 10 ms after its last
+sweep (on a busy server, a thread started for every other request, then fighting the requests
+for the interpreter's lock). A count read after its window still reads as gone, as before.
+
 The limits are a guard, never a dependency: when the store does not answer (Redis
 stopped, or hung) each process counts in memory until it answers again (Flask-Limiter's
 in-memory fallback, its store checked again after 1, 2, 4 … 32 s), errors are swallowed, and
@@ -34,6 +40,7 @@ would only pass every request through).
 from __future__ import annotations
 
 import math
+import threading
 import time
 from typing import cast
 
@@ -42,6 +49,7 @@ from flask.typing import RouteCallable
 from flask_babel import ngettext
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits.storage import MemoryStorage
 from werkzeug.exceptions import TooManyRequests
 
 from ...rules.problems import Problem
@@ -109,6 +117,46 @@ WRITE_ENDPOINTS = (
 )
 
 
+#: the counts of the in-memory store (the default ``memory://``): :class:`MemoryCounts`
+MEMORY_URI = "scorekeeper+memory://"
+#: seconds between two sweeps of the counts whose window has ended
+SWEEP_EVERY = 1.0
+
+
+class MemoryCounts(MemoryStorage):
+    """Flask-Limiter's in-memory counts, the ones that ran out swept inline now and then.
+
+    ``MemoryStorage`` schedules a sweep on every count it takes: a ``threading.Timer`` of
+    10 ms, started anew whenever the last one has finished. On a server that answers a request
+    every few milliseconds that is a new thread for most requests, whose start and whose grab
+    of the interpreter lock the request waits for. Here the sweep runs in the request that
+    counts, at most every :data:`SWEEP_EVERY` seconds, and in one request at a time. Reading a
+    count whose window has ended gives 0 all the same (``MemoryStorage.get`` checks its expiry),
+    so the sweep only frees the memory of clients that stopped asking."""
+
+    STORAGE_SCHEME = ["scorekeeper+memory"]  # noqa: RUF012 -- limits' own declaration
+
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options: str):
+        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
+        self.next_sweep = time.monotonic() + SWEEP_EVERY
+        self.sweeping = threading.Lock()
+
+    # MemoryStorage's "private" step, which every count calls before it counts (limits 5)
+    def _MemoryStorage__schedule_expiry(self) -> None:  # noqa: N802
+        now = time.monotonic()
+        if now < self.next_sweep or not self.sweeping.acquire(blocking=False):
+            return
+        try:
+            self.next_sweep = now + SWEEP_EVERY
+            self.sweep()
+        finally:
+            self.sweeping.release()
+
+    def sweep(self) -> None:
+        """Drop the counts (and moving-window entries) whose time has run out."""
+        self._MemoryStorage__expire_events()  # type: ignore[attr-defined]
+
+
 def import_cost() -> int:
     """What an import costs of the creation limit: each game it stored (``g.imported_games``,
     set by the import; one already here is free). Before it runs, one: a client with room for
@@ -151,9 +199,11 @@ def init_app(app: Flask) -> Limiter | None:
         return None  # a disabled Flask-Limiter would only pass every request through
 
     # One limiter per app (tests make many apps; each has its own counts).
+    in_memory = app.config["RATELIMIT_STORAGE_URI"] == "memory://"
     limiter = Limiter(
         get_remote_address,
         app=app,
+        storage_uri=MEMORY_URI if in_memory else None,
         application_limits=[app.config["LIMIT_ANY"]],
         application_limits_exempt_when=_static,
         key_prefix="scorekeeper",
