@@ -42,12 +42,14 @@ from __future__ import annotations
 import math
 import threading
 import time
+from collections.abc import Callable
 from typing import cast
 
 from flask import Flask, Response, current_app, g, render_template, request
 from flask.typing import RouteCallable
 from flask_babel import ngettext
-from flask_limiter import Limiter
+from flask_limiter import Limiter, RateLimitExceeded, RequestLimit
+from flask_limiter._limits import RuntimeLimit
 from flask_limiter.util import get_remote_address
 from limits.storage import MemoryStorage
 from werkzeug.exceptions import TooManyRequests
@@ -209,6 +211,8 @@ def init_app(app: Flask) -> Limiter | None:
         key_prefix="scorekeeper",
     )
     app.extensions["scorekeeper.limiter"] = limiter
+    if in_memory:
+        count_every_request(app, limiter)
     for endpoints, scope, value, cost in (
         (CREATE_ENDPOINTS, "create", app.config["LIMIT_CREATE"], 1),
         (IMPORT_ENDPOINTS, "create", app.config["LIMIT_CREATE"], import_cost),
@@ -223,6 +227,51 @@ def init_app(app: Flask) -> Limiter | None:
                 # a view of ours is synchronous: so is the view the limiter wraps it in
                 app.view_functions[endpoint] = cast(RouteCallable, decorate(view))
     return limiter
+
+
+def count_every_request(app: Flask, limiter: Limiter) -> None:
+    """With the counts in memory, ``LIMIT_ANY`` is counted by a small hook of ours in the place
+    of Flask-Limiter's before-request check, which does the same through its general
+    machinery (every kind of limit, exemption and fallback looked up again for each request:
+    about 0.15 ms, the most of anything around a request). Counted alike: same limit, same
+    count per client address, the same requests exempt, the same 429 (Flask-Limiter's
+    ``RateLimitExceeded``, answered by :func:`too_many`), the same ``X-RateLimit-*`` headers and
+    ``Retry-After``; the creation and write limits stay Flask-Limiter's, checked by its
+    decorators on their views as before (which never counted ``LIMIT_ANY`` again). Counts in a
+    shared store (Redis) keep Flask-Limiter's own check, with its fall-back to memory while
+    the store does not answer."""
+    every = limiter.limit_manager.application_limits  # parsed once, not per request
+    check = limiter._check_request_limit
+    hooks = app.before_request_funcs[None]
+    hooks[hooks.index(check)] = _counter(limiter, every)
+
+
+def _counter(limiter: Limiter, every: list[RuntimeLimit]) -> Callable[[], None]:
+    def count() -> None:
+        endpoint = request.endpoint
+        if not endpoint or endpoint.rsplit(".", 1)[-1] == "static" or endpoint in UNLIMITED:
+            return  # as Flask-Limiter: no route (404/405), static files, and ours exempt
+        counted: list[RequestLimit] = []
+        context = limiter.context
+        try:
+            address = get_remote_address()
+            for lim in every:
+                args = ["scorekeeper", address, lim.scope_for(endpoint, request.method)]
+                taken = limiter.limiter.hit(lim.limit, *args, cost=lim.deduction_amount)
+                counted.append(RequestLimit(limiter, lim.limit, args, not taken, lim.shared))
+                if not taken:
+                    context.view_rate_limit = counted[-1]
+                    context.view_rate_limits = counted
+                    raise RateLimitExceeded(lim)
+        except RateLimitExceeded:
+            raise
+        except Exception:  # noqa: BLE001 -- a guard never takes the app down
+            current_app.logger.exception("Failed to rate limit. Swallowing error")
+            return
+        context.view_rate_limit = counted[0] if counted else None
+        context.view_rate_limits = counted
+
+    return count
 
 
 def wants_notice() -> bool:

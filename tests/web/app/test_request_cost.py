@@ -174,3 +174,47 @@ def test_every_view_and_hook_is_synchronous_and_an_async_one_is_refused(tmp_path
         app.before_request_funcs.setdefault(None, []).append(hook)
         with pytest.raises(TypeError, match="hook is async"):
             synchronous_only(app)
+
+
+def test_every_limited_request_counts_once_and_exempt_ones_not_at_all(tmp_path: Path) -> None:
+    # LIMIT_ANY is counted by limits.count_every_request with the counts in memory
+    with make_app(tmp_path, RATELIMIT_ENABLED=True, LIMIT_ANY="4 per minute") as app:
+        client = app.test_client()
+        for _ in range(5):
+            assert client.get("/static/app.css").status_code == 200
+            assert client.get("/healthz").status_code == 200
+            assert client.get("/no/such/page").status_code == 404
+        left = []
+        for _ in range(4):
+            answer = client.post("/api/v1/score", json=SCORE)
+            assert answer.status_code == 200
+            assert answer.headers["X-RateLimit-Limit"] == "4"
+            left.append(answer.headers["X-RateLimit-Remaining"])
+        assert left == ["3", "2", "1", "0"]
+        page = client.get("/", headers={"Accept-Language": "de"})
+        assert page.status_code == 429 and "Sekunde" in page.get_data(as_text=True)
+        assert 0 < int(page.headers["Retry-After"]) <= 60
+
+
+def test_a_write_counts_against_every_request_and_the_write_limit(tmp_path: Path) -> None:
+    hand = {"version": 1, "teams": SCORE["teams"]}
+    with make_app(
+        tmp_path, RATELIMIT_ENABLED=True, LIMIT_ANY="3 per minute", LIMIT_WRITE="1 per minute"
+    ) as app:
+        client = app.test_client()
+        game = client.post(GAMES, json=GERMAN).get_json()
+        url = f"{GAMES}/{game['id']}/hands"
+        assert client.post(url, json=hand).status_code == 201
+        assert client.post(url, json={**hand, "version": 2}).status_code == 429  # writes
+        assert client.get(f"{GAMES}/{game['id']}").status_code == 429  # all three used
+
+
+def test_with_a_shared_store_flask_limiter_checks_every_request_itself(tmp_path: Path) -> None:
+    uri = "redis://127.0.0.1:9/0"  # never asked here
+    with make_app(tmp_path, RATELIMIT_ENABLED=True, RATELIMIT_STORAGE_URI=uri) as app:
+        limiter = app.extensions["scorekeeper.limiter"]
+        assert not isinstance(limiter.storage, limits.MemoryCounts)
+        assert limiter._check_request_limit in app.before_request_funcs[None]
+    with make_app(tmp_path, RATELIMIT_ENABLED=True) as app:
+        limiter = app.extensions["scorekeeper.limiter"]
+        assert limiter._check_request_limit not in app.before_request_funcs[None]
