@@ -26,7 +26,7 @@ Figures (the table in docs/measurements.md, each with its goal):
 
 Run: ``.venv/bin/python benchmarks/bench_ratios.py [--quick] [--no-phone] [--json FILE]``;
 ``--only serve`` or ``--only pages`` measures one group of figures (``--starts N``: how many
-starts "serve to first 200" takes the median of).
+starts "serve to first 200" takes the median of; ``--rounds N``: samples of each warm figure).
 ``--quick`` uses tiny sizes (the smoke test runs it); the default run takes about 2.5 minutes on
 2 cores (20 s to build the games, a minute and a half in the throttled browser).
 """
@@ -791,6 +791,9 @@ def main() -> int:
         "score and saves; 60-hand games and smaller)",
     )
     parser.add_argument("--starts", type=int, help="how many starts 'serve to first 200' times")
+    parser.add_argument(
+        "--rounds", type=int, help="samples per warm figure (default 40; more on a busy machine)"
+    )
     args = parser.parse_args()
     rng = random.Random(1616)
     if args.quick:
@@ -815,6 +818,8 @@ def main() -> int:
         )
     if args.starts:
         starts = args.starts
+    if args.rounds:
+        rounds = args.rounds
     if args.only == "serve":  # an up-to-date database file is all a start needs
         sizes, many = {1: 1}, 0
     elif args.only == "pages":
