@@ -35,7 +35,7 @@ class ScorekeeperApp(Flask):
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         """Every view, hook and handler of this app is a plain function (a WSGI app under
         waitress; :func:`synchronous_only` checks them all when the app is made), so none
-        needs wrapping. Flask would otherwise ask ``inspect`` about each of them (about 17
+        needs wrapping. Flask would otherwise ask ``inspect`` about each of them (12 to 17
         per request) on every request."""
         return func
 
