@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import inspect
 import os
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, cast
 
@@ -26,9 +27,17 @@ from .web.words import i18n
 
 
 class ScorekeeperApp(Flask):
-    """Flask, with static files sent from memory and URL builders compiled when first used."""
+    """Flask, with static files sent from memory, URL builders compiled when first used, and
+    every view and hook synchronous."""
 
     url_rule_class = routing.Rule
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        """Every view, hook and handler of this app is a plain function (a WSGI app under
+        waitress; :func:`synchronous_only` checks them all when the app is made), so none
+        needs wrapping. Flask would otherwise ask ``inspect`` about each of them (12 to 17
+        per request) on every request."""
+        return func
 
     def send_static_file(self, filename: str) -> Response:
         """Static files are small: send them from memory so they travel compressed."""
@@ -101,7 +110,32 @@ def make_app(config: dict[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     limits.init_app(app)
     _cache_templates(app)
+    synchronous_only(app)
     return app
+
+
+def synchronous_only(app: Flask) -> None:
+    """Refuse an ``async def`` view, hook or handler (:meth:`ScorekeeperApp.ensure_sync` runs
+    them as they are): raises ``TypeError`` naming it."""
+    found: list[Callable[..., Any]] = list(app.view_functions.values())
+    for table in (
+        app.before_request_funcs,
+        app.after_request_funcs,
+        app.teardown_request_funcs,
+        app.url_value_preprocessors,
+        app.url_default_functions,
+        app.template_context_processors,
+    ):
+        for functions in table.values():
+            found += functions
+    found += app.teardown_appcontext_funcs
+    for handlers in app.error_handler_spec.values():
+        for by_code in handlers.values():
+            found += by_code.values()
+    for func in found:
+        if inspect.iscoroutinefunction(func):
+            name = getattr(func, "__qualname__", repr(func))
+            raise TypeError(f"{name} is async: every view and hook of the app is synchronous")
 
 
 def _cache_templates(app: Flask) -> None:

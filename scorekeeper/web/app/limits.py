@@ -21,6 +21,12 @@ Behind a reverse proxy the client address comes from ``X-Forwarded-For`` only wi
 ``--behind-proxy`` (waitress sets it, scorekeeper/serving.py; otherwise every client would
 look like the proxy).
 
+In memory (one process), the counts are Flask-Limiter's ``MemoryStorage`` with one change
+(:class:`MemoryCounts`): the counts that have run out are swept inline, at most once a second,
+instead of by a new timer thread that the storage starts on any count 10 ms after its last
+sweep (on a busy server, a thread started for every other request, then fighting the requests
+for the interpreter's lock). A count read after its window still reads as gone, as before.
+
 The limits are a guard, never a dependency: when the store does not answer (Redis
 stopped, or hung) each process counts in memory until it answers again (Flask-Limiter's
 in-memory fallback, its store checked again after 1, 2, 4 … 32 s), errors are swallowed, and
@@ -34,14 +40,18 @@ would only pass every request through).
 from __future__ import annotations
 
 import math
+import threading
 import time
+from collections.abc import Callable
 from typing import cast
 
 from flask import Flask, Response, current_app, g, render_template, request
 from flask.typing import RouteCallable
 from flask_babel import ngettext
-from flask_limiter import Limiter
+from flask_limiter import Limiter, RateLimitExceeded, RequestLimit
+from flask_limiter._limits import RuntimeLimit
 from flask_limiter.util import get_remote_address
+from limits.storage import MemoryStorage
 from werkzeug.exceptions import TooManyRequests
 
 from ...rules.problems import Problem
@@ -114,6 +124,46 @@ def count_imported(added: int) -> None:
     g.imported_games = int(g.get("imported_games", 0)) + added
 
 
+#: the counts of the in-memory store (the default ``memory://``): :class:`MemoryCounts`
+MEMORY_URI = "scorekeeper+memory://"
+#: seconds between two sweeps of the counts whose window has ended
+SWEEP_EVERY = 1.0
+
+
+class MemoryCounts(MemoryStorage):
+    """Flask-Limiter's in-memory counts, the ones that ran out swept inline now and then.
+
+    ``MemoryStorage`` schedules a sweep on every count it takes: a ``threading.Timer`` of
+    10 ms, started anew whenever the last one has finished. On a server that answers a request
+    every few milliseconds that is a new thread for most requests, whose start and whose grab
+    of the interpreter lock the request waits for. Here the sweep runs in the request that
+    counts, at most every :data:`SWEEP_EVERY` seconds, and in one request at a time. Reading a
+    count whose window has ended gives 0 all the same (``MemoryStorage.get`` checks its expiry),
+    so the sweep only frees the memory of clients that stopped asking."""
+
+    STORAGE_SCHEME = ["scorekeeper+memory"]  # noqa: RUF012 -- limits' own declaration
+
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options: str):
+        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
+        self.next_sweep = time.monotonic() + SWEEP_EVERY
+        self.sweeping = threading.Lock()
+
+    # MemoryStorage's "private" step, which every count calls before it counts (limits 5)
+    def _MemoryStorage__schedule_expiry(self) -> None:  # noqa: N802
+        now = time.monotonic()
+        if now < self.next_sweep or not self.sweeping.acquire(blocking=False):
+            return
+        try:
+            self.next_sweep = now + SWEEP_EVERY
+            self.sweep()
+        finally:
+            self.sweeping.release()
+
+    def sweep(self) -> None:
+        """Drop the counts (and moving-window entries) whose time has run out."""
+        self._MemoryStorage__expire_events()  # type: ignore[attr-defined]
+
+
 def import_cost() -> int:
     """What an import costs of the creation limit: each game it stored (told by the import to
     :func:`count_imported`; one already here is free). Before it runs, one: a client with room for
@@ -156,14 +206,18 @@ def init_app(app: Flask) -> Limiter | None:
         return None  # a disabled Flask-Limiter would only pass every request through
 
     # One limiter per app (tests make many apps; each has its own counts).
+    in_memory = app.config["RATELIMIT_STORAGE_URI"] == "memory://"
     limiter = Limiter(
         get_remote_address,
         app=app,
+        storage_uri=MEMORY_URI if in_memory else None,
         application_limits=[app.config["LIMIT_ANY"]],
         application_limits_exempt_when=_static,
         key_prefix="scorekeeper",
     )
     app.extensions["scorekeeper.limiter"] = limiter
+    if in_memory:
+        count_every_request(app, limiter)
     for endpoints, scope, value, cost in (
         (CREATE_ENDPOINTS, "create", app.config["LIMIT_CREATE"], 1),
         (IMPORT_ENDPOINTS, "create", app.config["LIMIT_CREATE"], import_cost),
@@ -178,6 +232,51 @@ def init_app(app: Flask) -> Limiter | None:
                 # a view of ours is synchronous: so is the view the limiter wraps it in
                 app.view_functions[endpoint] = cast(RouteCallable, decorate(view))
     return limiter
+
+
+def count_every_request(app: Flask, limiter: Limiter) -> None:
+    """With the counts in memory, ``LIMIT_ANY`` is counted by a small hook of ours in the place
+    of Flask-Limiter's before-request check, which does the same through its general
+    machinery (every kind of limit, exemption and fallback looked up again for each request:
+    about 0.15 ms, the most of anything around a request). Counted alike: same limit, same
+    count per client address, the same requests exempt, the same 429 (Flask-Limiter's
+    ``RateLimitExceeded``, answered by :func:`too_many`), the same ``X-RateLimit-*`` headers and
+    ``Retry-After``; the creation and write limits stay Flask-Limiter's, checked by its
+    decorators on their views as before (which never counted ``LIMIT_ANY`` again). Counts in a
+    shared store (Redis) keep Flask-Limiter's own check, with its fall-back to memory while
+    the store does not answer."""
+    every = limiter.limit_manager.application_limits  # parsed once, not per request
+    check = limiter._check_request_limit
+    hooks = app.before_request_funcs[None]
+    hooks[hooks.index(check)] = _counter(limiter, every)
+
+
+def _counter(limiter: Limiter, every: list[RuntimeLimit]) -> Callable[[], None]:
+    def count() -> None:
+        endpoint = request.endpoint
+        if not endpoint or endpoint.rsplit(".", 1)[-1] == "static" or endpoint in UNLIMITED:
+            return  # as Flask-Limiter: no route (404/405), static files, and ours exempt
+        counted: list[RequestLimit] = []
+        context = limiter.context
+        try:
+            address = get_remote_address()
+            for lim in every:
+                args = ["scorekeeper", address, lim.scope_for(endpoint, request.method)]
+                taken = limiter.limiter.hit(lim.limit, *args, cost=lim.deduction_amount)
+                counted.append(RequestLimit(limiter, lim.limit, args, not taken, lim.shared))
+                if not taken:
+                    context.view_rate_limit = counted[-1]
+                    context.view_rate_limits = counted
+                    raise RateLimitExceeded(lim)
+        except RateLimitExceeded:
+            raise
+        except Exception:  # noqa: BLE001 -- a guard never takes the app down
+            current_app.logger.exception("Failed to rate limit. Swallowing error")
+            return
+        context.view_rate_limit = counted[0] if counted else None
+        context.view_rate_limits = counted
+
+    return count
 
 
 def wants_notice() -> bool:

@@ -34,8 +34,16 @@ from dataclasses import dataclass
 from typing import IO
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, current_app, has_request_context, render_template, request
-from flask.sessions import SecureCookieSessionInterface
+from flask import (
+    Flask,
+    Request,
+    Response,
+    current_app,
+    has_request_context,
+    render_template,
+    request,
+)
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from sqlalchemy.exc import InterfaceError, OperationalError
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -249,12 +257,42 @@ def secure_response(response: Response) -> Response:
     return response
 
 
+#: the JSON API's paths: stateless for the session (no view of theirs reads it, and their
+#: blueprints are exempt from the CSRF check that would)
+API_PREFIX = "/api/"
+
+
 class SessionInterface(SecureCookieSessionInterface):
-    """The session cookie (CSRF token) is ``Secure`` whenever the request came over HTTPS
-    (it is set after the after-request hooks, so :func:`secure_response` cannot reach it)."""
+    """Flask's signed-cookie session, which holds the forms' CSRF token, and so:
+
+    - the cookie is ``Secure`` whenever the request came over HTTPS (it is set after the
+      after-request hooks, so :func:`secure_response` cannot reach it);
+    - the JSON API neither reads nor writes it: its blueprints are exempt from the CSRF check
+      (a key in the URL is their credential, and :func:`check_request` their cross-site guard),
+      and no view of theirs touches the session, so checking the cookie's signature for each
+      API request (and a phone sends the cookie with each) was work for nothing;
+    - a session that did not change is not written, and nothing of the cookie's settings is
+      looked up for it (Flask works them all out first)."""
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(super().get_cookie_secure(app)) or (has_request_context() and request.is_secure)
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        if request.path.startswith(API_PREFIX):
+            return self.session_class()  # empty, and never saved (below)
+        return super().open_session(app, request)
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        if request.path.startswith(API_PREFIX):
+            return
+        if not session.modified and not (
+            session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]
+        ):
+            # what Flask does for a session left as it was: no cookie, and Vary if it was read
+            if session.accessed:
+                response.vary.add("Cookie")
+            return
+        super().save_session(app, session, response)
 
 
 def init_app(app: Flask) -> None:

@@ -1,0 +1,220 @@
+"""Work a request no longer does (benchmarks/profile_requests.py shows where the time goes):
+the in-memory rate-limit counts start no thread per count, and the JSON API neither checks nor
+writes the session cookie. The guards stay: the limits still count and refuse, the forms'
+CSRF check still refuses a missing token, and a page's session is unchanged by API calls."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from limits.storage import MemoryStorage
+
+from scorekeeper.factory import synchronous_only
+from scorekeeper.web.app import limits
+from tests.web.api.test_games_api import GAMES, GERMAN
+from tests.web.app.test_hardening import make_app
+
+SCORE = {
+    "ruleset": "classic",
+    "players": 4,
+    "teams": [
+        {"quick": {"natural_canastas": 1, "meld_points": 120}, "went_out": True},
+        {"quick": {"meld_points": 60, "hand_points": 15}},
+    ],
+}
+
+
+@pytest.fixture
+def timers(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The interval of every ``threading.Timer`` started while the test runs."""
+    started: list[float] = []
+    original = threading.Timer
+
+    class Counted(original):  # type: ignore[misc,valid-type]
+        def start(self) -> None:
+            started.append(self.interval)
+            super().start()
+
+    monkeypatch.setattr(threading, "Timer", Counted)
+    return started
+
+
+def test_the_plain_memory_storage_starts_a_timer_thread_for_a_count(timers: list[float]) -> None:
+    # what MemoryCounts avoids (if limits changes this, the next test shows whether it matters)
+    storage = MemoryStorage()
+    time.sleep(0.05)  # its first timer has run out
+    timers.clear()
+    storage.incr("k", 60)
+    assert timers == [0.01]
+
+
+def test_the_app_counts_in_memory_without_a_thread_per_request(
+    tmp_path: Path, timers: list[float]
+) -> None:
+    with make_app(tmp_path, RATELIMIT_ENABLED=True) as app:
+        limiter = app.extensions["scorekeeper.limiter"]
+        assert isinstance(limiter.storage, limits.MemoryCounts)
+        client = app.test_client()
+        time.sleep(0.05)
+        timers.clear()
+        for _ in range(5):
+            assert client.post("/api/v1/score", json=SCORE).status_code == 200
+            time.sleep(0.015)  # longer than the plain storage's timer
+        assert timers == []
+        assert limiter.storage.get(next(iter(limiter.storage.storage))) == 5
+
+
+def test_counts_run_out_with_their_window_and_are_swept(monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = limits.MemoryCounts(limits.MEMORY_URI)
+    time.sleep(0.03)  # the sweep MemoryStorage starts when made has run
+    storage.incr("old", 0.01)
+    storage.incr("kept", 60)
+    time.sleep(0.03)
+    assert storage.get("kept") == 1
+    assert "old" in storage.storage  # not read since: still held
+    storage.incr("kept", 60)  # the next sweep is a second away
+    assert "old" in storage.storage
+    monkeypatch.setattr(storage, "next_sweep", 0.0)
+    storage.incr("kept", 60)
+    assert "old" not in storage.storage and storage.get("kept") == 3
+    assert storage.get("old") == 0
+
+
+def test_the_limits_still_refuse_with_the_counts_in_memory(tmp_path: Path) -> None:
+    with make_app(tmp_path, RATELIMIT_ENABLED=True, LIMIT_ANY="3 per minute") as app:
+        client = app.test_client()
+        for _ in range(3):
+            assert client.post("/api/v1/score", json=SCORE).status_code == 200
+        refused = client.post("/api/v1/score", json=SCORE)
+        assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+        assert refused.headers["X-RateLimit-Limit"] == "3"
+
+
+@pytest.fixture
+def csrf_app(tmp_path: Path) -> Iterator[Flask]:
+    with make_app(tmp_path, WTF_CSRF_ENABLED=True) as app:
+        yield app
+
+
+def _count_session_reads(app: Flask, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    reads: list[Any] = []
+    interface = app.session_interface
+    original = interface.get_signing_serializer  # type: ignore[attr-defined]
+
+    def counted(flask_app: Flask) -> Any:
+        reads.append(flask_app)
+        return original(flask_app)
+
+    monkeypatch.setattr(interface, "get_signing_serializer", counted)
+    return reads
+
+
+def test_the_api_does_not_read_or_write_the_session(
+    csrf_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client = csrf_app.test_client()
+    page = client.get("/games/new")
+    assert any(c.startswith("session=") for c in page.headers.getlist("Set-Cookie"))
+    session = client.get_cookie("session")
+    assert session is not None
+    reads = _count_session_reads(csrf_app, monkeypatch)
+    for answer in (
+        client.post("/api/v1/score", json=SCORE),
+        client.post(GAMES, json=GERMAN),
+        client.get(GAMES + "/nosuchgame"),
+    ):
+        assert answer.status_code in (200, 201, 404)
+        assert not answer.headers.getlist("Set-Cookie")
+        assert "Cookie" not in answer.headers.get("Vary", "")
+    assert reads == []
+    # the page's session (and so its forms' CSRF token) is as it was
+    assert client.get_cookie("session").value == session.value  # type: ignore[union-attr]
+    client.get("/games/new")
+    assert reads  # a page reads it
+
+
+def test_a_form_still_needs_its_csrf_token(csrf_app: Flask) -> None:
+    client = csrf_app.test_client()
+    client.get("/games/new")
+    refused = client.post("/games/new", data={"ruleset": "classic"})
+    assert refused.status_code == 400
+
+
+def test_an_unchanged_session_is_not_written_but_varies(csrf_app: Flask) -> None:
+    client = csrf_app.test_client()
+    first = client.get("/games/new")
+    assert any(c.startswith("session=") for c in first.headers.getlist("Set-Cookie"))
+    again = client.get("/games/new")  # the token is in the session already
+    assert not any(c.startswith("session=") for c in again.headers.getlist("Set-Cookie"))
+    assert "Cookie" in again.headers["Vary"]
+
+
+def test_every_view_and_hook_is_synchronous_and_an_async_one_is_refused(tmp_path: Path) -> None:
+    with make_app(tmp_path) as app:
+        synchronous_only(app)  # as create_app did
+        assert app.ensure_sync(synchronous_only) is synchronous_only  # run as it is
+
+        async def late() -> str:
+            return "late"
+
+        app.add_url_rule("/late", "late", late)
+        with pytest.raises(TypeError, match="late is async"):
+            synchronous_only(app)
+        app.view_functions.pop("late")
+
+        async def hook() -> None:
+            return None
+
+        app.before_request_funcs.setdefault(None, []).append(hook)
+        with pytest.raises(TypeError, match="hook is async"):
+            synchronous_only(app)
+
+
+def test_every_limited_request_counts_once_and_exempt_ones_not_at_all(tmp_path: Path) -> None:
+    # LIMIT_ANY is counted by limits.count_every_request with the counts in memory
+    with make_app(tmp_path, RATELIMIT_ENABLED=True, LIMIT_ANY="4 per minute") as app:
+        client = app.test_client()
+        for _ in range(5):
+            assert client.get("/static/app.css").status_code == 200
+            assert client.get("/healthz").status_code == 200
+            assert client.get("/no/such/page").status_code == 404
+        left = []
+        for _ in range(4):
+            answer = client.post("/api/v1/score", json=SCORE)
+            assert answer.status_code == 200
+            assert answer.headers["X-RateLimit-Limit"] == "4"
+            left.append(answer.headers["X-RateLimit-Remaining"])
+        assert left == ["3", "2", "1", "0"]
+        page = client.get("/", headers={"Accept-Language": "de"})
+        assert page.status_code == 429 and "Sekunde" in page.get_data(as_text=True)
+        assert 0 < int(page.headers["Retry-After"]) <= 60
+
+
+def test_a_write_counts_against_every_request_and_the_write_limit(tmp_path: Path) -> None:
+    hand = {"version": 1, "teams": SCORE["teams"]}
+    with make_app(
+        tmp_path, RATELIMIT_ENABLED=True, LIMIT_ANY="3 per minute", LIMIT_WRITE="1 per minute"
+    ) as app:
+        client = app.test_client()
+        game = client.post(GAMES, json=GERMAN).get_json()
+        url = f"{GAMES}/{game['id']}/hands"
+        assert client.post(url, json=hand).status_code == 201
+        assert client.post(url, json={**hand, "version": 2}).status_code == 429  # writes
+        assert client.get(f"{GAMES}/{game['id']}").status_code == 429  # all three used
+
+
+def test_with_a_shared_store_flask_limiter_checks_every_request_itself(tmp_path: Path) -> None:
+    uri = "redis://127.0.0.1:9/0"  # never asked here
+    with make_app(tmp_path, RATELIMIT_ENABLED=True, RATELIMIT_STORAGE_URI=uri) as app:
+        limiter = app.extensions["scorekeeper.limiter"]
+        assert not isinstance(limiter.storage, limits.MemoryCounts)
+        assert limiter._check_request_limit in app.before_request_funcs[None]
+    with make_app(tmp_path, RATELIMIT_ENABLED=True) as app:
+        limiter = app.extensions["scorekeeper.limiter"]
+        assert limiter._check_request_limit not in app.before_request_funcs[None]
