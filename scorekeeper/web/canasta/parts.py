@@ -28,7 +28,7 @@ from ..play.pages import qr_svg, read_int, see_other
 from ..play.tournament import tournament_line
 from .entry import HANDS
 from .hand_form import build_entry, part_form, read_hand
-from .preview import WORDS, preview, preview_words, slot_for, slot_ids
+from .preview import WORDS, preview, preview_words, said_text, slot_for, slot_ids
 
 
 @dataclass(frozen=True)
@@ -237,7 +237,7 @@ def live(key: str) -> str:
                 form.out = others.out
     view = preview(link.game, state, form)
     mine = replace(form, sides=[form.sides[side]])
-    seen = replace(view, sides=[view.sides[side]])
+    seen = replace(view, sides=[view.sides[side]], said=said_text(mine, [view.sides[side]]))
     order = HANDS.preview_context(_as_loaded(link, state), mine, seen)
     return render_template(
         "games/_preview.html",
