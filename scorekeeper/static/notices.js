@@ -731,7 +731,8 @@
     if (el.hasAttribute("data-say-key")) {
       try { return w.sessionStorage.getItem("scorekeeper-said:" + key); } catch (e) { /* none */ }
     }
-    return key in memory ? memory[key] : null;
+    /* a form's preview met for the first time (one opened in the page) starts empty */
+    return key in memory ? memory[key] : el.hasAttribute("data-say-key") ? null : "";
   }
   function keep(el, text) {
     var key = keyOf(el);

@@ -22,13 +22,14 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.helpers import PHONE, wait_ready
 
-#: The pad's keys in order, as a screen reader names them (the card names of the catalogues).
+#: The pad's keys in order, as a screen reader names them: a face card by its name (the letter
+#: shown is its first), a number by the number shown (read "ten", "zehn", "dziesięć"), a three by
+#: its colour and number. Each name holds what the key shows (a voice command naming it works).
+NUMBERS = "10,9,8,7,6,5,4,2"
 PAD_NAMES = {
-    "en": "Ace,King,Queen,Jack,Ten,Nine,Eight,Seven,Six,Five,Four,Two,Joker,Red three,Black three",
-    "de": "Ass,König,Dame,Bube,Zehn,Neun,Acht,Sieben,Sechs,Fünf,Vier,Zwei,Joker,Rote Drei,"
-    "Schwarze Drei",
-    "pl": "As,Król,Dama,Walet,Dziesiątka,Dziewiątka,Ósemka,Siódemka,Szóstka,Piątka,Czwórka,"
-    "Dwójka,Joker,Czerwona trójka,Czarna trójka",
+    "en": f"Ace,King,Queen,Jack,{NUMBERS},Joker,Red 3,Black 3",
+    "de": f"Ass,König,Dame,Bube,{NUMBERS},Joker,Rote 3,Schwarze 3",
+    "pl": f"As,Król,Dama,Walet,{NUMBERS},Joker,Czerwona 3,Czarna 3",
 }
 SIDES = [
     {"name": "Anna & Ben", "players": ["Anna", "Ben"]},
@@ -96,7 +97,11 @@ def test_pad_keys_are_read_by_their_names(
     # the cards, then "Remove the last card" and "Next": each a name alone, nothing read twice
     assert names[: len(wanted)] == wanted, tree
     assert len(names) == len(wanted) + 2, tree
-    assert not re.search(r"\d|[♥♠›⌫⌨]", tree), tree  # no glyph, letter or count read aloud
+    assert not re.search(r"[♥♠›⌫⌨,]", tree), tree  # nothing read twice, no glyph read aloud
+    for key in page.locator("#pad .cardpad button[data-card]").all():
+        shown = re.sub(r"[^\w]", "", key.inner_text()).lower()
+        named = (key.get_attribute("aria-label") or key.inner_text()).lower()
+        assert shown[:1] and shown[:1] in named, (shown, named)  # label in name
     head = page.locator("#pad .pad-head").aria_snapshot()
     assert not re.search(r"[⌨]", head), head
     assert errors == []
@@ -159,16 +164,25 @@ def test_score_changes_are_said(phone: BrowserContext, live_server: str) -> None
     page.goto(f"{live_server}/games/{game['id']}/hands/new?lang=de")
     wait_ready(page)
     page.locator('input[name="out"][value="1"]').check()
-    for i, total in ((0, "-35"), (1, "1235")):
-        page.locator(f'input[name="t{i}-mode"][value="total"]').check()
-        page.locator(f"#t{i}-total").fill(total)
+    page.locator('input[name="t0-mode"][value="total"]').check()
+    page.locator("#t0-total").fill("-35")
+    page.locator('input[name="t1-mode"][value="total"]').check()
     page.wait_for_timeout(300)
-    assert _news(page) == ""  # not every keystroke
-    expect(page.locator("#score-news")).to_have_text(
-        "Anna & Ben −35 in diesem Spiel, insgesamt 595 Punkte; "
-        "Cleo & Dan +1.235 in diesem Spiel, insgesamt 1.450 Punkte.",
-        timeout=4000,
+    page.evaluate(
+        "() => { const r = document.getElementById('score-news'); window.__said = [];"
+        " new MutationObserver(() => { if (r.textContent) window.__said.push(r.textContent); })"
+        ".observe(r, {childList: true, characterData: true, subtree: true}); }"
     )
+    page.locator("#t1-total").press_sequentially("1235", delay=150)
+    final = (
+        "Anna & Ben −35 in diesem Spiel, insgesamt 595 Punkte; "
+        "Cleo & Dan +1.235 in diesem Spiel, insgesamt 1.450 Punkte."
+    )
+    expect(page.locator("#score-news")).to_have_text(final, timeout=5000)
+    said = page.evaluate("() => window.__said")
+    # not every keystroke: neither +1, +12 nor +123 was said, only the pause after +1.235
+    assert not [t for t in said if re.search(r"Cleo & Dan \+(1|12|123) ", t)], said
+    assert said[-1] == final
 
     # saved: the game page says the new score
     page.locator(".savebar button.primary").click()
@@ -202,6 +216,35 @@ def test_score_news_in_polish_counts_its_plural(phone: BrowserContext, live_serv
     )
     expect(page.locator("#score-news")).to_have_text(
         re.compile(r"^Wynik: Anna & Ben 595 punktów; Cleo & Dan 1\s450 punktów\.$"), timeout=15000
+    )
+    assert errors == []
+
+
+def test_three_is_fifty_says_its_totals(phone: BrowserContext, live_server: str) -> None:
+    """3 ist 50: the entry's preview says each player's total after the game, once typing
+    pauses; the evening's page says the saved totals."""
+    page, errors = _page(phone)
+    made = page.request.post(
+        f"{live_server}/api/v1/games",
+        data={"ruleset": "three-is-fifty", "players": ["Anna", "Ben", "Cleo"]},
+    )
+    assert made.status == 201, made.text()
+    fifty = made.json()
+    page.goto(f"{live_server}/fifty/{fifty['id']}?lang=en")
+    wait_ready(page)
+    page.goto(f"{live_server}/fifty/{fifty['id']}/games/new?lang=en")
+    wait_ready(page)
+    for i, points in enumerate(("0", "12", "35")):
+        page.locator(f"#player-p{i} .seg label", has_text="Total").click()
+        page.fill(f"#p{i}-points", points)
+    expect(page.locator("#score-news")).to_have_text(
+        "Score: Anna 0 points; Ben 12 points; Cleo 35 points.", timeout=5000
+    )
+    page.get_by_role("button", name="Save").click()
+    page.wait_for_url(re.compile(rf"/fifty/{fifty['id']}(\?.*)?$"))
+    wait_ready(page)
+    expect(page.locator("#score-news")).to_have_text(
+        "Score: Anna 0 points; Ben 12 points; Cleo 35 points.", timeout=4000
     )
     assert errors == []
 
@@ -337,7 +380,7 @@ def test_a_game_by_keyboard_alone(phone: BrowserContext, live_server: str) -> No
     page.keyboard.press("Space")
     page.keyboard.press("Enter")
     expect(page.locator("#t0-meld-0")).to_have_value("A A A")
-    _press(page, "ArrowDown", lambda s: s["text"] == "Eight")  # the row below, same column
+    _press(page, "ArrowDown", lambda s: s["text"] == "8")  # the row below, same column
     _press(page, "ArrowUp", lambda s: s["text"] == "Ace")
     _press(page, "Escape", lambda s: s["id"] == "t0-meld-0")  # back to the field, pad open
     expect(page.locator("#pad")).to_be_visible()
