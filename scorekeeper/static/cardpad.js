@@ -101,6 +101,14 @@
       var bar = d.querySelector(".savebar");
       if (bar) bar.style.bottom = height ? height + "px" : "";
     }
+    /* The pad grows and shrinks while open (its head's text, a turned phone): the save bar
+       stays on top of it, never under it. */
+    var watched = null;
+    function follow(p) {
+      if (watched === p || !options.liftSaveBar || !window.ResizeObserver) return;
+      watched = p;
+      new ResizeObserver(function () { if (!p.hidden) lift(p.offsetHeight); }).observe(p);
+    }
 
     function setActive(field) {
       if (active && active !== field) active.classList.remove("active");
@@ -110,8 +118,10 @@
       if (!p) return;
       p.hidden = false;
       d.body.classList.add("pad-open");
-      lift(p.offsetHeight);
       counts();
+      /* after counts(): the pad's head (the score, a title on two lines) sets its height */
+      lift(p.offsetHeight);
+      follow(p);
       /* The field, and room under it for its note (the live preview writes it there), must
          show above the pad and the save bar lifted onto it. */
       var bar = options.liftSaveBar ? d.querySelector(".savebar") : null;
@@ -160,9 +170,10 @@
     pad.counts = counts;
     pad.active = function () { return active; };
 
+    var hush = false;  /* focus given back to the field by the pad: the pad stays closed */
     d.addEventListener("focusin", function (e) {
       var t = e.target;
-      if (padField(t)) setActive(t);
+      if (padField(t)) { if (!hush) setActive(t); }
       /* A tapped button may keep the pad: closing it would move the page under the finger. */
       else if (!t.closest("#pad") && !(options.keepOnButton && t.tagName === "BUTTON")) close();
     });
@@ -178,7 +189,13 @@
       var b = e.target.closest("#pad button");
       if (!b) return;
       var action = b.getAttribute("data-pad"), card = b.getAttribute("data-card");
-      if (action === "done") { close(); return; }
+      if (action === "done") {
+        var back = active, inPad = b === d.activeElement;
+        close();
+        /* pressed from the keyboard: the focus goes back to the field, not to the page's top */
+        if (inPad && back) { hush = true; back.focus(); hush = false; }
+        return;
+      }
       if (action === "kbd") {
         keyboard = !keyboard;
         d.body.classList.toggle("kbd", keyboard);
@@ -234,6 +251,53 @@
         visible);
       var n = all[all.indexOf(t) + 1];
       if (n) n.focus(); else if (options.last) options.last();
+    });
+
+    /* By keyboard alone: from a card field, ArrowDown goes into the pad (Tab goes on to the
+       next field, as ever); in the pad the arrows move between the keys as they are laid out,
+       Enter or Space presses one, ArrowUp from the top row or Escape goes back to the field,
+       and "Next" moves on to the next field. Escape in the field closes the pad. */
+    function keys(p) {
+      return Array.prototype.filter.call(p.querySelectorAll("button"), function (b) {
+        return !b.disabled && b.offsetParent !== null;
+      });
+    }
+    function near(from, list, down) {
+      var r = from.getBoundingClientRect(), x = r.left + r.width / 2, best = null, score = 0;
+      list.forEach(function (b) {
+        var q = b.getBoundingClientRect();
+        var dy = down ? q.top - r.bottom : r.top - q.bottom;
+        if (dy < -2) return;
+        var s = Math.round(dy) * 10000 + Math.abs(q.left + q.width / 2 - x);
+        if (best === null || s < score) { best = b; score = s; }
+      });
+      return best;
+    }
+    d.addEventListener("keydown", function (e) {
+      var p = element(), t = e.target;
+      if (!p || p.hidden || !active || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (t === active) {
+        if (e.key === "ArrowDown") {
+          var first = keys(p).filter(function (b) { return b.closest(".cardpad"); })[0];
+          if (first) { e.preventDefault(); first.focus(); }
+        } else if (e.key === "Escape") {
+          e.preventDefault();
+          close();
+        }
+        return;
+      }
+      if (!t.closest || !t.closest("#pad")) return;
+      if (e.key === "Escape") { e.preventDefault(); hush = true; active.focus(); hush = false; return; }
+      var all = keys(p), i = all.indexOf(t), to;
+      if (i < 0) return;
+      if (e.key === "ArrowRight") to = all[i + 1];
+      else if (e.key === "ArrowLeft") to = all[i - 1];
+      else if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+        to = near(t, all.filter(function (b) { return b !== t; }), e.key === "ArrowDown");
+        if (!to && e.key === "ArrowUp") to = active;
+      } else return;
+      e.preventDefault();
+      if (to === active) { hush = true; active.focus(); hush = false; } else if (to) to.focus();
     });
 
     d.addEventListener("htmx:load", function (e) { prepare(e.detail.elt); });

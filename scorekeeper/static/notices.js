@@ -1,4 +1,4 @@
-/* What the forms tell the reader, in three parts (one file: on a slow phone every file more
+/* What the forms tell the reader, in four parts (one file: on a slow phone every file more
    than six waits for a connection, a whole round trip).
 
    1. What a refused or lost htmx request tells the reader: a 429 (too many
@@ -706,4 +706,68 @@
   d.addEventListener("scorekeeper:outbox", function () { render(); });
   render();
   sendNow(false);
+})();
+
+/* 4. A score change, told to screen readers: the page's polite live region (#score-news in
+   base.html) says the new totals in the page's language. What to say comes from the server (or
+   from offline.js when the phone scores) in a [data-say] attribute: the board's totals
+   (games/_board.html: a saved hand, or a live update from another phone swapped in by htmx)
+   and the entry form's live preview (#hand-summary: each side's score and total after the
+   hand). A board's words are kept in this tab under its data-say-key (the game), so the game
+   page opened after a save says the new totals, and a first visit says nothing (the page is
+   read anyway). The preview is said after a pause in typing or tapping, and only when it
+   changed. */
+(function () {
+  "use strict";
+  var d = document, w = window;
+  var region = d.getElementById("score-news");
+  if (!region) return;
+  var PAUSE = 1200;  /* ms without a new preview before it is said */
+  var BOARD = 400;   /* ms: a board swapped in, or the page just opened */
+  var memory = {};
+  var timers = {};
+
+  function keyOf(el) { return el.getAttribute("data-say-key") || el.id || "say"; }
+  function kept(el) {
+    var key = keyOf(el);
+    if (el.hasAttribute("data-say-key")) {
+      try { return w.sessionStorage.getItem("scorekeeper-said:" + key); } catch (e) { /* none */ }
+    }
+    /* a form's preview met for the first time (one opened in the page) starts empty */
+    return key in memory ? memory[key] : el.hasAttribute("data-say-key") ? null : "";
+  }
+  function keep(el, text) {
+    var key = keyOf(el);
+    memory[key] = text;
+    if (!el.hasAttribute("data-say-key")) return;
+    try { w.sessionStorage.setItem("scorekeeper-said:" + key, text); } catch (e) { /* private mode */ }
+  }
+  function say(text) {
+    /* emptied first, so that the same words twice are said twice */
+    region.textContent = "";
+    setTimeout(function () { region.textContent = text; }, 60);
+  }
+  function check(el) {
+    var text = el.getAttribute("data-say") || "";
+    var before = kept(el);
+    keep(el, text);
+    if (text && before !== null && before !== text) say(text);
+  }
+  function later(el) {
+    var key = keyOf(el), id = el.id;
+    clearTimeout(timers[key]);
+    timers[key] = setTimeout(function () {
+      var now = el.isConnected ? el : id && d.getElementById(id);
+      if (now) check(now);
+    }, el.hasAttribute("data-say-key") ? BOARD : PAUSE);
+  }
+  function look() { d.querySelectorAll("[data-say]").forEach(later); }
+
+  /* what the form holds when it opens is not news (a fresh form, or a draft brought back) */
+  d.querySelectorAll("[data-say]:not([data-say-key])").forEach(function (el) {
+    memory[keyOf(el)] = el.getAttribute("data-say") || "";
+  });
+  d.addEventListener("htmx:afterSettle", look);
+  d.addEventListener("scorekeeper:preview", look);  /* the phone's own preview (offline.js) */
+  look();
 })();

@@ -365,6 +365,7 @@
     var sums = form.querySelector("#hand-summary");
     if (sums) sums.replaceChildren();
     var teams = answer.teams || [];
+    var said = [];  /* what a screen reader is told (notices.js, part 4) */
     form.querySelectorAll(".side").forEach(function (side, i) {
       var team = teams[i];
       var name = side.querySelector(".side-head h2");
@@ -374,6 +375,11 @@
         sum.append(el("span", "sum-name", name ? name.textContent : ""), " ",
           el("b", "num", team && typeof team.score === "number" ? signed(team.score) : "\u2013"));
         sums.append(sum);
+      }
+      var cols = base.sides[i] || [];
+      if (team && typeof team.score === "number") {
+        said.push((name ? name.textContent + " " : "") + signed(team.score) +
+          (cols.length === 1 ? ", " + words.total.replace("{total}", number(totals[cols[0]] + team.score)) : ""));
       }
       if (!box) return;
       box.replaceChildren();
@@ -385,7 +391,6 @@
       if (!team || typeof team.score !== "number") return;
       var head = el("div", "hand-score");
       head.append(el("span", "muted small", words.this_hand), " ", el("b", "num", signed(team.score)));
-      var cols = base.sides[i] || [];
       if (cols.length === 1) {
         head.append(" ", el("span", "after", words.total.replace("{total}", number(totals[cols[0]] + team.score))));
       }
@@ -414,6 +419,7 @@
     (answer.warnings || []).forEach(function (p) {
       note(form, slotFor(p.where, t.meldFields), p.message || p.code, "warning");
     });
+    if (sums) sums.setAttribute("data-say", said.length ? said.join("; ") + "." : "");
     if (sums && problems.length) {
       var a = el("a", "sum-problem", words.check);
       a.href = "#hand-fields";

@@ -59,6 +59,7 @@ from .words.names import (
     points_text,
     rank_name,
     ruleset_title,
+    said_totals,
     special_hand_name,
 )
 
@@ -96,5 +97,6 @@ def register_blueprints(app: Flask) -> None:
         rank_name=rank_name,
         ruleset_title=ruleset_title,
         rule_links=rule_links,
+        said_totals=said_totals,
         special_hand_name=special_hand_name,
     )

@@ -34,6 +34,7 @@ from .preview import (
     SidePreview,
     preview,
     preview_words,
+    said_text,
     slot_for,
     slot_ids,
 )
@@ -292,7 +293,7 @@ def live(key: str) -> str:
     if any(_is_mine(p.where, side) for p in found):
         view = _uncounted(view, side)  # it would be refused: no score as if it counted
     mine = replace(form, sides=[form.sides[side]])
-    seen = replace(view, sides=[view.sides[side]])
+    seen = replace(view, sides=[view.sides[side]], said=said_text(mine, [view.sides[side]]))
     order = HANDS.preview_context(_as_loaded(link, state), mine, seen)
     return render_template(
         "games/_preview.html",

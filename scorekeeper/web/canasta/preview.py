@@ -66,6 +66,7 @@ class Preview:
     blocked: bool
     entry: Entry  # the form as the API's ``teams``
     checked: store.CheckedHand  # read, checked and scored by the store
+    said: str = ""  # what a screen reader hears of it: each column's score and total after it
 
 
 _SIDE_WHERE = re.compile(r"^teams\[(\d+)\](.*)$")
@@ -180,7 +181,28 @@ def preview(game: Game, state: GameState, form: HandForm) -> Preview:
             )
         )
         _field_info(state.rules, state.players, side, scored, entry, notes)
-    return Preview(side_previews, notes, bool(problems), entry, checked)
+    return Preview(
+        side_previews, notes, bool(problems), entry, checked, said_text(form, side_previews)
+    )
+
+
+def said_text(form: HandForm, sides: list[SidePreview]) -> str:
+    """ "Anna & Ben +630 this hand, 1,260 points in total; …": told to screen readers when the
+    preview changes (notices.js, part 4); a side's players each when they score their own."""
+    said = []
+    for side, scored in zip(form.sides, sides, strict=True):
+        if scored.score is None or not scored.totals_after:
+            continue
+        if scored.player_scores and len(scored.totals_after) > 1:
+            said += [
+                names.said_hand(name, score, total)
+                for name, score, total in zip(
+                    side.players, scored.player_scores, scored.totals_after, strict=False
+                )
+            ]
+        else:
+            said.append(names.said_hand(side.name, scored.score, scored.totals_after[0]))
+    return "; ".join(said) + ("." if said else "")
 
 
 def _keep(rs: RuleSet, side: SideForm, scored: Any) -> dict[str, int]:

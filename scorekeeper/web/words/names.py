@@ -19,7 +19,7 @@ from ...stateless.names import (
     rank_name,
     special_hand_name,
 )
-from .i18n import number
+from .i18n import number, signed
 
 __all__ = [
     "canasta_kind",
@@ -32,6 +32,8 @@ __all__ = [
     "points_text",
     "rank_name",
     "ruleset_title",
+    "said_hand",
+    "said_totals",
     "special_hand_name",
 ]
 
@@ -97,6 +99,35 @@ def canastas_text(count: int) -> str:
 def cards_text(count: int) -> str:
     """ "1 card", "5 cards" in the reader's plural forms."""
     return ngettext("%(num)s card", "%(num)s cards", count)
+
+
+def said_totals(names: Sequence[str], totals: Sequence[int]) -> str:
+    """The score as a screen reader says it when it changes: "Score: Anna & Ben 1,205 points;
+    Cleo & Dan 1,080 points." (the plural form by the number, so -1 point as 1)."""
+    each = [
+        ngettext(
+            "%(name)s %(points)s point",
+            "%(name)s %(points)s points",
+            abs(total),
+            name=name,
+            points=number(total),
+        )
+        for name, total in zip(names, totals, strict=False)
+    ]
+    return _("Score: %(totals)s.", totals="; ".join(each))
+
+
+def said_hand(name: str, score: int, total: int) -> str:
+    """One column of the live preview as a screen reader says it: "Anna & Ben +630 this hand,
+    1,260 points in total"."""
+    return ngettext(
+        "%(name)s %(score)s this hand, %(points)s point in total",
+        "%(name)s %(score)s this hand, %(points)s points in total",
+        abs(total),
+        name=name,
+        score=signed(score),
+        points=number(total),
+    )
 
 
 def points_text(count: int) -> str:
