@@ -22,7 +22,7 @@ from ...store import GameState, parts, receipts
 from ...store.db import session_scope, write_scope
 from ...store.models import Game
 from ...store.tables import join_table
-from ..canasta.backup import import_games as create_all
+from ..games.backup import import_games as create_all
 from . import fifty
 from .answers import (
     dumped_response,

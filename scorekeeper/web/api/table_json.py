@@ -17,7 +17,7 @@ from ...store import backup, fifty, tables
 from ...store.errors import GameProblems
 from ...store.models import Game, Table
 from ...store.table_stats import Figures, GameFacts, TableStats, rated, table_stats
-from ..canasta.backup import as_backup
+from ..games.backup import as_backup
 from .serialize import state_json
 
 FORMAT = "scorekeeper-table"

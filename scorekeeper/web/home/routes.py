@@ -21,10 +21,10 @@ from werkzeug.wrappers import Response
 
 from ... import store
 from ...store.db import session_scope
-from ..canasta import routes as games
-from ..canasta.routes import recent_ids
 from ..fifty import routes as fifty
 from ..fifty.routes import recent_games as recent_fifty
+from ..games import routes as games
+from ..games.routes import recent_ids
 from ..play import pages
 from ..words.i18n import current_language
 from ..words.names import ruleset_title

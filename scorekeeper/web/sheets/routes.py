@@ -30,8 +30,8 @@ from ...store import parts, tables
 from ...store.db import session_scope
 from ...store.table_stats import table_stats
 from ...tournament.model import TableView, TournamentView
-from ..canasta.adjustments import adjustment_lines
-from ..canasta.stats import side_stats, stat_rows
+from ..games.adjustments import adjustment_lines
+from ..games.stats import side_stats, stat_rows
 from ..play.pages import State, find_game
 from ..tables.season import season_sheet
 from ..words.i18n import (

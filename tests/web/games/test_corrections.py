@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from scorekeeper import store
 from scorekeeper.store.db import session_scope
 from scorekeeper.store.models import HandRevision
-from tests.web.canasta.test_game_pages import (
+from tests.web.games.test_game_pages import (
     DETAIL_US,
     QUICK_THEM,
     create_game,

@@ -8,9 +8,9 @@ import re
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
-from scorekeeper.web.canasta.chart import nice_step, running_chart
+from scorekeeper.web.games.chart import nice_step, running_chart
 from tests.sheets.helpers import pdf_lines
-from tests.web.canasta.test_game_pages import (
+from tests.web.games.test_game_pages import (
     DETAIL_US,
     QUICK_THEM,
     create_game,

@@ -20,7 +20,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from scorekeeper.web.canasta import backup
+from scorekeeper.web.games import backup
 from scorekeeper.web.play import pages
 
 from .test_backup import QUICK

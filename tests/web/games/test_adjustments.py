@@ -14,8 +14,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
-from tests.web.canasta.test_backup import other  # noqa: F401  (a fixture: another installation)
-from tests.web.canasta.test_game_pages import (
+from tests.web.games.test_backup import other  # noqa: F401  (a fixture: another installation)
+from tests.web.games.test_game_pages import (
     DETAIL_US,
     QUICK_THEM,
     create_game,

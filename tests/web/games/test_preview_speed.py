@@ -15,8 +15,8 @@ from sqlalchemy import text
 
 from scorekeeper.web.play import pages
 from scorekeeper.web.play.notes import Notes
-from tests.web.canasta.test_game_pages import create_game, cutthroat_game, hand_form, save_hand
 from tests.web.fifty.test_fifty_pages import create as create_fifty
+from tests.web.games.test_game_pages import create_game, cutthroat_game, hand_form, save_hand
 from tests.web.pagehelpers import HTMX, form_of, slot
 
 

@@ -8,7 +8,7 @@ import re
 from flask.testing import FlaskClient
 
 from scorekeeper.rules.ruleset import OPTION_SPECS, PRESETS
-from scorekeeper.web.canasta.new_game import OPTION_GROUPS, shown_options
+from scorekeeper.web.games.new_game import OPTION_GROUPS, shown_options
 from tests.web.pagehelpers import form_of
 
 

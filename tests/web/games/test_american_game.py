@@ -9,7 +9,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from tests.web.canasta.test_game_pages import hand_form
+from tests.web.games.test_game_pages import hand_form
 from tests.web.pagehelpers import HTMX, slot
 
 GAMES = "/api/v1/games"

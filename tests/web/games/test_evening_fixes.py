@@ -8,7 +8,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from tests.web.canasta.test_game_pages import create_game, hand_form
+from tests.web.games.test_game_pages import create_game, hand_form
 from tests.web.pagehelpers import HTMX, slot
 
 # docs/rulebook.md (German ruleset): a black three left in hand costs 5, its value (the issue's
@@ -63,7 +63,7 @@ def test_pdf_links_offer_the_readers_language_first(client: FlaskClient) -> None
 
 
 def test_a_finished_game_drops_the_initial_meld_boxes(client: FlaskClient) -> None:
-    from tests.web.canasta.test_game_pages import DETAIL_US, QUICK_THEM, save_hand
+    from tests.web.games.test_game_pages import DETAIL_US, QUICK_THEM, save_hand
 
     game_id = create_game(client, target="500")
     assert client.get(f"/games/{game_id}").text.count('<div class="minimum"') == 2

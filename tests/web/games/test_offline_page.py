@@ -10,7 +10,7 @@ from html import unescape
 
 from flask.testing import FlaskClient
 
-from tests.web.canasta.test_game_pages import create_game, hand_form, save_hand
+from tests.web.games.test_game_pages import create_game, hand_form, save_hand
 
 
 def described(html: str) -> dict:

@@ -8,7 +8,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from tests.web.canasta.test_game_pages import cutthroat_game, save_hand, totals
+from tests.web.games.test_game_pages import cutthroat_game, save_hand, totals
 from tests.web.pagehelpers import HTMX, form_of
 
 

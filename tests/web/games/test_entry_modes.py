@@ -7,7 +7,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from tests.web.canasta.test_game_pages import (
+from tests.web.games.test_game_pages import (
     DETAIL_US,
     QUICK_THEM,
     create_game,
