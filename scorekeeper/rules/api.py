@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import fields
 from typing import Any, TypeVar
 
-from . import disputes, laying, referee, three_is_fifty
+from . import disputes, fifty, laying, referee
 from .cards import Card, parse_cards
 from .problems import Problem
 from .referee import Verdict
@@ -362,7 +362,7 @@ def read_sides(reader: Reader, data: dict[str, Any]) -> list[SideEntry]:
     return [read_side(reader, t, f"teams[{i}]") for i, t in enumerate(teams)]
 
 
-def score(data: Any) -> ScoreAnswer | three_is_fifty.FiftyScore | Rejected:
+def score(data: Any) -> ScoreAnswer | fifty.FiftyScore | Rejected:
     """``POST /api/v1/score``: score one hand for every side (3 ist 50: every minus pile).
 
     A hand that breaks rules is refused with its problems, scored as far as it goes."""
@@ -370,8 +370,8 @@ def score(data: Any) -> ScoreAnswer | three_is_fifty.FiftyScore | Rejected:
     obj = reader.obj(data, "")
     if obj is None:
         return reader.rejected()
-    if obj.get("ruleset") == three_is_fifty.RULESET_ID:
-        return three_is_fifty.score_request(obj)
+    if obj.get("ruleset") == fifty.RULESET_ID:
+        return fifty.score_request(obj)
     rs, players = _ruleset(reader, obj)
     sides = read_sides(reader, obj)
     if reader.problems or rs is None:
@@ -758,9 +758,7 @@ def referee_three_is_fifty_deal(data: Any) -> disputes.Ruling | Rejected:
     d = r.obj(data, "")
     if d is None:
         return r.rejected()
-    players = r.integer(
-        d, "players", "players", None, three_is_fifty.MIN_PLAYERS, three_is_fifty.MAX_PLAYERS
-    )
+    players = r.integer(d, "players", "players", None, fifty.MIN_PLAYERS, fifty.MAX_PLAYERS)
     question = d.get("question", "deal")
     if question not in disputes.FIFTY_QUESTIONS:
         r.fail("request.value", "question", allowed=list(disputes.FIFTY_QUESTIONS))
@@ -769,9 +767,9 @@ def referee_three_is_fifty_deal(data: Any) -> disputes.Ruling | Rejected:
     args: dict[str, Any] = {}
     if question == "deal":
         args["stock"] = r.integer(d, "stock", "stock", None, 0, MAX_STOCK)
-        args["middle"] = r.integer(d, "middle", "middle", 0, 0, three_is_fifty.MIDDLE_SIZE)
+        args["middle"] = r.integer(d, "middle", "middle", 0, 0, fifty.MIDDLE_SIZE)
     elif question == "refill":
-        args["middle"] = r.integer(d, "middle", "middle", 0, 0, three_is_fifty.MIDDLE_SIZE)
+        args["middle"] = r.integer(d, "middle", "middle", 0, 0, fifty.MIDDLE_SIZE)
         args["round_over"] = r.boolean(d, "round_over", "round_over")
     elif question == "dealer":
         args["dealer"] = r.integer(d, "dealer", "dealer", None, 0, top)
@@ -783,6 +781,6 @@ def referee_three_is_fifty_deal(data: Any) -> disputes.Ruling | Rejected:
     return disputes.fifty_deal(players, question, **args)
 
 
-def referee_three_is_fifty(data: Any) -> three_is_fifty.FiftyMoves | Rejected:
+def referee_three_is_fifty(data: Any) -> fifty.FiftyMoves | Rejected:
     """``POST /api/v1/referee/three-is-fifty``."""
-    return three_is_fifty.referee_request(data)
+    return fifty.referee_request(data)

@@ -30,9 +30,9 @@ from sqlalchemy.orm import Session
 from werkzeug.exceptions import NotFound
 
 from ... import store
+from ...rules.fifty import RULESET_ID as FIFTY
 from ...rules.ruleset import RULESET_IDS
 from ...rules.scoring import item_keys
-from ...rules.three_is_fifty import RULESET_ID as FIFTY
 from ...store import parts, stamps, tournaments
 from ...store.db import session_scope
 from ...store.models import Game

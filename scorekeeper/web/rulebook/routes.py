@@ -10,7 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ...rules import three_is_fifty
+from ...rules import fifty
 from ...rules.ruleset import PRESETS, RULESET_IDS, get_ruleset
 from ..app import htmx
 from ..words.i18n import current_language
@@ -28,7 +28,7 @@ from .table_rules import settled_items, table_items
 bp = Blueprint("rules_pages", __name__)
 
 #: Every ruleset with a rules page, in the order of the page's ruleset switch.
-RULES_PAGES: tuple[str, ...] = (*RULESET_IDS, three_is_fifty.RULESET_ID)
+RULES_PAGES: tuple[str, ...] = (*RULESET_IDS, fifty.RULESET_ID)
 
 
 def _ruleset_links() -> list[tuple[str, str, str]]:
@@ -41,7 +41,7 @@ def _ruleset_links() -> list[tuple[str, str, str]]:
 @bp.get("/rules/<ruleset_id>")
 def show(ruleset_id: str) -> str:
     """A ruleset's rules, with the house rules of ``?options=`` applied and marked."""
-    if ruleset_id == three_is_fifty.RULESET_ID:
+    if ruleset_id == fifty.RULESET_ID:
         return _show_three_is_fifty()
     if ruleset_id not in PRESETS:
         abort(404)
@@ -64,13 +64,13 @@ def _show_three_is_fifty() -> str:
     house, joker = read_fifty_house_rules(get_ruleset("german"), request.args.get("options"))
     return render_template(
         "rules/show.html",
-        title=ruleset_title(three_is_fifty.RULESET_ID),
-        base_id=three_is_fifty.RULESET_ID,
+        title=ruleset_title(fifty.RULESET_ID),
+        base_id=fifty.RULESET_ID,
         house=house,
-        sections=three_is_fifty_book(joker, joker != three_is_fifty.DEFAULT_JOKER),
+        sections=three_is_fifty_book(joker, joker != fifty.DEFAULT_JOKER),
         ruleset_links=_ruleset_links(),
         referee=False,
-        **_map_parts(three_is_fifty.RULESET_ID),
+        **_map_parts(fifty.RULESET_ID),
     )
 
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import api as rules_api
-from scorekeeper.rules import three_is_fifty as t50
+from scorekeeper.rules import fifty as t50
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.problems import Problem, RulesError
 from scorekeeper.rules.scoring import Rejected
