@@ -25,7 +25,7 @@ from ..app.security import share_link
 from ..play.entry import Loaded, entry_id_of, problem_text
 from ..play.notes import Notes
 from ..play.pages import qr_svg, read_int, see_other
-from ..play.tournament import tournament_line
+from ..play.tournaments import tournament_line
 from .entry import HANDS
 from .hand_form import build_entry, part_form, read_hand
 from .preview import WORDS, preview, preview_words, slot_for, slot_ids

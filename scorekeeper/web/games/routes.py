@@ -43,7 +43,7 @@ from ..play import pages
 from ..play.entry import problem_text
 from ..play.notes import Notes
 from ..play.pages import Rendered, cached_game_page, qr_svg, table_link
-from ..play.tournament import round_over, tournament_line
+from ..play.tournaments import round_over, tournament_line
 from ..words.i18n import current_language, file_day, home_ruleset
 from ..words.names import item_labels
 from . import parts as parts_web

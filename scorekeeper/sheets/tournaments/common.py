@@ -13,7 +13,7 @@ from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle, StyleSheet1
 from reportlab.platypus import Flowable, Paragraph
 
-from ...tournament.model import Format, TournamentView
+from ...tournaments.model import Format, TournamentView
 from ..kit import FONT_BOLD, HEAD_FILL, INK, MUTED, RULE, STRIPE_FILL, markup, styles
 from ..tournament_model import TournamentLabels
 

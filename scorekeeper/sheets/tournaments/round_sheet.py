@@ -19,7 +19,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
-from ...tournament.model import RoundEnd, RoundState, RoundView, TableView, TournamentView
+from ...tournaments.model import RoundEnd, RoundState, RoundView, TableView, TournamentView
 from ..kit import (
     FRAME_WIDTH,
     INK,

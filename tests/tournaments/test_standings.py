@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.tournament import standings as standings_module
-from scorekeeper.tournament.model import Points, Scoring, Standing, TableResult
-from scorekeeper.tournament.standings import match_points, standings
+from scorekeeper.tournaments import standings as standings_module
+from scorekeeper.tournaments.model import Points, Scoring, Standing, TableResult
+from scorekeeper.tournaments.standings import match_points, standings
 
 
 def result(

@@ -1,5 +1,5 @@
 """The tournament sheets as PDF, drawn from the read model
-:class:`~scorekeeper.tournament.model.TournamentView` with every word given by the web layer
+:class:`~scorekeeper.tournaments.model.TournamentView` with every word given by the web layer
 (:class:`~scorekeeper.sheets.tournament_model.TournamentLabels`):
 
 - :mod:`.round_sheet`: a round's seating list, who sits where, and the table cards with their

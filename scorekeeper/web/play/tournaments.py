@@ -6,7 +6,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ...store.tournaments import GameTournament
-from ...tournament.model import RoundEnd
+from ...tournaments.model import RoundEnd
 
 
 def tournament_line(part: GameTournament, hands: int) -> str:

@@ -9,8 +9,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.tournament import assignment
-from scorekeeper.tournament.assignment import assign
+from scorekeeper.tournaments import assignment
+from scorekeeper.tournaments.assignment import assign
 
 
 @st.composite

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.tournament import seating as engine
-from scorekeeper.tournament.model import (
+from scorekeeper.tournaments import seating as engine
+from scorekeeper.tournaments.model import (
     Format,
     OddCount,
     Refusal,
@@ -27,7 +27,7 @@ from scorekeeper.tournament.model import (
     SeatingRules,
     TableSeating,
 )
-from scorekeeper.tournament.seating import check, cost, propose, swap, table_sizes
+from scorekeeper.tournaments.seating import check, cost, propose, swap, table_sizes
 
 ALLOWED = {"german": (4,), "polish": (2, 4), "classic": (2, 3, 4, 6)}
 

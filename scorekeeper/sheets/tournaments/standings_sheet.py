@@ -13,7 +13,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
-from ...tournament.model import Format, RoundState, Scoring, TournamentView
+from ...tournaments.model import Format, RoundState, Scoring, TournamentView
 from ..kit import (
     FONT,
     FONT_BOLD,
