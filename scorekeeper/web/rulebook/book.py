@@ -20,7 +20,7 @@ from ..words.i18n import number
 from ..words.names import card_label, special_hand_name
 from .play import listed, play_items
 from .readings import add_readings
-from .tables import Row, Table, bonus_table, card_value_table, per_players
+from .score_tables import Row, Table, bonus_table, card_value_table, per_players
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """The rules pages: every ruleset explained in the reader's language (``/rules/<ruleset_id>``).
 
-The blueprint only reads the request and renders: the text comes from :mod:`.rule_book`, its
-tables from :mod:`.rule_tables`, and house rules given with ``?options=<json>`` are read by
+The blueprint only reads the request and renders: the text comes from :mod:`.book`, its
+tables of numbers from :mod:`.score_tables`, and house rules given with ``?options=<json>`` are read by
 :mod:`.house_rules` (the page marks what they change).
 """
 
