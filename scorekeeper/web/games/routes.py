@@ -382,7 +382,7 @@ def import_file() -> Response | tuple[str, int]:
     if problems:
         return render_template("games/import.html", problems=problems), 422
     flash(imported_text(done), "success")
-    response = pages.see_other(url_for("main.index"))
+    response = pages.see_other(url_for("home.index"))
     for cookie, kind in ((RECENT_COOKIE, False), (FIFTY_COOKIE, True)):
         keys = [i.game_id for i in done if i.game_id and (i.ruleset == FIFTY) == kind]
         if keys:

@@ -61,7 +61,7 @@ def quotes_for(
             continue
         seen.add(key)
         anchor = section_of(key)
-        url = url_for("rules_pages.show", ruleset_id=ruleset_id, options=house, _anchor=anchor)
+        url = url_for("rulebook.show", ruleset_id=ruleset_id, options=house, _anchor=anchor)
         item = items[key]
         out.append(RuleQuote(key, titles.get(anchor, anchor), item.text, url, item.changed))
         if len(out) == limit:

@@ -88,7 +88,7 @@ class Other:
 
     @property
     def url(self) -> str:
-        return url_for("rules_pages.show", ruleset_id=self.ruleset_id, _anchor=self.anchor)
+        return url_for("rulebook.show", ruleset_id=self.ruleset_id, _anchor=self.anchor)
 
 
 @dataclass

@@ -22,15 +22,13 @@ def rule_links(ruleset_id: str | None = None, options: dict[str, Any] | None = N
     """The two addresses for a game of ``ruleset_id`` with house rules ``options`` (None: no
     game; the reader's likely ruleset)."""
     if ruleset_id == fifty.RULESET_ID:
-        return RuleLinks(
-            url_for("referee.fifty"), url_for("rules_pages.show", ruleset_id=ruleset_id)
-        )
+        return RuleLinks(url_for("referee.fifty"), url_for("rulebook.show", ruleset_id=ruleset_id))
     if ruleset_id is None:
         return RuleLinks(
-            url_for("referee.page"), url_for("rules_pages.show", ruleset_id=home_ruleset())
+            url_for("referee.page"), url_for("rulebook.show", ruleset_id=home_ruleset())
         )
     text = json.dumps(options, separators=(",", ":"), ensure_ascii=False) if options else None
     return RuleLinks(
         url_for("referee.page", ruleset=ruleset_id, options=text),
-        url_for("rules_pages.show", ruleset_id=ruleset_id, options=text),
+        url_for("rulebook.show", ruleset_id=ruleset_id, options=text),
     )

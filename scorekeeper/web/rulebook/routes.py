@@ -1,8 +1,8 @@
 """The rules pages: every ruleset explained in the reader's language (``/rules/<ruleset_id>``).
 
 The blueprint only reads the request and renders: the text comes from :mod:`.book`, its
-tables of numbers from :mod:`.score_tables`, and house rules given with ``?options=<json>`` are read by
-:mod:`.house_rules` (the page marks what they change).
+tables of numbers from :mod:`.score_tables`, and house rules given with ``?options=<json>``
+are read by :mod:`.house_rules` (the page marks what they change).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from .search import PAGE_FOUND, read_question, search_rules
 from .sources import answers, source_groups
 from .table_rules import settled_items, table_items
 
-bp = Blueprint("rules_pages", __name__)
+bp = Blueprint("rulebook", __name__)
 
 #: Every ruleset with a rules page, in the order of the page's ruleset switch.
 RULES_PAGES: tuple[str, ...] = (*RULESET_IDS, fifty.RULESET_ID)
@@ -33,7 +33,7 @@ RULES_PAGES: tuple[str, ...] = (*RULESET_IDS, fifty.RULESET_ID)
 
 def _ruleset_links() -> list[tuple[str, str, str]]:
     return [
-        (rid, ruleset_title(rid, short=True), url_for("rules_pages.show", ruleset_id=rid))
+        (rid, ruleset_title(rid, short=True), url_for("rulebook.show", ruleset_id=rid))
         for rid in RULES_PAGES
     ]
 
@@ -49,7 +49,7 @@ def show(ruleset_id: str) -> str:
     house = read_house_rules(base, request.args.get("options"))
     changed = set(house.ruleset.options_against(base))
     return render_template(
-        "rules/show.html",
+        "rulebook/show.html",
         title=ruleset_title(house.ruleset),
         base_id=base.id,
         house=house,
@@ -63,7 +63,7 @@ def show(ruleset_id: str) -> str:
 def _show_three_is_fifty() -> str:
     house, joker = read_fifty_house_rules(get_ruleset("german"), request.args.get("options"))
     return render_template(
-        "rules/show.html",
+        "rulebook/show.html",
         title=ruleset_title(fifty.RULESET_ID),
         base_id=fifty.RULESET_ID,
         house=house,
@@ -89,7 +89,7 @@ def _map_parts(ruleset_id: str) -> dict[str, object]:
 def whole_map() -> str:
     """Every paragraph of every source and where it lives."""
     return render_template(
-        "rules/map.html",
+        "rulebook/map.html",
         sources=source_groups(None, current_language()),
         ruleset_links=_ruleset_links(),
     )
@@ -119,10 +119,10 @@ def search() -> Response:
         "ask_ruleset": ruleset,
     }
     if htmx.wants_fragment():
-        response = make_response(render_template("rules/_ask_results.html", **context), status)
+        response = make_response(render_template("rulebook/_ask_results.html", **context), status)
     else:
         response = make_response(
-            render_template("rules/search.html", ruleset_links=_ruleset_links(), **context),
+            render_template("rulebook/search.html", ruleset_links=_ruleset_links(), **context),
             status,
         )
     response.vary.add("HX-Request")
