@@ -29,8 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorekeeper.tournament.model import Format, Seating, SeatingRules  # noqa: E402
-from scorekeeper.tournament.seating import propose  # noqa: E402
+from scorekeeper.tournaments.model import Format, Seating, SeatingRules  # noqa: E402
+from scorekeeper.tournaments.seating import propose  # noqa: E402
 
 CLASSIC = (2, 3, 4, 6)
 SEEDS = (11, 22, 33, 44, 55)

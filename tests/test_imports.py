@@ -215,7 +215,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         {"web.rulebook"},
         {"web.referee"},
         {"web.api"},
-        {"web.canasta"},
+        {"web.games"},
         {"web.home", "web.tables"},
         {"web.sheets"},
         {"web.tournaments"},

@@ -1,17 +1,15 @@
 """3 ist 50's JSON requests read (docs/rulebook.md §7, docs/api.md §3): the scorer's minus
 piles and the referee's "what may I play?". Each takes whatever ``json.loads`` produced and
-answers with the engine's typed answer (:class:`~..rules.three_is_fifty.FiftyScore`,
-:class:`~..rules.three_is_fifty.FiftyMoves`) or a :class:`~..rules.scoring.Rejected` with the
-problems; never raises. The engine itself (``rules.three_is_fifty``) reads no JSON."""
+answers with the engine's typed answer (:class:`~..rules.fifty.FiftyScore`,
+:class:`~..rules.fifty.FiftyMoves`) or a :class:`~..rules.scoring.Rejected` with the
+problems; never raises. The engine itself (``rules.fifty``) reads no JSON."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..rules.problems import Problem
-from ..rules.scoring import Rejected
-from ..rules.three_is_fifty.cards import (
+from ..rules.fifty.cards import (
     HAND_SIZE,
     MAX_PLAYERS,
     MIDDLE_SIZE,
@@ -21,15 +19,17 @@ from ..rules.three_is_fifty.cards import (
     read_cards,
     token,
 )
-from ..rules.three_is_fifty.moves import echoed
-from ..rules.three_is_fifty.points import card_count_problems, pile_points, read_options
-from ..rules.three_is_fifty.requests import (
+from ..rules.fifty.moves import echoed
+from ..rules.fifty.points import card_count_problems, pile_points, read_options
+from ..rules.fifty.requests import (
     FiftyMoves,
     FiftyScore,
     PileScore,
     moves_answer,
     read_card,
 )
+from ..rules.problems import Problem
+from ..rules.scoring import Rejected
 
 
 def _rejected(problems: Sequence[Problem]) -> Rejected:

@@ -266,7 +266,7 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation(
         "get",
         "/api/v1/rules/search",
-        "rules_api.rules_search",
+        "rulebook_api.rules_search",
         "The rule paragraphs that answer a dispute asked in words",
         "rules",
         answers={200: rs.RuleSearch},

@@ -18,7 +18,7 @@ from dataclasses import MISSING, fields
 from functools import lru_cache
 from typing import Annotated, Any, TypeVar, get_args, get_origin, get_type_hints
 
-from ..rules import disputes, laying, referee, three_is_fifty
+from ..rules import disputes, fifty, laying, referee
 from ..rules.cards import Card, parse_cards
 from ..rules.problems import Problem
 from ..rules.referee import Verdict
@@ -401,7 +401,7 @@ def read_sides(reader: Reader, data: dict[str, Any]) -> list[SideEntry]:
     return [read_side(reader, t, f"teams[{i}]") for i, t in enumerate(teams)]
 
 
-def score(data: Any) -> ScoreAnswer | three_is_fifty.FiftyScore | Rejected:
+def score(data: Any) -> ScoreAnswer | fifty.FiftyScore | Rejected:
     """``POST /api/v1/score``: score one hand for every side (3 ist 50: every minus pile).
 
     A hand that breaks rules is refused with its problems, scored as far as it goes."""
@@ -409,7 +409,7 @@ def score(data: Any) -> ScoreAnswer | three_is_fifty.FiftyScore | Rejected:
     obj = reader.obj(data, "")
     if obj is None:
         return reader.rejected()
-    if obj.get("ruleset") == three_is_fifty.RULESET_ID:
+    if obj.get("ruleset") == fifty.RULESET_ID:
         return fifty_reading.score_request(obj)
     rs, players = _ruleset(reader, obj)
     sides = read_sides(reader, obj)
@@ -796,9 +796,7 @@ def referee_three_is_fifty_deal(data: Any) -> disputes.Ruling | Rejected:
     d = r.obj(data, "")
     if d is None:
         return r.rejected()
-    players = r.integer(
-        d, "players", "players", None, three_is_fifty.MIN_PLAYERS, three_is_fifty.MAX_PLAYERS
-    )
+    players = r.integer(d, "players", "players", None, fifty.MIN_PLAYERS, fifty.MAX_PLAYERS)
     question = d.get("question", "deal")
     if question not in disputes.FIFTY_QUESTIONS:
         r.fail("request.value", "question", allowed=list(disputes.FIFTY_QUESTIONS))
@@ -807,9 +805,9 @@ def referee_three_is_fifty_deal(data: Any) -> disputes.Ruling | Rejected:
     args: dict[str, Any] = {}
     if question == "deal":
         args["stock"] = r.integer(d, "stock", "stock", None, 0, MAX_STOCK)
-        args["middle"] = r.integer(d, "middle", "middle", 0, 0, three_is_fifty.MIDDLE_SIZE)
+        args["middle"] = r.integer(d, "middle", "middle", 0, 0, fifty.MIDDLE_SIZE)
     elif question == "refill":
-        args["middle"] = r.integer(d, "middle", "middle", 0, 0, three_is_fifty.MIDDLE_SIZE)
+        args["middle"] = r.integer(d, "middle", "middle", 0, 0, fifty.MIDDLE_SIZE)
         args["round_over"] = r.boolean(d, "round_over", "round_over")
     elif question == "dealer":
         args["dealer"] = r.integer(d, "dealer", "dealer", None, 0, top)
@@ -821,6 +819,6 @@ def referee_three_is_fifty_deal(data: Any) -> disputes.Ruling | Rejected:
     return disputes.fifty_deal(players, question, **args)
 
 
-def referee_three_is_fifty(data: Any) -> three_is_fifty.FiftyMoves | Rejected:
+def referee_three_is_fifty(data: Any) -> fifty.FiftyMoves | Rejected:
     """``POST /api/v1/referee/three-is-fifty``."""
     return fifty_reading.referee_request(data)

@@ -28,11 +28,11 @@ from typing import Any
 
 from . import referee
 from .cards import Card
+from .fifty.cards import HAND_SIZE, MIDDLE_SIZE
 from .laying import go_out_with
 from .melds import meld_rank
 from .problems import Problem
 from .ruleset import RuleSet
-from .three_is_fifty.cards import HAND_SIZE, MIDDLE_SIZE
 
 #: The referee questions of this module, by the path after ``/api/v1/referee/``.
 KINDS: tuple[str, ...] = (

@@ -4,7 +4,7 @@ The web layer builds a :class:`ScoreSheet` or :class:`BlankSheet` with every lab
 translated and a locale number formatter, and gets PDF bytes back from
 ``sheets.pdf.render_score_sheet`` or ``sheets.pad.render_blank_sheet`` (reportlab is imported
 with those modules only, when a PDF is drawn). The tournament sheets: the web layer builds
-:class:`TournamentLabels` and calls ``sheets.tournament.render_round`` or ``render_standings``.
+:class:`TournamentLabels` and calls ``sheets.tournaments.render_round`` or ``render_standings``.
 """
 
 from __future__ import annotations

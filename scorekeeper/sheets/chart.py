@@ -1,7 +1,7 @@
 """The chart of running totals on the score sheet, drawn with reportlab's graphics:
 one line per column over the hands and the target as a dashed line. It prints in black and
 white: the columns differ by grey level, dash pattern and marker, and are named at the end of
-their line (the web page draws the same chart as SVG, see ``scorekeeper.web.canasta.chart``)."""
+their line (the web page draws the same chart as SVG, see ``scorekeeper.web.games.chart``)."""
 
 from __future__ import annotations
 

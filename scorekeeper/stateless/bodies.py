@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules.fifty import FiftyMoves, FiftyScore
 from ..rules.referee import Verdict
 from ..rules.scoring import Rejected, ScoreAnswer, SideScore
-from ..rules.three_is_fifty import FiftyMoves, FiftyScore
 from ..rules.turns import TurnOptions
 
 Body = dict[str, Any]

@@ -116,7 +116,7 @@
     return say.megabytes.replace("{size}", number(Math.round(bytes / 100000) / 10));
   }
 
-  /* ---- the form's fields as the API's teams (what web/canasta/hand_form.build_entry does on
+  /* ---- the form's fields as the API's teams (what web/games/hand_form.build_entry does on
      the server, read from the same field names) ---- */
   var QUICK = ["natural_canastas", "mixed_canastas", "wild_canastas", "meld_points", "hand_points",
     "black_threes_in_hand", "sevens_canastas", "aces_canastas", "wild_canastas_jokers",

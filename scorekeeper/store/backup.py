@@ -32,8 +32,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ..rules.fifty import DEFAULT_JOKER
 from ..rules.problems import Problem
-from ..rules.three_is_fifty import DEFAULT_JOKER
 from . import fifty
 from .changes import MAX_HANDS
 from .entries import read_hand

@@ -27,7 +27,7 @@ from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import Session, object_session
 from sqlalchemy.orm.attributes import set_committed_value
 
-from ..rules.game import winner
+from ..rules.games import winner
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS
 from . import cache, receipts

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import aliased, object_session
 
-from ..rules.game import is_cutthroat, winner
+from ..rules.games import is_cutthroat, winner
 from ..rules.ruleset import PRESETS, RuleSet
 from . import cache
 from .entries import Entry, canonical, read_entry, resolved_ruleset, ruleset_of

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..edge.reading import Reader, read_sides, side_json
-from ..rules.game import is_cutthroat
+from ..rules.games import is_cutthroat
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS, RuleSet, resolve_ruleset
 from ..rules.scoring import HandResult, SideEntry, score_hand

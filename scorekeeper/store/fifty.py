@@ -4,7 +4,7 @@ The same tables as Canasta: a :class:`~.models.Game` with ``ruleset = "three-is-
 score column (``sides`` entry) per player, and one :class:`~.models.Hand` row per *game* of
 3 ist 50 (a deck played through). What was entered is stored exactly, never a derived total:
 
-* ``Game.options``: ``{"joker": 10}`` (the engine's :class:`~..rules.three_is_fifty.Options`)
+* ``Game.options``: ``{"joker": 10}`` (the engine's :class:`~..rules.fifty.Options`)
   plus the optional end ``"games": N`` (stop after N games);
 * ``Game.target``: the optional end "stop when someone reaches T minus points" (0: none);
 * ``Hand.teams``: one entry per player in seating order, either ``{"cards": ["3", "A", …]}``
@@ -27,7 +27,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from ..rules import three_is_fifty as rules
+from ..rules import fifty as rules
 from ..rules.problems import Problem
 from . import changes, games
 from .derive import earlier_entries
@@ -307,7 +307,7 @@ def read_entry(
     """Read one game's entry: ``(points, piles, problems)`` per player in seating order.
 
     ``entries``: one ``{"cards": <cards>}`` or ``{"points": int}`` per player. Cards are any
-    notation :func:`~..rules.three_is_fifty.read_cards` accepts; the counts of all piles
+    notation :func:`~..rules.fifty.read_cards` accepts; the counts of all piles
     together are checked against the deck (``card.too_many``, placed at every pile holding
     that rank). A number must lie within what the deck holds, and so must the game's sum
     (``three_is_fifty.points_over_deck``). Problems point at ``players[i].cards`` /

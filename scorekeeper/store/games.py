@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import Session, aliased, lazyload, object_session, selectinload
 
-from ..rules.game import is_cutthroat
+from ..rules.games import is_cutthroat
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS, resolve_ruleset
 from ..rules.scoring import SIDE_COUNTS

@@ -25,7 +25,7 @@ from sqlalchemy import Table, select
 from sqlalchemy.orm import Session
 
 from ..edge.reading import Reader, read_side, side_json
-from ..rules.game import winner
+from ..rules.games import winner
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS
 from ..rules.scoring import SideEntry, SideScore, score_side

@@ -39,9 +39,9 @@ from .api import rule_search as rules_api
 from .api import score as score_api
 from .api import tables as tables_api
 from .api import tournaments as tournaments_api
-from .canasta import routes as canasta
 from .docs import routes as docs
 from .fifty import routes as fifty
+from .games import routes as canasta
 from .home import routes as home
 from .live import routes as live
 from .referee import fifty as _referee_fifty  # noqa: F401 -- its routes join the referee's

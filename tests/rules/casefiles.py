@@ -1,6 +1,6 @@
 """The rule tables in ``tests/data/*_cases.json`` and how an answer is held against a case.
 
-The same checks serve the rules layer (``tests/rules/test_tables.py``) and the HTTP layer
+The same checks serve the rules layer (``tests/rules/test_casefiles.py``) and the HTTP layer
 (``tests/web/test_api.py``), so a case file is one source of truth for both.
 """
 

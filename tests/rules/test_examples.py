@@ -17,7 +17,7 @@ MODULES = sorted(
 
 
 def test_every_module_is_found() -> None:
-    assert "scorekeeper.rules.three_is_fifty.moves" in MODULES
+    assert "scorekeeper.rules.fifty.moves" in MODULES
     assert "scorekeeper.rules.scoring" in MODULES
 
 

@@ -22,11 +22,11 @@ from hypothesis import strategies as st
 from scorekeeper import create_app
 from scorekeeper.edge import reading as rules_api
 from scorekeeper.rules.cards import parse_cards
+from scorekeeper.rules.fifty import FiftyScore
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.referee import Verdict
 from scorekeeper.rules.ruleset import get_ruleset
 from scorekeeper.rules.scoring import Rejected, ScoreAnswer
-from scorekeeper.rules.three_is_fifty import FiftyScore
 
 from .casefiles import answered
 

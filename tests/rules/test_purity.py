@@ -3,7 +3,7 @@ translation or PDF library.
 
 docs/architecture.md: ``rules/`` imports nothing from Flask, Babel, SQLAlchemy or reportlab.
 Proven two ways: a fresh interpreter imports the engine and lists ``sys.modules``, and every
-import statement in the engine's source is read. ``tournament/`` is held to the same, and imports
+import statement in the engine's source is read. ``tournaments/`` is held to the same, and imports
 nothing of ``scorekeeper.rules`` either (the caller passes the ruleset's numbers).
 """
 
@@ -20,7 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "scorekeeper" / "rules"
-TOURNAMENT = ROOT / "scorekeeper" / "tournament"
+TOURNAMENT = ROOT / "scorekeeper" / "tournaments"
 FORBIDDEN = (
     "flask",
     "flask_babel",
@@ -62,14 +62,14 @@ def _loaded_after(code: str) -> list[str]:
     return loaded
 
 
-@pytest.mark.parametrize("engine", ["scorekeeper.rules", "scorekeeper.tournament"])
+@pytest.mark.parametrize("engine", ["scorekeeper.rules", "scorekeeper.tournaments"])
 def test_importing_the_engine_loads_no_web_library(engine: str) -> None:
-    """``import scorekeeper.rules`` (or ``.tournament``) as any user of the engine writes it."""
+    """``import scorekeeper.rules`` (or ``.tournaments``) as any user of the engine writes it."""
     assert _loaded_after(f"import {engine}") == []
 
 
 def test_engine_modules_load_no_web_library_on_their_own() -> None:
-    """Every module of ``scorekeeper/rules`` and ``scorekeeper/tournament`` with the parent
+    """Every module of ``scorekeeper/rules`` and ``scorekeeper/tournaments`` with the parent
     package's ``__init__`` left out (so only the engines' own imports are seen)."""
     stub = (
         "import sys, types\n"
@@ -129,7 +129,7 @@ def test_tournament_source_imports_nothing_forbidden(path: Path) -> None:
 
 
 def test_the_tournament_engine_may_not_import_the_rules(tmp_path: Path) -> None:
-    copy = tmp_path / "tournament"
+    copy = tmp_path / "tournaments"
     copy.mkdir()
     (copy / "seating.py").write_text(
         "from scorekeeper.rules.ruleset import get_ruleset\nfrom .model import Seating\n"

@@ -168,7 +168,7 @@ def post(client: FlaskClient, game: dict[str, Any], teams: list[Any]) -> dict[st
 
 @pytest.fixture()
 def american_game(client: FlaskClient) -> dict[str, Any]:
-    """docs/rulebook.md §6, as tests/web/canasta/test_american_game.py works it out, with three
+    """docs/rulebook.md §6, as tests/web/games/test_american_game.py works it out, with three
     black
     threes laid out when going out (+500 with two canastas) and an adjustment."""
     created = client.post(

@@ -17,9 +17,9 @@ from PIL import Image
 
 from scorekeeper import create_app
 from scorekeeper.sheets import TournamentLabels
-from scorekeeper.sheets.tournament import render_round, render_standings, seat_order
-from scorekeeper.sheets.tournament.round_sheet import QR_QUIET
-from scorekeeper.tournament.model import RoundEnd, RoundState, TableView, TournamentView
+from scorekeeper.sheets.tournaments import render_round, render_standings, seat_order
+from scorekeeper.sheets.tournaments.round_sheet import QR_QUIET
+from scorekeeper.tournaments.model import RoundEnd, RoundState, TableView, TournamentView
 from tests.sheets.helpers import contains_run, pdf_pages
 from tests.sheets.tournament_views import (
     NAMES,

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from flask import Flask
 
 from scorekeeper.sheets import TournamentLabels
-from scorekeeper.tournament.model import (
+from scorekeeper.tournaments.model import (
     Format,
     OddCount,
     ParticipantView,

@@ -23,8 +23,8 @@ from sqlalchemy import event
 from scorekeeper.store import cache
 from scorekeeper.store.models import HandRevision
 from tests.store.test_summary import GERMAN, NEW, SAVES, new_game, statements
-from tests.web.canasta.test_game_pages import DETAIL_US, QUICK_THEM, hand_form
 from tests.web.examples import CONTRACT_TEAMS
+from tests.web.games.test_game_pages import DETAIL_US, QUICK_THEM, hand_form
 
 GAMES = "/api/v1/games"
 TAKE_BACKS = 6

@@ -31,7 +31,7 @@ from scorekeeper.store.models import (
     TournamentRound,
 )
 from scorekeeper.store.schema import alembic_config
-from scorekeeper.tournament.model import RoundEnd, RoundState, Seating, TableSeating
+from scorekeeper.tournaments.model import RoundEnd, RoundState, Seating, TableSeating
 from tests.store.postgres import empty_postgres
 from tests.store.test_migrations import differences
 from tests.store.test_store import backend_app

@@ -1,10 +1,10 @@
 """Club tournaments: the tournament, its participants, its rounds and the game of each table.
 
-The pairing engine (:mod:`scorekeeper.tournament.seating`) decides who sits where and
-:mod:`scorekeeper.tournament.standings` how the participants rank; this module stores what they
+The pairing engine (:mod:`scorekeeper.tournaments.seating`) decides who sits where and
+:mod:`scorekeeper.tournaments.standings` how the participants rank; this module stores what they
 decide, creates each table's game with :func:`.games.create_game` (the phones at the table
 enter hands as in any game) and reads the whole tournament back as one
-:class:`~scorekeeper.tournament.model.TournamentView`.
+:class:`~scorekeeper.tournaments.model.TournamentView`.
 
 A round is proposed (seating by lot, changeable by hand), then confirmed (one game per table),
 then closed. A table has *reported* when it reached the round's end: ``hands`` mode, it has N

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from ...rules.problems import Problem
 from ...rules.ruleset import resolve_ruleset
-from ...tournament.model import Format, OddCount, RoundEnd, RoundState, Scoring
+from ...tournaments.model import Format, OddCount, RoundEnd, RoundState, Scoring
 from ..backup import iso_time, read_key, read_list, read_time, read_whole
 from ..errors import GameProblems
 from ..models import (

@@ -1,4 +1,4 @@
-"""The whole tournament read back as one :class:`~scorekeeper.tournament.model.TournamentView`
+"""The whole tournament read back as one :class:`~scorekeeper.tournaments.model.TournamentView`
 (kept in :mod:`..cache` while nothing changed), and the tournament a game belongs to."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any, TypeVar
 from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session, lazyload
 
-from ...tournament import standings as ranking
-from ...tournament.model import (
+from ...tournaments import standings as ranking
+from ...tournaments.model import (
     Format,
     OddCount,
     ParticipantView,

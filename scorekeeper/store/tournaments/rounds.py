@@ -12,8 +12,8 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ...rules.problems import Problem
-from ...tournament import seating as engine
-from ...tournament.model import (
+from ...tournaments import seating as engine
+from ...tournaments.model import (
     RoundEnd,
     RoundState,
     Seating,

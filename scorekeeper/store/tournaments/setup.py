@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from ...rules.problems import Problem
 from ...rules.ruleset import resolve_ruleset
-from ...tournament.model import (
+from ...tournaments.model import (
     Format,
     OddCount,
     Points,

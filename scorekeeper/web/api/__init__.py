@@ -2,7 +2,7 @@
 registers them. This file imports none of them: a module that only needs ``answers`` (the app's
 error handlers do) must not pull every route of the API in with it.
 
-- ``rule_search``: a dispute asked in words (the ``rules_api`` blueprint,
+- ``rule_search``: a dispute asked in words (the ``rulebook_api`` blueprint,
   ``/api/v1/rules/search``; docs/rules.md)
 - ``score``: stateless scoring, the referee's questions and the rulesets (the ``api`` blueprint,
   ``/api/v1``)

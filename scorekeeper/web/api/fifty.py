@@ -23,7 +23,7 @@ from flask import Response, url_for
 from sqlalchemy.orm import Session
 
 from ... import store as canasta_store
-from ...rules import three_is_fifty as rules
+from ...rules import fifty as rules
 from ...rules.problems import Problem
 from ...store import fifty as store
 from ...store import receipts

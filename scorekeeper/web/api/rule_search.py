@@ -11,7 +11,7 @@ from ..words.i18n import current_language
 from .answers import json_response, problem_response
 
 #: its own blueprint (a read, no body): importing it loads nothing of the scoring API
-bp = Blueprint("rules_api", __name__, url_prefix="/api/v1")
+bp = Blueprint("rulebook_api", __name__, url_prefix="/api/v1")
 
 
 @bp.get("/rules/search")

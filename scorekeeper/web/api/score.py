@@ -11,9 +11,8 @@ from werkzeug.exceptions import HTTPException
 from ... import stateless
 from ...edge import reading as rules_api
 from ...extensions import csrf
-from ...rules import disputes
+from ...rules import disputes, fifty
 from ...rules import ruleset as rulesets
-from ...rules import three_is_fifty as fifty
 from ...rules.scoring import Rejected
 from ..referee.quotes import ruling_quotes
 from ..words.i18n import select_locale

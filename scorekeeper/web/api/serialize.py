@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...rules.three_is_fifty import RULESET_ID, RULESET_NAME
+from ...rules.fifty import RULESET_ID, RULESET_NAME
 from ...store import GameState, HandRow, HandScore, Seat
 from ...store.fifty import FiftyState
 from ...store.fifty import GameRow as FiftyRow

@@ -23,7 +23,7 @@ from ...store import tournaments
 from ...store.db import session_scope, write_scope
 from ...store.errors import GameProblems
 from ...store.models import Tournament
-from ...tournament.model import RoundView, Seating, TableSeating, TableView, TournamentView
+from ...tournaments.model import RoundView, Seating, TableSeating, TableView, TournamentView
 from .answers import dumped_response, json_response, problem_response, read_object
 
 bp = Blueprint("tournaments_api", __name__, url_prefix="/api/v1/tournaments")

@@ -2,7 +2,7 @@
 deck
 played through: each player's minus pile, card by card or as a counted total) with its live
 preview. One score computation: the preview and the store both count minus piles with
-``rules.three_is_fifty.pile_points`` (through ``store.fifty``).
+``rules.fifty.pile_points`` (through ``store.fifty``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.datastructures import MultiDict
 
-from ...rules import three_is_fifty as rules
+from ...rules import fifty as rules
 from ...rules.problems import Problem
 from ...store import fifty as store
 from ...store.models import Game

@@ -16,7 +16,7 @@ from flask import Blueprint, Response, make_response, render_template, request, 
 from flask_babel import gettext as _
 
 from ... import store as canasta_store
-from ...rules import three_is_fifty as rules
+from ...rules import fifty as rules
 from ...sheets import ScoreSheet, SheetCell, SheetColumn, SheetHand, SheetLabels
 from ...store import fifty as store
 from ...store import stamps

@@ -21,15 +21,15 @@ from werkzeug.wrappers import Response
 
 from ... import store
 from ...store.db import session_scope
-from ..canasta import routes as games
-from ..canasta.routes import recent_ids
 from ..fifty import routes as fifty
 from ..fifty.routes import recent_games as recent_fifty
+from ..games import routes as games
+from ..games.routes import recent_ids
 from ..play import pages
 from ..words.i18n import current_language
 from ..words.names import ruleset_title
 
-bp = Blueprint("main", __name__)
+bp = Blueprint("home", __name__)
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def index() -> Response:
     start = (fifty_paging.page - 1) * PAGE_SIZE
     response = make_response(
         render_template(
-            "main/index.html",
+            "home/index.html",
             recent=recent,
             recent_fifty=recent_fifty(fifty_ids[start : start + PAGE_SIZE]),
             paging=paging,
@@ -106,7 +106,7 @@ def forget() -> Response:
     cookie = _cookies().get(request.form.get("kind", ""))
     if cookie is None:
         abort(400)
-    response = pages.see_other(url_for("main.index"))
+    response = pages.see_other(url_for("home.index"))
     return pages.forget(response, cookie, request.form.get("game_id", ""))
 
 
@@ -120,7 +120,7 @@ def manifest() -> Response:
         "short_name": _("Canasta"),
         "description": _("Keep the score at the table, settle rule questions, print score sheets."),
         "lang": current_language(),
-        "start_url": url_for("main.index"),
+        "start_url": url_for("home.index"),
         "scope": "/",
         "display": "standalone",
         "background_color": "#f4f1ea",
@@ -171,7 +171,7 @@ def service_worker() -> Response:
 @bp.get("/offline")
 def offline() -> Response:
     """What the service worker shows, offline, for a page this phone never opened."""
-    response = make_response(render_template("main/offline.html"))
+    response = make_response(render_template("home/offline.html"))
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Accept-Language")
     response.vary.add("Cookie")

@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.datastructures import MultiDict
 
-from ...rules import three_is_fifty as rules
+from ...rules import fifty as rules
 from ...rules.problems import Problem
 from ..app import htmx
 from ..fifty.forms import DEFAULT_PLAYERS, MAX_TEXT, PAD, PLAYER_SEATS, cards_text, describe

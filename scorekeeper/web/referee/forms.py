@@ -78,7 +78,7 @@ class Settings:
 
     def rules_url(self, anchor: str | None = None) -> str:
         return url_for(
-            "rules_pages.show",
+            "rulebook.show",
             ruleset_id=self.base.id,
             options=self.house.text or None,
             _anchor=anchor,

@@ -8,14 +8,14 @@ from dataclasses import dataclass
 
 from flask import url_for
 
-from ...rules import three_is_fifty
+from ...rules import fifty
 from ...rules.disputes import Ruling
 from ...rules.explain import rule_item, section_of
 from ...rules.problems import Problem
 from ...rules.ruleset import RuleSet
 from ..rulebook.book import RuleItem, rule_items, section_titles, three_is_fifty_book
 
-FIFTY = three_is_fifty.RULESET_ID
+FIFTY = fifty.RULESET_ID
 
 
 @dataclass
@@ -35,7 +35,7 @@ class RuleQuote:
 def _fifty_items() -> dict[str, RuleItem]:
     return {
         item.key: item
-        for section in three_is_fifty_book(three_is_fifty.DEFAULT_JOKER)
+        for section in three_is_fifty_book(fifty.DEFAULT_JOKER)
         for item in section.items
     }
 
@@ -61,7 +61,7 @@ def quotes_for(
             continue
         seen.add(key)
         anchor = section_of(key)
-        url = url_for("rules_pages.show", ruleset_id=ruleset_id, options=house, _anchor=anchor)
+        url = url_for("rulebook.show", ruleset_id=ruleset_id, options=house, _anchor=anchor)
         item = items[key]
         out.append(RuleQuote(key, titles.get(anchor, anchor), item.text, url, item.changed))
         if len(out) == limit:

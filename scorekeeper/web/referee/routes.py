@@ -29,10 +29,10 @@ from ...rules.ruleset import PRESETS, RULESET_IDS
 from ..app import htmx
 from ..rulebook.book import rule_items, section_titles
 from ..rulebook.rule_map import referee_kinds
+from ..rulebook.score_tables import minimum_table
 from ..rulebook.search import PAGE_FOUND, search_rules
 from ..rulebook.search import read_question as read_typed_question
 from ..rulebook.sources import Shown, answers
-from ..rulebook.tables import minimum_table
 from ..words.i18n import current_language, number
 from ..words.messages import message
 from ..words.names import ruleset_title
@@ -88,7 +88,7 @@ class Other:
 
     @property
     def url(self) -> str:
-        return url_for("rules_pages.show", ruleset_id=self.ruleset_id, _anchor=self.anchor)
+        return url_for("rulebook.show", ruleset_id=self.ruleset_id, _anchor=self.anchor)
 
 
 @dataclass

@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from ...rules import three_is_fifty
+from ...rules import fifty
 from ...rules.explain import SECTIONS, THREE_IS_FIFTY_SECTIONS, changed_items, section_of
 from ...rules.ruleset import RuleSet
 from ..words.i18n import number
 from ..words.names import card_label, special_hand_name
 from .play import listed, play_items
 from .readings import add_readings
-from .tables import Row, Table, bonus_table, card_value_table, per_players
+from .score_tables import Row, Table, bonus_table, card_value_table, per_players
 
 
 @dataclass
@@ -337,8 +337,8 @@ def rule_book(
 
 def three_is_fifty_book(joker: int, joker_changed: bool = False) -> list[Section]:
     """The rules of "3 ist 50" (docs/rulebook.md §7): a matching game, not Canasta."""
-    low, high = three_is_fifty.MIN_PLAYERS, three_is_fifty.MAX_PLAYERS
-    values = three_is_fifty.CARD_VALUES
+    low, high = fifty.MIN_PLAYERS, fifty.MAX_PLAYERS
+    values = fifty.CARD_VALUES
     rows = [
         Row([_("Three"), number(values["3"])]),
         Row([_("Ace"), number(values["A"])]),

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ...rules import three_is_fifty
+from ...rules import fifty
 from ...rules.problems import Problem
 from ...rules.ruleset import RuleSet
 from ..words.i18n import number
@@ -78,11 +78,11 @@ def read_fifty_house_rules(base: RuleSet, text: str | None) -> tuple[HouseRules,
     ``base`` only fills :attr:`HouseRules.ruleset`; 3 ist 50 has no Canasta parameters.
     """
     house = HouseRules(ruleset=base)
-    joker = three_is_fifty.DEFAULT_JOKER
+    joker = fifty.DEFAULT_JOKER
     if not text:
         return house, joker
     raw = _json(text)
-    options, problems = three_is_fifty.read_options(None if raw is UNREADABLE else raw)
+    options, problems = fifty.read_options(None if raw is UNREADABLE else raw)
     if raw is None or raw is UNREADABLE or problems:
         house.notes.extend(message(p) for p in problems[:5])
         house.notes.append(_unreadable())

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from flask import url_for
 
-from ...rules import three_is_fifty
+from ...rules import fifty
 from ..words.i18n import home_ruleset
 
 
@@ -21,16 +21,14 @@ class RuleLinks(NamedTuple):
 def rule_links(ruleset_id: str | None = None, options: dict[str, Any] | None = None) -> RuleLinks:
     """The two addresses for a game of ``ruleset_id`` with house rules ``options`` (None: no
     game; the reader's likely ruleset)."""
-    if ruleset_id == three_is_fifty.RULESET_ID:
-        return RuleLinks(
-            url_for("referee.fifty"), url_for("rules_pages.show", ruleset_id=ruleset_id)
-        )
+    if ruleset_id == fifty.RULESET_ID:
+        return RuleLinks(url_for("referee.fifty"), url_for("rulebook.show", ruleset_id=ruleset_id))
     if ruleset_id is None:
         return RuleLinks(
-            url_for("referee.page"), url_for("rules_pages.show", ruleset_id=home_ruleset())
+            url_for("referee.page"), url_for("rulebook.show", ruleset_id=home_ruleset())
         )
     text = json.dumps(options, separators=(",", ":"), ensure_ascii=False) if options else None
     return RuleLinks(
         url_for("referee.page", ruleset=ruleset_id, options=text),
-        url_for("rules_pages.show", ruleset_id=ruleset_id, options=text),
+        url_for("rulebook.show", ruleset_id=ruleset_id, options=text),
     )

@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from ...rules.ruleset import RuleSet
 from ..words.i18n import number
-from .tables import Row, Table, minimum_table
+from .score_tables import Row, Table, minimum_table
 
 
 def listed(items: list[str], style: Literal["standard", "or"] = "or") -> str:

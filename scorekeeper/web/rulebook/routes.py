@@ -1,8 +1,8 @@
 """The rules pages: every ruleset explained in the reader's language (``/rules/<ruleset_id>``).
 
-The blueprint only reads the request and renders: the text comes from :mod:`.rule_book`, its
-tables from :mod:`.rule_tables`, and house rules given with ``?options=<json>`` are read by
-:mod:`.house_rules` (the page marks what they change).
+The blueprint only reads the request and renders: the text comes from :mod:`.book`, its
+tables of numbers from :mod:`.score_tables`, and house rules given with ``?options=<json>``
+are read by :mod:`.house_rules` (the page marks what they change).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ...rules import three_is_fifty
+from ...rules import fifty
 from ...rules.ruleset import PRESETS, RULESET_IDS, get_ruleset
 from ..app import htmx
 from ..words.i18n import current_language
@@ -25,15 +25,15 @@ from .search import PAGE_FOUND, read_question, search_rules
 from .sources import answers, source_groups
 from .table_rules import settled_items, table_items
 
-bp = Blueprint("rules_pages", __name__)
+bp = Blueprint("rulebook", __name__)
 
 #: Every ruleset with a rules page, in the order of the page's ruleset switch.
-RULES_PAGES: tuple[str, ...] = (*RULESET_IDS, three_is_fifty.RULESET_ID)
+RULES_PAGES: tuple[str, ...] = (*RULESET_IDS, fifty.RULESET_ID)
 
 
 def _ruleset_links() -> list[tuple[str, str, str]]:
     return [
-        (rid, ruleset_title(rid, short=True), url_for("rules_pages.show", ruleset_id=rid))
+        (rid, ruleset_title(rid, short=True), url_for("rulebook.show", ruleset_id=rid))
         for rid in RULES_PAGES
     ]
 
@@ -41,7 +41,7 @@ def _ruleset_links() -> list[tuple[str, str, str]]:
 @bp.get("/rules/<ruleset_id>")
 def show(ruleset_id: str) -> str:
     """A ruleset's rules, with the house rules of ``?options=`` applied and marked."""
-    if ruleset_id == three_is_fifty.RULESET_ID:
+    if ruleset_id == fifty.RULESET_ID:
         return _show_three_is_fifty()
     if ruleset_id not in PRESETS:
         abort(404)
@@ -49,7 +49,7 @@ def show(ruleset_id: str) -> str:
     house = read_house_rules(base, request.args.get("options"))
     changed = set(house.ruleset.options_against(base))
     return render_template(
-        "rules/show.html",
+        "rulebook/show.html",
         title=ruleset_title(house.ruleset),
         base_id=base.id,
         house=house,
@@ -63,14 +63,14 @@ def show(ruleset_id: str) -> str:
 def _show_three_is_fifty() -> str:
     house, joker = read_fifty_house_rules(get_ruleset("german"), request.args.get("options"))
     return render_template(
-        "rules/show.html",
-        title=ruleset_title(three_is_fifty.RULESET_ID),
-        base_id=three_is_fifty.RULESET_ID,
+        "rulebook/show.html",
+        title=ruleset_title(fifty.RULESET_ID),
+        base_id=fifty.RULESET_ID,
         house=house,
-        sections=three_is_fifty_book(joker, joker != three_is_fifty.DEFAULT_JOKER),
+        sections=three_is_fifty_book(joker, joker != fifty.DEFAULT_JOKER),
         ruleset_links=_ruleset_links(),
         referee=False,
-        **_map_parts(three_is_fifty.RULESET_ID),
+        **_map_parts(fifty.RULESET_ID),
     )
 
 
@@ -89,7 +89,7 @@ def _map_parts(ruleset_id: str) -> dict[str, object]:
 def whole_map() -> str:
     """Every paragraph of every source and where it lives."""
     return render_template(
-        "rules/map.html",
+        "rulebook/map.html",
         sources=source_groups(None, current_language()),
         ruleset_links=_ruleset_links(),
     )
@@ -119,10 +119,10 @@ def search() -> Response:
         "ask_ruleset": ruleset,
     }
     if htmx.wants_fragment():
-        response = make_response(render_template("rules/_ask_results.html", **context), status)
+        response = make_response(render_template("rulebook/_ask_results.html", **context), status)
     else:
         response = make_response(
-            render_template("rules/search.html", ruleset_links=_ruleset_links(), **context),
+            render_template("rulebook/search.html", ruleset_links=_ruleset_links(), **context),
             status,
         )
     response.vary.add("HX-Request")

@@ -189,7 +189,7 @@ def referee_url(kind: str, ruleset_id: str) -> str:
 def page_url(paragraph: Paragraph) -> str:
     """The rules page (and place in it) that explains ``paragraph``."""
     anchor = paragraph.topic.anchor if paragraph.topic else paragraph.anchor
-    return url_for("rules_pages.show", ruleset_id=paragraph.ruleset, _anchor=anchor)
+    return url_for("rulebook.show", ruleset_id=paragraph.ruleset, _anchor=anchor)
 
 
 @dataclass(frozen=True)

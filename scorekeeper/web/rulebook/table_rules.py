@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
-from ...rules import three_is_fifty
+from ...rules import fifty
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ def _rs(*ids: str) -> frozenset[str]:
 
 
 CANASTA = _rs("german", "polish", "classic", "american")
-FIFTY = three_is_fifty.RULESET_ID
+FIFTY = fifty.RULESET_ID
 
 
 def _deal(rid: str) -> str:

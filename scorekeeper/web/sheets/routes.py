@@ -27,9 +27,9 @@ from ...sheets import (
 from ...store import parts, tables
 from ...store.db import session_scope
 from ...store.table_stats import table_stats
-from ...tournament.model import TableView, TournamentView
-from ..canasta.adjustments import adjustment_lines
-from ..canasta.stats import side_stats, stat_rows
+from ...tournaments.model import TableView, TournamentView
+from ..games.adjustments import adjustment_lines
+from ..games.stats import side_stats, stat_rows
 from ..play.pages import find_game
 from ..play.sheet_pdf import pdf_language, pdf_response, score_sheet_pdf, sheet_labels
 from ..tables.season import season_sheet
@@ -142,9 +142,9 @@ def scoring_rows(rs: RuleSet, players: int) -> tuple[tuple[str, str], ...]:
 
 def draw_tournament_standings(view: TournamentView, labels: TournamentLabels) -> bytes:
     """A tournament's standings as PDF (the route is the tournaments area's)."""
-    from ...sheets import tournament  # reportlab: loaded when the first PDF is drawn
+    from ...sheets import tournaments  # reportlab: loaded when the first PDF is drawn
 
-    return tournament.render_standings(view, labels)
+    return tournaments.render_standings(view, labels)
 
 
 def draw_tournament_round(
@@ -155,9 +155,9 @@ def draw_tournament_round(
 ) -> bytes:
     """A tournament round's seating list and table cards as PDF (the route is the
     tournaments area's)."""
-    from ...sheets import tournament  # reportlab: loaded when the first PDF is drawn
+    from ...sheets import tournaments  # reportlab: loaded when the first PDF is drawn
 
-    return tournament.render_round(view, number, labels, game_url)
+    return tournaments.render_round(view, number, labels, game_url)
 
 
 @bp.get("/sheets/blank.pdf")

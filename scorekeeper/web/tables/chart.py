@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...store.rating import START
-from ..canasta.chart import nice_step
+from ..games.chart import nice_step
 
 WIDTH, HEIGHT = 360, 180
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 24

@@ -27,8 +27,8 @@ from ...store.models import Table, TableMerge, TablePlayer
 from ...store.table_stats import GameFacts, TableStats, table_stats
 from ..api.table_json import import_table_file, table_export
 from ..app.security import share_link
-from ..canasta import routes as canasta
 from ..fifty import routes as fifty
+from ..games import routes as canasta
 from ..play import pages
 from ..words.messages import message
 from ..words.names import ruleset_title

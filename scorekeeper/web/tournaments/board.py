@@ -12,7 +12,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from ...tournament.model import (
+from ...tournaments.model import (
     Format,
     RoundEnd,
     RoundState,

@@ -19,7 +19,7 @@ from werkzeug.datastructures import MultiDict
 from ...rules.problems import Problem
 from ...rules.ruleset import PRESETS, RULESET_IDS
 from ...store.tournaments import MAX_PARTICIPANTS, POINTS_MAX, ROUND_END_BOUNDS
-from ...tournament.model import Format, OddCount, RoundEnd, Scoring
+from ...tournaments.model import Format, OddCount, RoundEnd, Scoring
 from ..play.pages import read_int
 from ..words.messages import message
 

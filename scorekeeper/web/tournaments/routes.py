@@ -25,7 +25,7 @@ from ...store.db import session_scope, write_scope
 from ...store.errors import GameProblems
 from ...store.games import KEY
 from ...store.models import Tournament
-from ...tournament.model import TableView, TournamentView
+from ...tournaments.model import TableView, TournamentView
 from ..app import htmx
 from ..app.security import share_link
 from ..play import pages

@@ -24,7 +24,7 @@ from tests.rules.casefiles import (
     meld_answer_from_body,
     meld_request,
 )
-from tests.rules.test_tables import legal_meld
+from tests.rules.test_casefiles import legal_meld
 from tests.web.examples import CONTRACT_EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[3]

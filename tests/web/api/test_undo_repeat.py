@@ -18,8 +18,8 @@ from werkzeug.test import TestResponse
 from tests.web.api.test_fifty_games_api import create as create_fifty
 from tests.web.api.test_fifty_games_api import totals as fifty_totals
 from tests.web.api.test_games_api import GAMES, two_hands
-from tests.web.canasta.test_corrections import a_game_whose_hand_was_deleted, undo_form
-from tests.web.canasta.test_game_pages import totals as page_totals
+from tests.web.games.test_corrections import a_game_whose_hand_was_deleted, undo_form
+from tests.web.games.test_game_pages import totals as page_totals
 
 
 def sheet(client: FlaskClient, game_id: str) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from scorekeeper.store.models import Game
 from scorekeeper.web.play import pages
 from tests.store.test_store import quick
 from tests.web.api.test_games_api import GAMES, GERMAN, create
-from tests.web.canasta.test_game_pages import DETAIL_US, QUICK_THEM, hand_form
+from tests.web.games.test_game_pages import DETAIL_US, QUICK_THEM, hand_form
 from tests.web.tournaments.making import form as tournament_form
 
 HAND = [quick(meld=120, natural=1, out=True), quick(meld=60, hand=15)]

@@ -11,7 +11,7 @@ from flask import Flask
 
 from tests.web.api.test_games_api import create
 from tests.web.app.test_hardening import hold_the_write_lock, make_app
-from tests.web.canasta.test_game_pages import DETAIL_US, QUICK_THEM, hand_form
+from tests.web.games.test_game_pages import DETAIL_US, QUICK_THEM, hand_form
 
 HTMX = {"HX-Request": "true"}
 

@@ -32,7 +32,7 @@ def test_every_rule_of_the_app_is_one_whose_builders_wait(app: Flask) -> None:
 
 
 def test_a_builder_is_compiled_on_the_first_url_for_and_kept(app: Flask) -> None:
-    rule = next(r for r in app.url_map.iter_rules() if r.endpoint == "main.index")
+    rule = next(r for r in app.url_map.iter_rules() if r.endpoint == "home.index")
     assert isinstance(rule, Rule)
     fresh = Rule(rule.rule, endpoint="fresh")
     Map([fresh])
@@ -65,6 +65,6 @@ def test_every_endpoint_builds_the_url_werkzeug_builds(app: Flask) -> None:
 
 def test_url_for_in_a_request_gives_the_app_s_addresses(app: Flask) -> None:
     with app.test_request_context("/"):
-        assert url_for("main.index") == "/"
-        assert url_for("main.index", page=2) == "/?page=2"
+        assert url_for("home.index") == "/"
+        assert url_for("home.index", page=2) == "/?page=2"
         assert url_for("static", filename="app.css").startswith("/static/app.css")

@@ -17,8 +17,8 @@ from pypdf import PdfReader
 
 from scorekeeper.store.db import session_scope
 from scorekeeper.store.models import HandRevision
-from tests.web.canasta.test_corrections import undo_form
 from tests.web.fifty.test_fifty_pages import entry, save, store_version, three_players, totals
+from tests.web.games.test_corrections import undo_form
 
 
 def earlier(page: str) -> str:

@@ -17,8 +17,8 @@ from scorekeeper.store.db import session_scope
 from scorekeeper.store.models import EntryReceipt, Hand
 from tests.web.api.test_fifty_games_api import create as create_fifty
 from tests.web.api.test_games_api import DETAIL_HAND, GAMES, create
-from tests.web.canasta.test_game_pages import DETAIL_US, QUICK_THEM, create_game, hand_form
 from tests.web.fifty.test_fifty_pages import entry, three_players
+from tests.web.games.test_game_pages import DETAIL_US, QUICK_THEM, create_game, hand_form
 from tests.web.pagehelpers import HTMX
 
 ENTRY = "phone-A_0001"

@@ -21,8 +21,8 @@ from sqlalchemy import event
 from scorekeeper import store
 from scorekeeper.store import cache, changes
 from scorekeeper.store.db import session_scope
-from tests.web.canasta.test_corrections import a_game_whose_hand_was_deleted
-from tests.web.canasta.test_game_pages import (
+from tests.web.games.test_corrections import a_game_whose_hand_was_deleted
+from tests.web.games.test_game_pages import (
     DETAIL_US,
     QUICK_THEM,
     create_game,

@@ -9,8 +9,8 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.web.canasta.test_game_pages import create_game
 from tests.web.fifty.test_fifty_pages import entry, save, three_players, totals
+from tests.web.games.test_game_pages import create_game
 from tests.web.pagehelpers import HTMX
 from tests.web.play.test_page_fast_path import statements
 

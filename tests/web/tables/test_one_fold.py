@@ -15,7 +15,7 @@ from scorekeeper import store
 from scorekeeper.store.db import session_scope
 from scorekeeper.store.models import Table, TableGame, TablePlayer
 from scorekeeper.store.table_stats import table_stats
-from scorekeeper.web.canasta.stats import side_stats
+from scorekeeper.web.games.stats import side_stats
 from scorekeeper.web.tables.season import season_sheet
 from scorekeeper.web.words.i18n import number, signed
 

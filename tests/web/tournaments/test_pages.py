@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from scorekeeper import create_app
 from scorekeeper.store.db import session_scope
 from scorekeeper.store.models import Tournament
-from tests.web.canasta.test_game_pages import hand_form
+from tests.web.games.test_game_pages import hand_form
 
 from .making import EIGHT, form, games, hand, make, play, post, start_round
 

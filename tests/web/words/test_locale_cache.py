@@ -43,7 +43,7 @@ def test_whole_numbers_are_grouped_as_babel_groups_them() -> None:
 
 def test_requests_one_after_another_in_one_thread_keep_their_own_locale(app: Flask) -> None:
     """The locale is kept for the request (a context variable) and forgotten when it ends."""
-    from tests.web.canasta.test_game_pages import create_game
+    from tests.web.games.test_game_pages import create_game
 
     client = app.test_client()
     game_id = create_game(client)
