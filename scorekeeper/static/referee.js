@@ -269,7 +269,7 @@
   /* "What may I do?" drawn as referee/_options_answer.html draws it, in the words the page
      carries for it (web/referee/moves.py options_words). */
   var words = null;
-  try { words = JSON.parse((d.getElementById("referee-options-words") || {}).textContent || "null"); } catch (err) { words = null; }
+  try { words = JSON.parse(((d.getElementById("referee-options-words") || {}).dataset || {}).words || "null"); } catch (err) { words = null; }
   var RANK_OF = { "3h": "3r", "3d": "3r", "3s": "3b", "3c": "3b" };
   function chips(tokens) {
     var span = el("span", "cards");

@@ -608,6 +608,70 @@ def test_the_referee_page_answers_what_may_i_do_without_the_server(
         context.close()
 
 
+#: 3 ist 50 "What may I play?" situations (seed 001 "Ausspielen von Karten", its four cases):
+#: field id -> value typed.
+FIFTY_CASES: list[dict[str, str]] = [
+    {"#f-middle": "5 9 5 K", "#f-top": "9", "#f-pile-1": "4 4 7 7", "#f-hand": "5 7 K 4"},
+    {"#f-middle": "Q", "#f-pile-0": "6 8 8 8", "#f-pile-2": "J", "#f-hand": "8 J 3 X"},
+    {"#f-middle": "A", "#f-top": "2", "#f-pile-0": "10", "#f-hand": "6 3 6"},
+]
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_the_three_is_fifty_referee_answers_without_the_server(
+    lan_server: Server, lan_browser: Browser, shot: Callable[..., Path], locale: str
+) -> None:
+    """3 ist 50's "What may I play?" offline: the phone's engine answers, drawn as the server
+    draws the same question online (every hand card, its moves with the players' names, the
+    cases' rules quoted)."""
+    server = lan_server
+    context = lan_browser.new_context(
+        viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True, locale=locale
+    )
+    context.set_default_timeout(8000)
+    errors: list[str] = []
+    fields = ("#f-middle", "#f-top", "#f-pile-0", "#f-pile-1", "#f-pile-2", "#f-hand")
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        url = (
+            f"http://{LAN}:{server.port}/fifty/referee?players=3&name=Anna&name=Bartek&name=Celina"
+        )
+        page.goto(url)
+        wait_ready(page)
+        expect(page.locator("html[data-engine=ready]")).to_have_count(1, timeout=60000)
+        page.check("#referee-form input[name=player][value='1']")
+        answer = page.locator("#answer")
+
+        def clear() -> None:
+            for field in fields:
+                page.fill(field, "")
+            expect(answer.locator(".answer-hint")).to_have_count(1)
+
+        def ask(case: dict[str, str]) -> str:
+            clear()
+            for field in fields:
+                if field in case:
+                    page.fill(field, case[field])
+            hand = len(set(case["#f-hand"].split()))
+            expect(answer.locator(".card-answer[data-card]")).to_have_count(hand)
+            page.wait_for_load_state("networkidle")
+            return " ".join(answer.inner_text().split())
+
+        online = [ask(case) for case in FIFTY_CASES]
+        expect(answer).not_to_have_attribute("data-by-phone", "")
+        context.set_offline(True)
+        for case, text in zip(FIFTY_CASES, online, strict=True):
+            assert ask(case) == text, case
+            expect(answer).to_have_attribute("data-by-phone", "")
+            assert answer.locator(".rule-quote").count() >= 1
+        expect(answer.locator(".card-answer")).to_have_count(2)  # the two sixes are one card
+        shot(page, f"open-fifty-referee-offline-{locale}")
+        assert errors == []
+    finally:
+        context.close()
+
+
 #: Each frame of a page (before it is drawn): how its first total looks and what it says
 #: beside it, and whether the engine runs yet.
 BOARD_FRAMES = """
