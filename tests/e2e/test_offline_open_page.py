@@ -522,8 +522,8 @@ def test_the_referee_page_answers_without_the_server(
         context.close()
 
 
-#: "What may I do?" situations (docs/rulebook.md §4 initial meld, §5 the pile, §5 going out):
-#: field id -> value typed; ``melded``: the side has melded.
+#: "What may I do?" situations (docs/rulebook.md §3 the initial meld, §5 the discard pile,
+#: §4 going out): field id -> value typed; ``melded``: the side has melded.
 OPTIONS_CASES: list[dict[str, Any]] = [
     {
         "melded": False,
