@@ -179,6 +179,7 @@
   var say = (d.getElementById("referee-offline") || {}).dataset;
   if (!say) return;
   var silent = false;
+  var MAX_SCORE = 10000000;  /* rules/api.py MAX_SCORE */
 
   function engine() {
     var e = window.scorekeeperEngine;
@@ -199,6 +200,14 @@
   function score(text) {
     var t = String(text || "").replace(/[\s.,'\u00a0\u202f]/g, "").replace(/\u2212/g, "-");
     return /^-?\d{1,8}$/.test(t) ? parseInt(t, 10) : 0;
+  }
+  /* A score as web/referee/forms.py parse_score reads it: null when unreadable. */
+  function readScore(raw) {
+    var t = String(raw || "").trim().replace(/[\u2212\u2013]/g, "-").replace(/[\s\u00a0\u202f.,'\u2019]/g, "");
+    if (!t) return 0;
+    if (!/^[+-]?[0-9]{1,9}$/.test(t)) return null;
+    var n = parseInt(t, 10);
+    return Math.abs(n) <= MAX_SCORE ? n : null;
   }
   function text(data, name) { return String(data.get(name) || "").trim(); }
   function melds(data, name) {
@@ -242,8 +251,97 @@
       var side = melds(data, "side_melds");
       if (side.length) r.side_melds = side;
       return true;
+    },
+    "options": function (data, r) {
+      r.hand = text(data, "hand");
+      r.side_has_melded = data.get("side_has_melded") !== "no";
+      r.side_melds = r.side_has_melded ? melds(data, "side_melds") : [];
+      var top = text(data, "top_card");
+      if (top) r.top_card = top;
+      r.pile_has_wild = flag(data, "frozen");
+      r.drawn = flag(data, "drawn");
+      r.player_melded_before = flag(data, "melded_before");
+      if (flag(data, "stock_empty")) r.stock = 0;  /* seed 000:133: nothing left to draw */
+      r.cumulative_score = readScore(data.get("score")) || 0;
+      return !!r.hand;
     }
   };
+  /* "What may I do?" drawn as referee/_options_answer.html draws it, in the words the page
+     carries for it (web/referee/moves.py options_words). */
+  var words = null;
+  try { words = JSON.parse(((d.getElementById("referee-options-words") || {}).dataset || {}).words || "null"); } catch (err) { words = null; }
+  var RANK_OF = { "3h": "3r", "3d": "3r", "3s": "3b", "3c": "3b" };
+  function chips(tokens) {
+    var span = el("span", "cards");
+    tokens.forEach(function (token) {
+      var rank = RANK_OF[token] || token, card;
+      if (rank === "X") card = el("span", "playing-card wild", words.joker);
+      else if (rank === "2") card = el("span", "playing-card wild", "2");
+      else if (rank === "3r") { card = el("span", "playing-card red", "3\u2665"); card.title = words.red_three; }
+      else if (rank === "3b") { card = el("span", "playing-card", "3\u2660"); card.title = words.black_three; }
+      else card = el("span", "playing-card", words.labels[rank] || rank);
+      span.append(card);
+    });
+    return span;
+  }
+  function moveTitle(move) {
+    if (move.kind === "add") {
+      var rank = move.reason && move.reason.params && move.reason.params.rank;
+      return words.add[rank] || words.add[RANK_OF[rank] || ""] || "";
+    }
+    return words.titles[move.kind + ":" + (move.variant || "")] ||
+      (move.kind === "initial_meld" || move.kind === "take_pile" || move.kind === "meld" ? words.titles[move.kind] : null) ||
+      (move.variant === "concealed" ? words.titles["go_out:concealed"] : words.titles.go_out);
+  }
+  function optionsAnswer(v, form) {
+    var stockEmpty = flag(new FormData(form), "stock_empty") && !flag(new FormData(form), "drawn");
+    var moves = v.moves || [];
+    var box = el("div", "verdict info options-answer");
+    box.setAttribute("data-verdict", "info");
+    box.setAttribute("data-by-phone", "");
+    box.append(el("p", "answer", words.count[Math.min(moves.length, words.count.length - 1)]
+      .replace(String(words.count.length - 1), String(moves.length))));
+    if (v.required !== null && v.required !== undefined) {
+      box.append(el("p", "why", words.required.replace("{}", new Intl.NumberFormat(words.lang).format(v.required))));
+    }
+    if (!moves.length) box.append(el("p", "why", stockEmpty ? words.stock_empty : words.nothing));
+    var list = el("ol", "moves option-moves");
+    moves.forEach(function (move) {
+      var li = el("li", "option-move");
+      li.setAttribute("data-move", move.kind);
+      var title = el("p", "move-title");
+      title.append(el("strong", "", moveTitle(move)));
+      li.append(title, el("p", "move-text", (move.reason && move.reason.message) || ""));
+      if (move.melds && move.melds.length) {
+        var facts = el("div", "facts");
+        move.melds.forEach(function (m) { facts.append(chips(m)); });
+        li.append(facts);
+      }
+      var quote = words.items[move.rule_item];
+      if (quote) {
+        var url = words.rules_url + "#" + move.rule;
+        var q = el("blockquote", "rule-quote");
+        q.setAttribute("cite", url);
+        var link = el("a", "rule-link", words.rule.replace("{}", words.sections[move.rule] || move.rule));
+        link.href = url;
+        q.append(el("p", "", quote), link);
+        li.append(q);
+      }
+      list.append(li);
+    });
+    box.append(list);
+    (v.notes || []).forEach(function (note) { box.append(el("p", "option-note small", note.message || note.code)); });
+    return box;
+  }
+  function problemBox(problems) {
+    var box = el("div", "verdict check-input");
+    box.setAttribute("data-verdict", "check-input");
+    box.setAttribute("data-by-phone", "");
+    box.setAttribute("role", "alert");
+    box.append(el("p", "answer-title", say.check));
+    problems.forEach(function (p) { box.append(el("p", "why", p.message || p.code || p)); });
+    return box;
+  }
   function ask(form, question) {
     var e = engine(), slot = d.getElementById("answer-" + question);
     if (!slot) return;
@@ -254,8 +352,20 @@
     }
     var got = request(form), r = got.request;
     if (!OFFLINE[question](got.data, r)) return;
+    if (question === "options" && !words) { slot.append(el("p", "flash", say.needs)); return; }
+    if (question === "options" && readScore(got.data.get("score")) === null) {
+      slot.append(problemBox([words.score]));
+      return;
+    }
     e.referee(question, r).then(function (v) {
       slot.replaceChildren();
+      if (question === "options") {
+        var impossible = (v.notes || []).filter(function (n) { return n.code === "card.too_many"; });
+        slot.append(v.status ? problemBox((v.problems || []).slice(0, 6)) :
+          impossible.length ? problemBox(impossible.slice(0, 6)) : optionsAnswer(v, form));
+        slot.dispatchEvent(new CustomEvent("htmx:afterSwap", { bubbles: true }));
+        return;
+      }
       var problems = v.status ? (v.problems || []) : [];
       var state = problems.length ? "check-input" : v.allowed ? "yes" : "no";
       var box = el("div", "verdict " + state);

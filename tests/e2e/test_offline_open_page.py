@@ -522,6 +522,156 @@ def test_the_referee_page_answers_without_the_server(
         context.close()
 
 
+#: "What may I do?" situations (docs/rulebook.md §3 the initial meld, §5 the discard pile,
+#: §4 going out): field id -> value typed; ``melded``: the side has melded.
+OPTIONS_CASES: list[dict[str, Any]] = [
+    {
+        "melded": False,
+        "#op-hand": "K K 2 Q Q Q 5 5 5 A",
+        "#op-top": "K",
+        "#op-score": "1500",
+        "moves": True,
+    },
+    {
+        "melded": True,
+        "#op-hand": "K 9 9 9 7 4",
+        "#op-melds": "K K K / 4 4 4 2",
+        "#op-top": "9",
+        "#op-score": "3.000",
+        "moves": True,
+    },
+    {"melded": True, "#op-hand": "J", "#op-melds": "J J J J J J J / 8 8 8 8 8 8 2"},
+    {"melded": True, "#op-hand": "K Q Z", "problems": True},
+]
+
+
+def options_text(page: Page) -> str:
+    return " ".join(page.locator("#answer-options").inner_text().split())
+
+
+def fill_options(page: Page, case: dict[str, Any]) -> None:
+    page.check(f"#q-options input[name=side_has_melded][value={'yes' if case['melded'] else 'no'}]")
+    for field in ("#op-melds", "#op-top", "#op-score", "#op-hand"):
+        if field != "#op-melds" or case["melded"]:  # hidden while the side has not melded
+            page.fill(field, case.get(field, ""))
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "pl-PL", "de-DE"])
+def test_the_referee_page_answers_what_may_i_do_without_the_server(
+    lan_server: Server, lan_browser: Browser, shot: Callable[..., Path], locale: str
+) -> None:
+    """ "What may I do?" offline: the phone's engine answers, drawn as the server draws the
+    same question online (the same words, moves, card chips and rule quotes with their links),
+    in each of the app's languages (Polish: three plural forms)."""
+    server = lan_server
+    context = lan_browser.new_context(
+        viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True, locale=locale
+    )
+    context.set_default_timeout(8000)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"http://{LAN}:{server.port}/referee?ruleset=german&players=4")
+        wait_ready(page)
+        expect(page.locator("html[data-engine=ready]")).to_have_count(1, timeout=60000)
+        slot = page.locator("#answer-options")
+        online: list[tuple[str, str]] = []
+        for case in OPTIONS_CASES:
+            fill_options(page, case)
+            expect(slot.locator(".verdict:not([data-by-phone])")).to_have_count(1)
+            page.wait_for_load_state("networkidle")
+            online.append((options_text(page), slot.inner_html()))
+            page.fill("#op-hand", "")
+            expect(slot.locator(".verdict")).to_have_count(0)
+        context.set_offline(True)
+        for case, (text, html) in zip(OPTIONS_CASES, online, strict=True):
+            fill_options(page, case)
+            expect(slot.locator(".verdict[data-by-phone]")).to_have_count(1)
+            assert options_text(page) == text, case
+            if case.get("moves"):  # moves, each with its rule quoted and linked
+                assert slot.locator(".option-move").count() >= 2
+                assert slot.locator(".option-move .rule-quote").count() >= 2
+                assert slot.locator(".option-move .facts .playing-card").count() >= 3
+            verdict = "check-input" if case.get("problems") else "info"
+            expect(slot.locator(".verdict")).to_have_attribute("data-verdict", verdict)
+            links = slot.locator("a.rule-link")
+            for i in range(links.count()):
+                assert f'href="{links.nth(i).get_attribute("href")}"'.replace("&", "&amp;") in html
+            page.fill("#op-hand", "")
+        fill_options(page, OPTIONS_CASES[1])
+        expect(slot.locator(".option-move").first).to_be_visible()
+        expect(page.locator("html")).to_have_attribute("lang", locale[:2])
+        shot(page, f"open-referee-options-offline-{locale}")
+        assert errors == []
+    finally:
+        context.close()
+
+
+#: 3 ist 50 "What may I play?" situations (seed 001 "Ausspielen von Karten", its four cases):
+#: field id -> value typed.
+FIFTY_CASES: list[dict[str, str]] = [
+    {"#f-middle": "5 9 5 K", "#f-top": "9", "#f-pile-1": "4 4 7 7", "#f-hand": "5 7 K 4"},
+    {"#f-middle": "Q", "#f-pile-0": "6 8 8 8", "#f-pile-2": "J", "#f-hand": "8 J 3 X"},
+    {"#f-middle": "A", "#f-top": "2", "#f-pile-0": "10", "#f-hand": "6 3 6"},
+]
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_the_three_is_fifty_referee_answers_without_the_server(
+    lan_server: Server, lan_browser: Browser, shot: Callable[..., Path], locale: str
+) -> None:
+    """3 ist 50's "What may I play?" offline: the phone's engine answers, drawn as the server
+    draws the same question online (every hand card, its moves with the players' names, the
+    cases' rules quoted)."""
+    server = lan_server
+    context = lan_browser.new_context(
+        viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True, locale=locale
+    )
+    context.set_default_timeout(8000)
+    errors: list[str] = []
+    fields = ("#f-middle", "#f-top", "#f-pile-0", "#f-pile-1", "#f-pile-2", "#f-hand")
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        url = (
+            f"http://{LAN}:{server.port}/fifty/referee?players=3&name=Anna&name=Bartek&name=Celina"
+        )
+        page.goto(url)
+        wait_ready(page)
+        expect(page.locator("html[data-engine=ready]")).to_have_count(1, timeout=60000)
+        page.check("#referee-form input[name=player][value='1']")
+        answer = page.locator("#answer")
+
+        def clear() -> None:
+            for field in fields:
+                page.fill(field, "")
+            expect(answer.locator(".answer-hint")).to_have_count(1)
+
+        def ask(case: dict[str, str]) -> str:
+            clear()
+            for field in fields:
+                if field in case:
+                    page.fill(field, case[field])
+            hand = len(set(case["#f-hand"].split()))
+            expect(answer.locator(".card-answer[data-card]")).to_have_count(hand)
+            page.wait_for_load_state("networkidle")
+            return " ".join(answer.inner_text().split())
+
+        online = [ask(case) for case in FIFTY_CASES]
+        expect(answer).not_to_have_attribute("data-by-phone", "")
+        context.set_offline(True)
+        for case, text in zip(FIFTY_CASES, online, strict=True):
+            assert ask(case) == text, case
+            expect(answer).to_have_attribute("data-by-phone", "")
+            assert answer.locator(".rule-quote").count() >= 1
+        expect(answer.locator(".card-answer")).to_have_count(2)  # the two sixes are one card
+        shot(page, f"open-fifty-referee-offline-{locale}")
+        assert errors == []
+    finally:
+        context.close()
+
+
 #: Each frame of a page (before it is drawn): how its first total looks and what it says
 #: beside it, and whether the engine runs yet.
 BOARD_FRAMES = """

@@ -238,6 +238,59 @@ def referee_answer(rf: RefereeForm) -> RefereeAnswer:
     return RefereeAnswer("moves", cards, [message(p) for p in answer.reasons], kinds)
 
 
+#: The most cards of one run on a minus pile the phone words ahead (``own_pile`` moves).
+MAX_RUN = 12
+
+
+def offline_words(rf: RefereeForm) -> dict[str, object]:
+    """The words the phone needs to draw :func:`referee_answer` as
+    ``fifty/_referee_answer.html`` draws it, from the engine's JSON answer
+    (static/fifty-referee.js): placeholders ``{card}``, ``{taken}``, ``{name}`` filled there."""
+    seats = range(rules.MAX_PLAYERS)
+    return {
+        "question": [_("What may %(name)s play?", name=rf.name(i)) for i in seats],
+        "names": [rf.name(i) for i in seats],
+        "labels": {r: card_label(r) for r in (*PAD, "3")},
+        "hint": _("Enter the cards on the table and your hand; the answer appears here."),
+        "joker": _("Joker"),
+        "yes": _("Yes"),
+        "no": _("No"),
+        "check": _("Please check the input"),
+        "see_notes": _("See the notes next to the fields."),
+        "why_not": _(
+            "Not now: another hand card matches, and a card goes to the "
+            "discard pile only when none does."
+        ),
+        "titles": case_titles(),
+        "rules": case_rules(),
+        "rule": _("Rule: %(section)s", section="{}"),
+        "middle": _(
+            "Play %(card)s: it and %(taken)s from the middle go onto the minus pile of "
+            "%(name)s, your left neighbour.",
+            card="{card}",
+            taken="{taken}",
+            name="{name}",
+        ),
+        "own_pile": [
+            ngettext(
+                "Play %(card)s: it and the %(card)s on top of your own minus pile go "
+                "onto the minus pile of %(name)s, your left neighbour.",
+                "Play %(card)s: it and the %(num)s × %(card)s on top of your own "
+                "minus pile go onto the minus pile of %(name)s, your left neighbour.",
+                n,
+                card="{card}",
+                name="{name}",
+            )
+            for n in range(MAX_RUN + 1)
+        ],
+        "own": _("Play %(card)s onto your own minus pile.", card="{card}"),
+        "any_pile": _(
+            "Play %(card)s onto the minus pile of %(name)s.", card="{card}", name="{name}"
+        ),
+        "discard": _("Put %(card)s onto the discard pile.", card="{card}"),
+    }
+
+
 @bp.get("/fifty/referee")
 def fifty() -> Response:
     rf = read_referee(request.args)
@@ -253,6 +306,7 @@ def fifty() -> Response:
         "allowed": rules.PLAYERS_ALLOWED,
         "joker": rules.DEFAULT_JOKER,
         "slots": ["middle", "top", "hand"] + [f"pile-{i}" for i in PLAYER_SEATS],
+        "offline_words": offline_words(rf),
     }
     template = "fifty/_referee_answer.html" if fragment else "fifty/referee.html"
     response = make_response(render_template(template, **context))

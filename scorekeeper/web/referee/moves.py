@@ -13,12 +13,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ...edge.reading import Reader
+from ...rules.cards import RANKS
 from ...rules.turns import Move, MoveKind, TurnOptions, turn_options
 from ..rulebook.book import rule_items, section_titles
+from ..words.i18n import current_language
 from ..words.messages import message
-from ..words.names import rank_name
+from ..words.names import card_label, rank_name
 from .forms import MAX_PROBLEMS, Settings, melds_typed, parse_score, text_of
 
 
@@ -136,3 +139,46 @@ def ask_options(settings: Settings, values: Mapping[str, str]) -> OptionsAnswer:
         )
     answer.notes = [message(p) for p in result.notes]
     return answer
+
+
+#: The most moves the page words "N moves to consider" for ahead (the phone's answer).
+MAX_WORDED_MOVES = 60
+
+
+def options_words(settings: Settings) -> dict[str, object]:
+    """The words the phone needs to draw this form's answer as :func:`ask_options` and
+    ``referee/_options_answer.html`` draw it, from the engine's JSON answer (static/referee.js):
+    the moves' titles, the rule items and section titles of these settings, the card labels."""
+    items = rule_items(
+        settings.ruleset, settings.players, set(settings.ruleset.options_against(settings.base))
+    )
+    return {
+        "lang": current_language(),
+        "titles": {
+            "take_pile": _("Take the discard pile"),
+            "initial_meld:fewest_cards": _("Initial meld keeping the most cards"),
+            "initial_meld": _("Initial meld with the most points"),
+            "meld": _("New melds"),
+            "go_out:concealed": _("Go out concealed"),
+            "go_out": _("Go out"),
+        },
+        "add": {rank: _("Add to your meld of %(rank)s", rank=rank_name(rank)) for rank in RANKS},
+        "labels": {rank: card_label(rank) for rank in RANKS},
+        "items": {key: item.text for key, item in items.items()},
+        "sections": section_titles(),
+        "rules_url": settings.rules_url(),
+        "count": [
+            ngettext("%(num)s move to consider", "%(num)s moves to consider", n)
+            for n in range(MAX_WORDED_MOVES + 1)
+        ],
+        "required": _(
+            "Your side has not melded: its initial meld needs %(minimum)s.", minimum="{}"
+        ),
+        "stock_empty": _("Nothing to draw: without the discard pile the hand ends."),
+        "nothing": _("Nothing to lay down now: draw from the stock and discard."),
+        "score": _("Enter your side's score as a whole number, such as 1500."),
+        "joker": _("Joker"),
+        "red_three": _("Red three"),
+        "black_three": _("Black three"),
+        "rule": _("Rule: %(section)s", section="{}"),
+    }

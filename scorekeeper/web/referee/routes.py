@@ -38,7 +38,7 @@ from ..words.messages import message
 from ..words.names import ruleset_title
 from .disputes import DISPUTE_QUESTIONS, DisputeAnswer, ask_dispute
 from .forms import Settings, read_question, read_settings, score_or_problem
-from .moves import OptionsAnswer, ask_options
+from .moves import OptionsAnswer, ask_options, options_words
 
 bp = Blueprint("referee", __name__)
 
@@ -356,6 +356,7 @@ def _render_page(
         player_links=player_links,
         words_question=words[0],
         words_results=words[1],
+        options_words=options_words(settings),
     )
     return make_response(html, status)
 
