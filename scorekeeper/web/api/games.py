@@ -144,7 +144,7 @@ def import_games() -> Response:
     return dumped_response(body, 201)
 
 
-@bp.get("/<key>")
+@bp.get("/<key:key>")
 def detail(key: str) -> Response:
     """The sheet, by editing key (with ``id`` and the sides' keys ``side_ids``), by a side's
     key (as the view shows it, with ``side``: which side) or by ``view_id`` (read-only)."""
