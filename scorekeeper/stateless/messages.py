@@ -175,6 +175,7 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "discard_pile.blocked": reasons.blocked,
     "discard_pile.frozen": reasons.frozen,
+    "discard_pile.frozen_by": lambda p: _("Only a wild card or a red three freezes the pile."),
     "discard_pile.no_meld": lambda p: _(
         "No meld for the top card: you need two %(rank)s from "
         "your hand, one and a wild card, or your side's meld of "
