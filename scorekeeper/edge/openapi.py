@@ -273,7 +273,11 @@ OPERATIONS: tuple[Operation, ...] = (
         problems=(400,),
         query=(
             Param(
-                "q", "query", {"type": "string", "maxLength": 200}, "The question, in words.", True
+                "q",
+                "query",
+                {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "\\S"},
+                "The question, in words.",
+                True,
             ),
             Param("lang", "query", {"enum": ["de", "pl", "en"]}, "Its language."),
         ),

@@ -542,6 +542,10 @@ class NewGame:
     SCHEMA_EXTRA: ClassVar[dict[str, Any]] = {
         "if": {"properties": {"ruleset": {"not": {"const": "three-is-fifty"}}}},
         "then": {"properties": {"players": {"type": ["integer", "null"]}}},
+        "else": {
+            "required": ["players"],
+            "properties": {"stop_after": {"type": ["integer", "null"]}},
+        },
     }
 
     ruleset: RulesetId
@@ -556,7 +560,9 @@ class NewGame:
     table: Annotated[
         str | None, Spec(description="A table's editing key: the game joins that table.")
     ] = None
-    stop_after: Annotated[int | None, Spec(description="3 ist 50: games in the evening.")] = None
+    stop_after: Annotated[
+        Any, Spec(description="3 ist 50: games in the evening (other rulesets do not read it).")
+    ] = None
 
 
 @dataclass
@@ -698,6 +704,12 @@ class MatchPoints:
 class NewTournament:
     """`POST /api/v1/tournaments`: a club tournament of individuals or pairs."""
 
+    #: individuals are names, pairs two names each
+    SCHEMA_EXTRA: ClassVar[dict[str, Any]] = {
+        "if": {"required": ["format"], "properties": {"format": {"const": "pairs"}}},
+        "then": {"properties": {"participants": {"items": {"type": "array"}}}},
+        "else": {"properties": {"participants": {"items": {"type": "string"}}}},
+    }
     EXAMPLE: ClassVar[dict[str, Any]] = {
         "name": "Spring cup",
         "ruleset": "german",
@@ -761,4 +773,6 @@ class Absence:
 
 @dataclass
 class NoBody:
-    """No body is needed (an empty object is taken)."""
+    """No body is needed but an empty JSON object (`{}`)."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {}

@@ -260,6 +260,11 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
         allowed=" / ".join(str(a) for a in p.get("allowed", [])),
         teams=reasons.number_param(p, "teams"),
     ),
+    "players.no_such_player": lambda p: _(
+        "Player %(player)s is not at this table: its players are numbered 0 to %(maximum)s.",
+        player=reasons.number_param(p, "player"),
+        maximum=reasons.number_param(p, "maximum"),
+    ),
     "players.not_allowed": lambda p: _(
         "This ruleset is played by %(allowed)s players, not %(players)s.",
         allowed=" / ".join(str(a) for a in p.get("allowed", [])),
