@@ -544,7 +544,10 @@ class NewGame:
         "then": {"properties": {"players": {"type": ["integer", "null"]}}},
         "else": {
             "required": ["players"],
-            "properties": {"stop_after": {"type": ["integer", "null"]}},
+            "properties": {
+                "players": {"type": ["integer", "array"]},
+                "stop_after": {"type": ["integer", "null"]},
+            },
         },
     }
 
@@ -556,7 +559,9 @@ class NewGame:
     sides: Annotated[list[NewSide], REQUIRED] = field(default_factory=list)
     options: HouseRules = None
     target: Annotated[int | None, Spec(description="The score that ends the game.")] = None
-    name: Name | None = None
+    name: Annotated[
+        str | None, Spec(max_length=40, description="The game's name (empty: none).")
+    ] = None
     table: Annotated[
         str | None, Spec(description="A table's editing key: the game joins that table.")
     ] = None
@@ -584,7 +589,7 @@ class HandEntry:
         "entry_id": "3b1f0e8c-hand-1",
     }
 
-    version: Version | None = None
+    version: Annotated[Version, REQUIRED] = 0
     teams: list[Side] | list[FiftyEntry] | None = None
     lone_player: Annotated[int | None, Spec(description="Cutthroat: the player alone.")] = None
     stock_out: bool | None = False
@@ -700,6 +705,7 @@ class MatchPoints:
     loss: int = 0
 
 
+@strict
 @dataclass
 class NewTournament:
     """`POST /api/v1/tournaments`: a club tournament of individuals or pairs."""
