@@ -558,7 +558,10 @@ class NewGame:
     ] = None
     sides: Annotated[list[NewSide], REQUIRED] = field(default_factory=list)
     options: HouseRules = None
-    target: Annotated[int | None, Spec(description="The score that ends the game.")] = None
+    target: Annotated[
+        int | None,
+        Spec(minimum=100, maximum=1_000_000, description="The score that ends the game."),
+    ] = None
     name: Annotated[
         str | None, Spec(max_length=40, description="The game's name (empty: none).")
     ] = None
@@ -696,6 +699,7 @@ class TableImport:
 # ---- tournaments --------------------------------------------------------------------------------
 
 
+@strict
 @dataclass
 class MatchPoints:
     """What a win, a draw and a loss earn."""
@@ -705,7 +709,6 @@ class MatchPoints:
     loss: int = 0
 
 
-@strict
 @dataclass
 class NewTournament:
     """`POST /api/v1/tournaments`: a club tournament of individuals or pairs."""
