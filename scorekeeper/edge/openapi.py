@@ -70,6 +70,10 @@ class Operation:
     description: str = ""
 
 
+#: a character that is not white space, as Python's str.split() sees it (listed, so that every
+#: regex engine reads it alike)
+VISIBLE = "[^\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"
+
 KEY = Param(
     "key",
     "path",
@@ -275,7 +279,7 @@ OPERATIONS: tuple[Operation, ...] = (
             Param(
                 "q",
                 "query",
-                {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "\\S"},
+                {"type": "string", "minLength": 1, "maxLength": 200, "pattern": VISIBLE},
                 "The question, in words.",
                 True,
             ),
