@@ -684,12 +684,30 @@ class Merge:
     merge: str
 
 
+#: one of an export's people: a name, or as the export writes it, `{"id", "name"}`
+Person = Annotated[
+    Any,
+    Spec(
+        extra={
+            "anyOf": [
+                {"type": "string"},
+                {
+                    "type": "object",
+                    "required": ["name"],
+                    "properties": {"name": {"type": "string"}},
+                },
+            ]
+        }
+    ),
+]
+
+
 @dataclass
 class TableImport:
     """`POST /api/v1/tables/import`: a table as `GET …/{key}/export` gives it."""
 
     name: Annotated[str, REQUIRED] = ""
-    players: Annotated[list[Any], REQUIRED] = field(default_factory=list)
+    players: Annotated[list[Person], REQUIRED] = field(default_factory=list)
     games: list[dict[str, Any]] | None = None
     format: Annotated[
         Literal["scorekeeper-table"], Spec(description="The export's format.", required=True)
