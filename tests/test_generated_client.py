@@ -147,7 +147,7 @@ def play(client_modules: dict[str, ModuleType], models: ModuleType, api: Any) ->
         assert isinstance(saved.parsed, models.Game)
         version = saved.parsed.version
         last = saved.parsed.hands[-1]
-        assert tuple(side["score"] for side in last.sides) == scores
+        assert tuple(side.score for side in last.sides) == scores
 
     # hand 2 really went: "Wir" out with a natural canasta, 500 + 100 + 240 = 840; "Ihr" a
     # mixed canasta with 180 melded and 35 left: 300 + 180 - 35 = 445
@@ -176,4 +176,4 @@ def play(client_modules: dict[str, ModuleType], models: ModuleType, api: Any) ->
     assert [side.name for side in final.sides] == ["Wir", "Ihr"]
     assert [side.total for side in final.sides] == [885 + 840 + 260, 110 + 445 + 630]
     assert len(final.hands) == 3 and final.winner is None and not final.finished
-    assert tuple(side["score"] for side in final.hands[1].sides) == (840, 445)
+    assert tuple(side.score for side in final.hands[1].sides) == (840, 445)

@@ -114,16 +114,27 @@ def score_request(data: Any) -> FiftyScore | Rejected:
     )
 
 
+MAX_SEAT = 5  # six players at most (docs/rulebook.md §7)
+
+
 def _read_player(data: Mapping[str, Any], players: int | None, problems: list[Problem]) -> int:
     value = data.get("player")
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # 1.0 is 1, as JSON Schema counts it
     if value is None:
         problems.append(Problem("request.missing", "player", {}))
         return 0
     if isinstance(value, bool) or not isinstance(value, int):
         problems.append(Problem("request.type", "player", {"expected": "integer"}))
         return 0
-    if players is not None and not 0 <= value < players:
-        problems.append(Problem("request.value", "player", {"minimum": 0, "maximum": players - 1}))
+    if not 0 <= value <= MAX_SEAT:
+        problems.append(Problem("request.value", "player", {"minimum": 0, "maximum": MAX_SEAT}))
+        return 0
+    if players is not None and value >= players:
+        # a seat the request allows, but not at this table: the game's rules, a 422
+        problems.append(
+            Problem("players.no_such_player", "player", {"player": value, "maximum": players - 1})
+        )
         return 0
     return value
 

@@ -70,6 +70,10 @@ class Operation:
     description: str = ""
 
 
+#: a character that is not white space, as Python's str.split() sees it (listed, so that every
+#: regex engine reads it alike)
+VISIBLE = "[^\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"
+
 KEY = Param(
     "key",
     "path",
@@ -108,7 +112,7 @@ SIDE = Param(
 VERSION_QUERY = Param(
     "version",
     "query",
-    {"type": "integer", "minimum": 0},
+    {"type": "integer", "minimum": 0, "maximum": 9_999_999_999},
     "The game's version, when the body does not carry it.",
 )
 
@@ -229,7 +233,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "two-player-draw",
         "referee_two_player_draw",
         "Two-player draws",
-        rq.StockQuestion,
+        rq.TwoPlayerDrawQuestion,
         ("draw", "stock"),
         rs.Ruling,
     ),
@@ -273,7 +277,11 @@ OPERATIONS: tuple[Operation, ...] = (
         problems=(400,),
         query=(
             Param(
-                "q", "query", {"type": "string", "maxLength": 300}, "The question, in words.", True
+                "q",
+                "query",
+                {"type": "string", "minLength": 1, "maxLength": 200, "pattern": VISIBLE},
+                "The question, in words.",
+                True,
             ),
             Param("lang", "query", {"enum": ["de", "pl", "en"]}, "Its language."),
         ),
@@ -365,7 +373,6 @@ OPERATIONS: tuple[Operation, ...] = (
         "Bring back the hand deleted last",
         "games",
         rq.UndoDelete,
-        body_required=False,
         answers={200: rs.Game},
         problems=(400, 403, 404, 409, 422),
         codes=("game", "hand"),
@@ -455,7 +462,7 @@ OPERATIONS: tuple[Operation, ...] = (
             Param(
                 "page",
                 "query",
-                {"type": "integer", "minimum": 1},
+                {"type": "integer", "minimum": 1, "maximum": 999_999},
                 "A page of the games, newest first.",
             ),
         ),
@@ -515,8 +522,9 @@ OPERATIONS: tuple[Operation, ...] = (
         "tables_api.undo_merge",
         "Take a merge back",
         "tables",
+        rq.NoBody,
         answers={200: rs.Table},
-        problems=(404, 409, 422),
+        problems=(400, 404, 409, 422),
         codes=("table",),
         query=(
             TABLE_KEY,
@@ -569,8 +577,9 @@ OPERATIONS: tuple[Operation, ...] = (
         "tournaments_api.start_round",
         "Seat and start the next round",
         "tournaments",
+        rq.NoBody,
         answers={201: rs.RoundStarted},
-        problems=(404, 409, 422),
+        problems=(400, 404, 409, 422),
         codes=("tournament", "seating"),
         query=(TOURNAMENT_KEY,),
     ),
@@ -580,6 +589,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "tournaments_api.propose_round",
         "Draw the next round's seating",
         "tournaments",
+        rq.NoBody,
         answers={200: rs.Tournament},
         problems=(400, 404, 409, 422),
         codes=("tournament", "seating"),
@@ -615,6 +625,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "tournaments_api.confirm_round",
         "Create a proposed round's games",
         "tournaments",
+        rq.NoBody,
         answers={200: rs.Tournament},
         problems=(400, 404, 409, 422),
         codes=("tournament", "seating"),
@@ -626,6 +637,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "tournaments_api.call_time",
         "Call time",
         "tournaments",
+        rq.NoBody,
         answers={200: rs.Tournament},
         problems=(400, 404, 409, 422),
         codes=("tournament",),
@@ -637,6 +649,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "tournaments_api.close_round",
         "Close a round",
         "tournaments",
+        rq.NoBody,
         answers={200: rs.Tournament},
         problems=(400, 404, 409, 422),
         codes=("tournament",),
@@ -687,6 +700,7 @@ STATUS_WORDS = {
     404: "Not found",
     409: "A conflict: a stale version, or a change made meanwhile",
     410: "Gone: the entry's hand was deleted since",
+    415: "The body is not JSON (`Content-Type: application/json`)",
     422: "The request breaks a rule",
     429: "Too many requests: wait and send again (`Retry-After`)",
     500: "An internal failure (a fault of the server, never of the request): nothing was changed",
@@ -730,6 +744,7 @@ PROBLEM_EXAMPLES = {
     404: "game.not_found",
     409: "game.version_conflict",
     410: "entry.deleted",
+    415: "request.content_type",
     422: "meld.too_small",
     429: "request.rate_limited",
     500: "request.invalid",
@@ -795,7 +810,9 @@ def _operation(
             "description": STATUS_WORDS.get(status, "Answer"),
             "content": _content(tp, schemas, op.media),
         }
-    for status in (*op.problems, 429, 500, 503):
+    # the stored games' API takes JSON bodies only (the stateless questions read any body)
+    json_only = op.request is not None and op.tag in ("games", "parts", "tables", "tournaments")
+    for status in (*op.problems, *((415,) if json_only else ()), 429, 500, 503):
         if str(status) not in responses:
             responses[str(status)] = {"$ref": f"#/components/responses/Problem{status}"}
     out["responses"] = responses

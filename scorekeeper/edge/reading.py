@@ -41,6 +41,18 @@ from .requests import InitialMeldQuestion, MeldQuestion, RedThreeQuestion
 from .spec import Spec, field_spec
 
 MAX_CARDS = 200
+
+
+def whole(value: Any) -> Any:
+    """A number JSON wrote with a point (``6.0``) as the integer it is (JSON Schema counts it an
+    integer too); any other value as it is."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= 2**53:
+        return int(value)
+    return value
+
+
+#: the most of one rank the largest decks hold (three packs, docs/rulebook.md §1)
+LARGEST = {"X": 6, "3r": 6, "3b": 6}
 MAX_MELDS = 30
 MAX_SIDES = 6
 MAX_SCORE = 10**7
@@ -101,7 +113,7 @@ class Reader:
         low: int = 0,
         high: int = MAX_SCORE,
     ) -> int:
-        value = data.get(key, default)
+        value = whole(data.get(key, default))
         if value is None and default is None:
             self.fail("request.missing", where)
             return 0
@@ -134,7 +146,10 @@ class Reader:
         cards, problems = parse_cards(value, where)
         self.problems.extend(problems)
         if len(cards) > MAX_CARDS:
-            self.fail("request.too_large", where, limit=MAX_CARDS)
+            # a text of the allowed length (or entries of several cards each): more cards than
+            # any decks hold (docs/rulebook.md §1), so some rank is seen too often
+            rank, count = Counter(card.rank for card in cards).most_common(1)[0]
+            self.fail("card.too_many", where, rank=rank, count=count, maximum=LARGEST.get(rank, 12))
             return []
         return cards
 
@@ -165,9 +180,19 @@ class Reader:
             return []
         return value
 
-    def card_lists(self, value: Any, where: str, limit: int = MAX_MELDS) -> list[list[Card]]:
+    def card_lists(
+        self, value: Any, where: str, limit: int = MAX_MELDS, nulls: bool = False
+    ) -> list[list[Card]]:
+        """Groups of cards; a null group is refused (a meld of nothing means nothing) unless
+        ``nulls`` (a player's hand: null is an empty hand)."""
         lists = self.items(value, where, limit, expected="list of card lists")
-        return [self.cards(v, f"{where}[{i}]") for i, v in enumerate(lists)]
+        read: list[list[Card]] = []
+        for i, v in enumerate(lists):
+            if v is None and not nulls:
+                self.fail("request.type", f"{where}[{i}]", expected="cards")
+                continue
+            read.append(self.cards(v, f"{where}[{i}]"))
+        return read
 
     def known_keys(self, data: dict[str, Any], allowed: frozenset[str], where: str) -> None:
         """Refuse every key of ``data`` that is not ``allowed``, naming it."""
@@ -267,6 +292,7 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
         else:
             red_threes = []
             for i, n in enumerate(red):
+                n = whole(n)
                 if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 12:
                     reader.fail("request.value", f"{where}.red_threes[{i}]", minimum=0, maximum=12)
                     n = 0
@@ -316,7 +342,7 @@ def read_side(reader: Reader, value: Any, where: str) -> SideEntry:
             reader.fail("request.detail_and_quick", where)
     else:
         side.melds = reader.card_lists(data.get("melds"), f"{where}.melds")
-        side.hands = reader.card_lists(data.get("hands"), f"{where}.hands", MAX_SIDES)
+        side.hands = reader.card_lists(data.get("hands"), f"{where}.hands", MAX_SIDES, nulls=True)
     return side
 
 
@@ -581,8 +607,9 @@ def referee_options(data: Any) -> TurnOptions | Rejected:
             pile_has_wild = True
         elif card.is_red_three:
             red_three_upcard = True
-        else:
-            reader.fail("request.value", "frozen_by")
+        else:  # a rule of the game, not a misread request: 422 (docs/rulebook.md §5)
+            reader.fail("discard_pile.frozen_by", "frozen_by")
+            break  # said once for the field
     drawn = reader.boolean(obj, "drawn", "drawn")
     melded_before = reader.boolean(obj, "player_melded_before", "player_melded_before")
     stock = _stock(reader, obj)
@@ -707,7 +734,7 @@ def _stock_request(
     score_ = r.integer(d, "cumulative_score", "cumulative_score", 0, -MAX_SCORE, MAX_SCORE)
     if stock is not None and drawn and len(drawn) > max(stock, 0):
         r.fail("stock.too_many_drawn", "drawn", stock=stock, drawn=len(drawn))
-    if drawn and stock is None:
+    if drawn and stock is None and kind != "end-of-stock":  # end-of-stock said so already
         r.fail("request.missing", "stock")
     _deck_check(r, rs, players, hand, drawn, [top] if top else None, *side_melds)
     if r.problems:
@@ -762,6 +789,7 @@ def referee_black_three_block(data: Any) -> disputes.Ruling | Rejected:
             pile = r.cards(d.get("pile"), "pile")
             if not pile and not r.problems:
                 r.fail("request.missing", "pile")
+            r.card(d.get("top_card"), "top_card")  # checked, though the pile says it
         going_out = r.boolean(d, "going_out", "going_out")
         hand = r.cards(d.get("hand"), "hand")
         side_melds = r.card_lists(d.get("side_melds"), "side_melds")
@@ -814,6 +842,18 @@ def referee_three_is_fifty_deal(data: Any) -> disputes.Ruling | Rejected:
     else:
         args["player"] = r.integer(d, "player", "player", None, 0, top)
         args["turn"] = r.integer(d, "turn", "turn", None, 0, top)
+    # a field of another question is not used, but a wrong one is still refused
+    for key, low, high in (
+        ("stock", 0, MAX_STOCK),
+        ("middle", 0, three_is_fifty.MIDDLE_SIZE),
+        ("dealer", 0, top),
+        ("player", 0, top),
+        ("turn", 0, top),
+    ):
+        if key not in args and d.get(key) is not None:
+            r.integer(d, key, key, None, low, high)
+    if "round_over" not in args and d.get("round_over") is not None:
+        r.boolean(d, "round_over", "round_over")
     if r.problems:
         return r.rejected()
     return disputes.fifty_deal(players, question, **args)

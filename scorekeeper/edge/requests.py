@@ -18,10 +18,32 @@ from .spec import CARD, CARD_LISTS, CARDS, Spec, strict
 
 # ---- shared pieces ------------------------------------------------------------------------------
 
+#: a field the readers want although it has a default here
+REQUIRED = Spec(required=True)
+
 Cards = Annotated[str | list[str | int], CARDS]
 Card = Annotated[str | int, CARD]
+#: cards that must be given (never null)
+Group = Annotated[str | list[str | int], Spec(kind="cards")]
+#: one card that must be given (never null)
+OneCard = Annotated[str | int, Spec(kind="card")]
+#: the cards left in the stock (or ``stock_empty``)
+Stock = Annotated[int | None, Spec(minimum=0, maximum=162)]
+_STOCK_GIVEN: list[dict[str, Any]] = [
+    {"required": ["stock"], "properties": {"stock": {"type": "integer"}}},
+    {"required": ["stock_empty"], "properties": {"stock_empty": {"const": True}}},
+]
+#: an empty stock has no cards: `stock`, when given with `stock_empty: true`, is 0
+_EMPTY_STOCK: dict[str, Any] = {
+    "if": {"required": ["stock_empty"], "properties": {"stock_empty": {"const": True}}},
+    "then": {"properties": {"stock": {"enum": [0, None]}}},
+}
+#: cards that are there: a text with a card in it, or a list of at least one
+_SOME_CARDS: dict[str, Any] = {
+    "anyOf": [{"type": "string", "pattern": "\\S"}, {"type": "array", "minItems": 1}]
+}
 CardLists = Annotated[
-    list[Cards], Spec(max_items=30, description="Groups of cards (melds), each as `cards`.")
+    list[Group], Spec(max_items=30, description="Groups of cards (melds), each as `cards`.")
 ]
 RulesetId = Annotated[
     str,
@@ -73,6 +95,7 @@ EntryId = Annotated[
     str | None,
     Spec(
         max_length=64,
+        pattern="^[A-Za-z0-9_-]{8,64}$",
         description="A client's id for this entry: the same entry sent again is answered as the "
         "first time and saved once.",
     ),
@@ -141,6 +164,23 @@ class Side:
         "red_threes": 1,
         "went_out": True,
     }
+    #: one shape at a time: a `total` (a number) with nothing but who went out and the
+    #: adjustments; `quick` without `melds` and `hands`
+    SCHEMA_EXTRA: ClassVar[dict[str, Any]] = {
+        "allOf": [
+            {
+                "if": {"required": ["total"]},
+                "then": {
+                    "properties": {"total": {"type": "integer"}},
+                    "propertyNames": {"enum": ["total", "went_out", "concealed", "adjustments"]},
+                },
+            },
+            {
+                "if": {"required": ["quick"], "properties": {"quick": {"type": "object"}}},
+                "then": {"not": {"anyOf": [{"required": ["melds"]}, {"required": ["hands"]}]}},
+            },
+        ]
+    }
 
     melds: CardLists | None = None
     hands: Annotated[
@@ -155,7 +195,8 @@ class Side:
         int, Spec(minimum=0, maximum=12, description="Black threes laid out (American).")
     ] = 0
     special_hand: Annotated[
-        str | None, Spec(description="American: `straight`, `pairs` or `garbage`.")
+        str | None,
+        Spec(description="American: `straight`, `pairs` or `garbage`.", extra={"minLength": 1}),
     ] = None
     adjustments: Annotated[list[Adjustment] | None, Spec(max_items=5)] = None
     total: Annotated[
@@ -259,7 +300,7 @@ class DiscardPileQuestion(Asked):
         "side_has_melded": True,
     }
 
-    top_card: Card | None = None
+    top_card: Annotated[OneCard, REQUIRED] = ""
     pile_has_wild: bool | None = False
     red_three_upcard: bool | None = False
     side_has_melded: bool | None = True
@@ -304,8 +345,9 @@ class OptionsQuestion(Asked):
         "hand": "K K 7 7 7 9 X",
         "top_card": "K",
     }
+    SCHEMA_EXTRA: ClassVar[dict[str, Any]] = _EMPTY_STOCK
 
-    hand: Cards = ""
+    hand: Annotated[Cards, REQUIRED] = ""
     side_melds: CardLists | None = None
     side_has_melded: bool | None = None
     cumulative_score: Score = 0
@@ -369,8 +411,10 @@ class StockQuestion(Asked):
     stock."""
 
     EXAMPLE: ClassVar[dict[str, Any]] = {"ruleset": "german", "stock": 0, "top_card": "K"}
+    #: the stock's count (or ``stock_empty``) is needed
+    SCHEMA_EXTRA: ClassVar[dict[str, Any]] = {"anyOf": _STOCK_GIVEN, **_EMPTY_STOCK}
 
-    stock: Annotated[int | None, Spec(minimum=0, maximum=162)] = None
+    stock: Stock = None
     stock_empty: bool | None = False
     drawn: Cards | None = None
     top_card: Card | None = None
@@ -382,10 +426,35 @@ class StockQuestion(Asked):
 
 
 @dataclass
+class TwoPlayerDrawQuestion(StockQuestion):
+    """`POST /api/v1/referee/two-player-draw`: the cards drawn from a short stock (its count, or
+    `stock_empty`, is needed with `drawn`)."""
+
+    SCHEMA_EXTRA: ClassVar[dict[str, Any]] = {
+        "allOf": [
+            {
+                "if": {"required": ["drawn"], "properties": {"drawn": _SOME_CARDS}},
+                "then": {"anyOf": _STOCK_GIVEN},
+            },
+            _EMPTY_STOCK,
+        ]
+    }
+
+
+@dataclass
 class BlackThreeQuestion(Asked):
     """`POST /api/v1/referee/black-three-block`: what a black three on the pile blocks."""
 
     EXAMPLE: ClassVar[dict[str, Any]] = {"ruleset": "german", "pile": "K 3s"}
+    #: the pile, or only its top card
+    SCHEMA_EXTRA: ClassVar[dict[str, Any]] = {
+        "if": {"required": ["pile"]},
+        "then": {"properties": {"pile": _SOME_CARDS}},
+        "else": {
+            "required": ["top_card"],
+            "properties": {"top_card": {"type": ["string", "integer"]}},
+        },
+    }
 
     pile: Cards | None = None
     top_card: Card | None = None
@@ -409,9 +478,30 @@ class FiftyDealQuestion:
 
     EXAMPLE: ClassVar[dict[str, Any]] = {"players": 4, "question": "deal", "stock": 40}
 
+    #: each question needs its own fields
+    SCHEMA_EXTRA: ClassVar[dict[str, Any]] = {
+        "allOf": [
+            {
+                "if": {"properties": {"question": {"const": "deal"}}},
+                "then": {"required": ["stock"], "properties": {"stock": {"type": "integer"}}},
+            },
+            {
+                "if": {"properties": {"question": {"const": "dealer"}}, "required": ["question"]},
+                "then": {"required": ["dealer"], "properties": {"dealer": {"type": "integer"}}},
+            },
+            {
+                "if": {"properties": {"question": {"const": "turn"}}, "required": ["question"]},
+                "then": {
+                    "required": ["player", "turn"],
+                    "properties": {"player": {"type": "integer"}, "turn": {"type": "integer"}},
+                },
+            },
+        ]
+    }
+
     players: Annotated[int, Spec(minimum=2, maximum=6)]
     question: Literal["deal", "refill", "dealer", "turn"] = "deal"
-    stock: Annotated[int | None, Spec(minimum=0, maximum=162)] = None
+    stock: Stock = None
     middle: Annotated[int, Spec(minimum=0, maximum=4)] = 0
     round_over: bool | None = False
     dealer: Annotated[int | None, Spec(minimum=0, maximum=5)] = None
@@ -421,14 +511,16 @@ class FiftyDealQuestion:
 
 # ---- stored games -------------------------------------------------------------------------------
 
-Name = Annotated[str, Spec(max_length=40, description="1 to 40 visible characters.")]
+Name = Annotated[
+    str, Spec(max_length=40, extra={"minLength": 1}, description="1 to 40 visible characters.")
+]
 
 
 @dataclass
 class NewSide:
     """A side of a new game: its name and its players' names."""
 
-    name: Name | None = None
+    name: Annotated[Name, REQUIRED] = ""
     players: list[Name] | None = None
 
 
@@ -446,16 +538,39 @@ class NewGame:
         ],
     }
 
+    #: names as `players` for 3 ist 50 only
+    SCHEMA_EXTRA: ClassVar[dict[str, Any]] = {
+        "if": {"properties": {"ruleset": {"not": {"const": "three-is-fifty"}}}},
+        "then": {"properties": {"players": {"type": ["integer", "null"]}}},
+        "else": {
+            "required": ["players"],
+            "properties": {
+                "players": {"type": ["integer", "array"]},
+                "stop_after": {"type": ["integer", "null"]},
+            },
+        },
+    }
+
     ruleset: RulesetId
-    players: Annotated[int | list[Name], Spec(description="How many play (3 ist 50: or names).")]
-    sides: list[NewSide] | None = None
+    players: Annotated[
+        int | list[Name] | None,
+        Spec(description="How many play (3 ist 50: or names); the ruleset's default if left out."),
+    ] = None
+    sides: Annotated[list[NewSide], REQUIRED] = field(default_factory=list)
     options: HouseRules = None
-    target: Annotated[int | None, Spec(description="The score that ends the game.")] = None
-    name: Name | None = None
+    target: Annotated[
+        int | None,
+        Spec(minimum=100, maximum=1_000_000, description="The score that ends the game."),
+    ] = None
+    name: Annotated[
+        str | None, Spec(max_length=40, description="The game's name (empty: none).")
+    ] = None
     table: Annotated[
         str | None, Spec(description="A table's editing key: the game joins that table.")
     ] = None
-    stop_after: Annotated[int | None, Spec(description="3 ist 50: games in the evening.")] = None
+    stop_after: Annotated[
+        Any, Spec(description="3 ist 50: games in the evening (other rulesets do not read it).")
+    ] = None
 
 
 @dataclass
@@ -477,7 +592,7 @@ class HandEntry:
         "entry_id": "3b1f0e8c-hand-1",
     }
 
-    version: Version | None = None
+    version: Annotated[Version, REQUIRED] = 0
     teams: list[Side] | list[FiftyEntry] | None = None
     lone_player: Annotated[int | None, Spec(description="Cutthroat: the player alone.")] = None
     stock_out: bool | None = False
@@ -504,10 +619,20 @@ class UndoDelete:
 
 @dataclass
 class GamesImport:
-    """`POST /api/v1/games/import`: a backup (`scorekeeper export`, a phone's file) or one game
-    as `GET /api/v1/games/{key}` gives it."""
+    """`POST /api/v1/games/import`: a backup (`scorekeeper export`, a phone's file), or
+    `{"games": [...]}` of games as `GET /api/v1/games/{key}` gives them."""
 
-    games: Annotated[list[dict[str, Any]] | None, Spec(max_items=100)] = None
+    games: Annotated[
+        list[
+            Annotated[
+                dict[str, Any],
+                Spec(
+                    extra={"required": ["ruleset"], "properties": {"ruleset": {"type": "string"}}}
+                ),
+            ]
+        ],
+        Spec(min_items=1, max_items=100, required=True),
+    ] = field(default_factory=list)
     format: Annotated[int | str | None, Spec(description="The backup's format.")] = None
 
 
@@ -541,7 +666,7 @@ class NewTable:
     EXAMPLE: ClassVar[dict[str, Any]] = {"name": "Thursdays", "players": ["Anna", "Ben", "Cleo"]}
 
     name: Name
-    players: list[Name] = field(default_factory=list)
+    players: Annotated[list[Name], REQUIRED] = field(default_factory=list)
 
 
 @dataclass
@@ -559,18 +684,40 @@ class Merge:
     merge: str
 
 
+#: one of an export's people: a name, or as the export writes it, `{"id", "name"}`
+Person = Annotated[
+    Any,
+    Spec(
+        extra={
+            "anyOf": [
+                {"type": "string"},
+                {
+                    "type": "object",
+                    "required": ["name"],
+                    "properties": {"name": {"type": "string"}},
+                },
+            ]
+        }
+    ),
+]
+
+
 @dataclass
 class TableImport:
     """`POST /api/v1/tables/import`: a table as `GET …/{key}/export` gives it."""
 
-    name: str | None = None
-    players: list[Any] | None = None
+    name: Annotated[str, REQUIRED] = ""
+    players: Annotated[list[Person], REQUIRED] = field(default_factory=list)
     games: list[dict[str, Any]] | None = None
+    format: Annotated[
+        Literal["scorekeeper-table"], Spec(description="The export's format.", required=True)
+    ] = "scorekeeper-table"
 
 
 # ---- tournaments --------------------------------------------------------------------------------
 
 
+@strict
 @dataclass
 class MatchPoints:
     """What a win, a draw and a loss earn."""
@@ -584,6 +731,12 @@ class MatchPoints:
 class NewTournament:
     """`POST /api/v1/tournaments`: a club tournament of individuals or pairs."""
 
+    #: individuals are names, pairs two names each
+    SCHEMA_EXTRA: ClassVar[dict[str, Any]] = {
+        "if": {"required": ["format"], "properties": {"format": {"const": "pairs"}}},
+        "then": {"properties": {"participants": {"items": {"type": "array"}}}},
+        "else": {"properties": {"participants": {"items": {"type": "string"}}}},
+    }
     EXAMPLE: ClassVar[dict[str, Any]] = {
         "name": "Spring cup",
         "ruleset": "german",
@@ -598,17 +751,21 @@ class NewTournament:
     ruleset: RulesetId
     players: Players = None
     options: HouseRules = None
-    format: Literal["individual", "pairs"] = "individual"
-    scoring: Literal["match_points", "points"] = "match_points"
+    format: Literal["individual", "pairs"] | None = "individual"
+    scoring: Literal["match_points", "points"] | None = "match_points"
     points: MatchPoints | None = None
     round_end: Annotated[
-        dict[str, int] | None,
-        Spec(description='One of `{"hands": n}`, `{"target": points}`, `{"minutes": n}`.'),
-    ] = None
-    odd: Literal["bye", "larger"] = "bye"
+        dict[str, int],
+        Spec(
+            description='One of `{"hands": n}`, `{"target": points}`, `{"minutes": n}`.',
+            required=True,
+        ),
+    ] = field(default_factory=dict)
+    odd: Literal["bye", "larger"] | None = "bye"
     participants: Annotated[
-        list[Any] | None, Spec(description="Names (pairs: two names each).")
-    ] = None
+        list[Name | Annotated[list[Name], Spec(min_items=2, max_items=2)]],
+        Spec(description="Names (pairs: two names each).", required=True),
+    ] = field(default_factory=list)
     table: Annotated[str | None, Spec(description="A table's key: its people take part.")] = None
 
 
@@ -643,4 +800,6 @@ class Absence:
 
 @dataclass
 class NoBody:
-    """No body is needed (an empty object is taken)."""
+    """No body is needed but an empty JSON object (`{}`)."""
+
+    EXAMPLE: ClassVar[dict[str, Any]] = {}

@@ -245,12 +245,29 @@ class GameSide:
 
 
 @dataclass
+class HandSide:
+    """What one score column got in one hand: Canasta in detail, 3 ist 50 its `points`;
+    `total` after the hand in both."""
+
+    total: int
+    score: int | None = None
+    items: dict[str, int] | None = None
+    canastas: dict[str, int] | None = None
+    minimum_meld: int | None = None
+    went_out: bool | None = None
+    concealed: bool | None = None
+    team: int | None = None
+    alone: bool | None = None
+    points: int | None = None
+
+
+@dataclass
 class Hand:
     """One hand of the sheet (3 ist 50: one game of the evening)."""
 
     number: int
     dealer: Seat
-    sides: list[JsonObject]
+    sides: list[HandSide]
     teams: list[JsonObject] | None = None
     warnings: list[ProblemItem] | None = None
     problems: list[ProblemItem] | None = None

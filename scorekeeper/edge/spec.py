@@ -208,14 +208,15 @@ def _object(cls: type, schemas: dict[str, Any]) -> dict[str, Any]:
             continue
         name = f.metadata.get("name", f.name)
         schema = json_schema(hints[f.name], schemas)
-        if f.default is not dataclasses.MISSING and _plain(f.default):
+        spec = field_spec(hints[f.name])
+        needed = spec is not None and spec.required
+        if f.default is not dataclasses.MISSING and _plain(f.default) and not needed:
             if "$ref" in schema:
                 schema = {"allOf": [schema]}
             schema["default"] = f.default
-        spec = field_spec(hints[f.name])
-        if (f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING) or (
-            spec is not None and spec.required
-        ):
+        if (
+            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        ) or needed:
             required.append(name)
         properties[name] = schema
     out: dict[str, Any] = {"type": "object"}
@@ -227,6 +228,8 @@ def _object(cls: type, schemas: dict[str, Any]) -> dict[str, Any]:
         out["required"] = required
     if cls in _STRICT:
         out["additionalProperties"] = False
+    # what the fields alone cannot say: which of them a request needs, by the others' values
+    out.update(getattr(cls, "SCHEMA_EXTRA", {}))
     example = getattr(cls, "EXAMPLE", None)
     if example is not None:
         out["examples"] = [example]

@@ -607,6 +607,8 @@ def resolve_ruleset(
         return None, 0, [Problem("ruleset.unknown", "ruleset", {"ruleset": _clip(ruleset_id)})]
     base = PRESETS[ruleset_id]
     problems: list[Problem] = []
+    if isinstance(players, float) and players.is_integer() and abs(players) <= 2**53:
+        players = int(players)  # 6.0 is 6 (JSON Schema counts it an integer too)
     if players is None:
         count = base.default_players
     elif isinstance(players, bool) or not isinstance(players, int):

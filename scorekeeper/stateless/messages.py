@@ -175,6 +175,7 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "discard_pile.blocked": reasons.blocked,
     "discard_pile.frozen": reasons.frozen,
+    "discard_pile.frozen_by": lambda p: _("Only a wild card or a red three freezes the pile."),
     "discard_pile.no_meld": lambda p: _(
         "No meld for the top card: you need two %(rank)s from "
         "your hand, one and a wild card, or your side's meld of "
@@ -258,6 +259,11 @@ MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
         players=reasons.number_param(p, "players"),
         allowed=" / ".join(str(a) for a in p.get("allowed", [])),
         teams=reasons.number_param(p, "teams"),
+    ),
+    "players.no_such_player": lambda p: _(
+        "Player %(player)s is not at this table: its players are numbered 0 to %(maximum)s.",
+        player=reasons.number_param(p, "player"),
+        maximum=reasons.number_param(p, "maximum"),
     ),
     "players.not_allowed": lambda p: _(
         "This ruleset is played by %(allowed)s players, not %(players)s.",

@@ -31,6 +31,7 @@ Shared by the areas, without routes:
 from __future__ import annotations
 
 from flask import Flask
+from werkzeug.routing import BaseConverter
 
 from .api import games as games_api
 from .api import openapi as openapi_api
@@ -64,7 +65,15 @@ from .words.names import (
 )
 
 
+class KeyConverter(BaseConverter):
+    """A key in an API path: any segment but ``import``, the name of the import beside it
+    (``/api/v1/games/import`` then allows POST only, not the key's GET as well)."""
+
+    regex = r"(?!import$)[^/]+"
+
+
 def register_blueprints(app: Flask) -> None:
+    app.url_map.converters["key"] = KeyConverter
     # An area's package imports none of its modules (another area's module may need one of its
     # helpers without its routes, and an import cycle would follow): each blueprint is taken
     # from its area's ``routes``.

@@ -111,11 +111,13 @@ def test_unreadable_requests_are_refused() -> None:
         ({"ruleset": "german", "hand": "K Z"}, "card.unknown"),
         ({"ruleset": "german", "hand": ["K"] * 41}, "request.too_large"),
         ({"ruleset": "nope", "hand": "K"}, "ruleset.unknown"),
-        ({"ruleset": "german", "hand": "K", "frozen_by": ["K"]}, "request.value"),
+        # a king freezes no pile (docs/rulebook.md §5): once, however many kings
+        ({"ruleset": "german", "hand": "K", "frozen_by": ["K", "K"]}, "discard_pile.frozen_by"),
     ]:
         answer = rules_api.referee_options(request)
         codes = [p.code for p in getattr(answer, "problems", ())]
         assert code in codes, (request, codes)
+        assert codes.count(code) == 1, (request, codes)
 
 
 def test_an_add_move_lists_the_cards_it_adds() -> None:

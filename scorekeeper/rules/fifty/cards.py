@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any, Literal
 
@@ -56,6 +57,7 @@ MAX_PLAYERS = 6
 PLAYERS_ALLOWED: tuple[int, ...] = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
 DEFAULT_PLAYERS = 4
 MAX_PILE_CARDS = 200  # per pile (or hand, or middle) in a request
+MAX_TEXT = 2000  # characters of one text of cards (the API's description says as much)
 HAND_SIZE = 4  # seed 001: "Jeder Spieler erhält 4 Karten auf die Hand"
 MIDDLE_SIZE = 4  # seed 001: "Offen auf den Tisch werden 4 Karten ausgelegt"
 
@@ -148,7 +150,7 @@ def read_cards(
     if value is None:
         return [], []
     if isinstance(value, str):
-        if len(value) > 4 * limit:
+        if len(value) > max(4 * limit, MAX_TEXT):
             return [], [Problem("request.too_large", where, {"limit": limit})]
         cards, problems = _read_text(value, where)
     elif isinstance(value, list | tuple):
@@ -175,9 +177,21 @@ def read_cards(
             problems.extend(item_problems)
     else:
         return [], [Problem("request.type", where, {"expected": "cards"})]
+    if len(cards) > MAX_PILE_CARDS and not any(p.code == "request.too_large" for p in problems):
+        # a text of the length taken, or entries of several cards each: more cards than the
+        # largest deck holds (docs/rulebook.md §1, three packs), so some rank is seen too often
+        rank, count = Counter(cards).most_common(1)[0]
+        return [], [
+            Problem("card.too_many", where, {"rank": rank, "count": count, "maximum": most(rank)})
+        ]
     if len(cards) > limit or any(p.code == "request.too_large" for p in problems):
         return [], [Problem("request.too_large", where, {"limit": limit})]
     return cards, problems
+
+
+def most(rank: str) -> int:
+    """The most cards of ``rank`` the largest deck holds (three packs and six jokers)."""
+    return 6 if rank == "X" else 12
 
 
 #: A three as written, with what follows its 3 (no other card of the notation has a 3 in it).

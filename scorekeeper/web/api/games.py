@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ... import store
+from ...edge.reading import whole
 from ...extensions import csrf
 from ...store import GameState, parts, receipts
 from ...store.db import session_scope, write_scope
@@ -66,7 +67,7 @@ def _hand_not_found(number: Any) -> Response:
 def _version(data: dict[str, Any]) -> Any:
     """``version`` from the body, else from ``?version=`` (handy for DELETE)."""
     if "version" in data:
-        return data["version"]
+        return whole(data["version"])
     raw = request.args.get("version")
     if raw is None:
         return None
@@ -144,7 +145,7 @@ def import_games() -> Response:
     return dumped_response(body, 201)
 
 
-@bp.get("/<key>")
+@bp.get("/<key:key>")
 def detail(key: str) -> Response:
     """The sheet, by editing key (with ``id`` and the sides' keys ``side_ids``), by a side's
     key (as the view shows it, with ``side``: which side) or by ``view_id`` (read-only)."""

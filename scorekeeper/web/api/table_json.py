@@ -203,9 +203,10 @@ def import_table_file(session: Session, source: IO[bytes]) -> Table:
     several times that as Python objects). Raises :class:`GameProblems` (unreadable JSON:
     400 ``request.invalid_json``)."""
     try:
-        header = _header(source)
+        parser = _parser(source)
+        header = _header(source, parser)
         source.seek(0)
-        games = ijson.items(source, "games.item", use_float=True) if header.pop("games") else None
+        games = parser.items(source, "games.item", use_float=True) if header.pop("games") else None
         return _import(session, header, games)
     except (ijson.JSONError, StopIteration):
         raise GameProblems([Problem("request.invalid_json", "", {})], 400) from None
@@ -215,17 +216,33 @@ def peek_format(source: IO[bytes]) -> Any:
     """The ``format`` of an export file, read without its games (the file is left at its
     start). Raises :class:`GameProblems` when it is no JSON object."""
     try:
-        return _header(source).get("format")
+        return _header(source, _parser(source)).get("format")
     except (ijson.JSONError, StopIteration):
         raise GameProblems([Problem("request.invalid_json", "", {})], 400) from None
     finally:
         source.seek(0)
 
 
-def _header(source: IO[bytes]) -> dict[str, Any]:
+def _parser(source: IO[bytes]) -> Any:
+    """ijson's fast C parser, or its Python one for a file with an integer beyond 64 bits (JSON
+    allows it, the C parser cannot hold it: a 400 for a readable file otherwise). The file is
+    read through once (fast) and left at its start. Raises ijson's error for unreadable JSON."""
+    try:
+        for _ in ijson.basic_parse(source, use_float=True):
+            pass
+        return ijson
+    except ijson.JSONError as error:
+        if "overflow" not in str(error):
+            raise
+        return ijson.get_backend("python")
+    finally:
+        source.seek(0)
+
+
+def _header(source: IO[bytes], parser: Any) -> dict[str, Any]:
     """Every top-level value of the export but its games, built from the parser's events;
     ``games``: whether the file has a list of games (skipped here, read by the second pass)."""
-    events = iter(ijson.parse(source, use_float=True))
+    events = iter(parser.parse(source, use_float=True))
     first = next(events, None)
     if first is None or first[1] != "start_map":
         raise GameProblems([Problem("request.type", "format", {"expected": FORMAT})])

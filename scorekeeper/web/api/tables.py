@@ -75,7 +75,7 @@ def import_table() -> Response:
     return _answer(key, 201)
 
 
-@bp.get("/<key>")
+@bp.get("/<key:key>")
 def detail(key: str) -> Response:
     """The table, a page of its games (newest first, ``?page=``) and its statistics (over every
     game); by ``view_id`` without the keys."""
@@ -106,7 +106,7 @@ def export(key: str) -> Response:
     return dumped_response(body)
 
 
-@bp.delete("/<key>")
+@bp.delete("/<key:key>")
 def delete(key: str) -> Response:
     """Delete the table and every game it played."""
     with write_scope() as session:
@@ -141,6 +141,9 @@ def undo_merge(key: str, merge_id: str) -> Response:
     """Take a merge back (``merges[].undoable`` in the table's answer); 409
     ``table.merge_stale`` once a later change of the table's people depends on it. The same
     undo again changes nothing and answers as the first."""
+    _data, error = read_object(optional=True)  # nothing to read, but JSON or nothing
+    if error is not None:
+        return error
     try:
         with write_scope() as session:
             table: Table | None = tables.get_table(session, key)

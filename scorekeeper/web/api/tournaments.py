@@ -196,6 +196,9 @@ def start_round(key: str) -> Response:
     """Seat the next round by lot and create its games → 201 ``{"number", "tables":
     [{"table", "game_id", "view_id", "sides"}], "byes"}``; 409 while a round has tables that
     have not reported."""
+    _data, error = read_object(optional=True)  # nothing to read, but JSON or nothing
+    if error is not None:
+        return error
     try:
         with write_scope() as session:
             t = tournaments.get_tournament(session, key)

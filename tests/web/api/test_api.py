@@ -368,7 +368,7 @@ WRONG_TYPES = [
     (MELD, {"ruleset": "german", "cards": ["K", "K", "K"], "going_out": "no"}),
     (MELD, {"ruleset": "german"}),
     (INITIAL, {"ruleset": "german", "cumulative_score": "2000", "melds": [["K", "K", "K"]]}),
-    (INITIAL, {"ruleset": "german", "cumulative_score": 1e3, "melds": [["K", "K", "K"]]}),
+    (INITIAL, {"ruleset": "german", "cumulative_score": 1000.5, "melds": [["K", "K", "K"]]}),
     (INITIAL, {"ruleset": "german", "melds": "KKK"}),
     (INITIAL, {"ruleset": "german", "melds": [["K", "K", "K"]], "top_card": ["K"]}),
     (INITIAL, {"ruleset": "german", "melds": [["K", "K", "K"]], "top_card": "KK"}),
@@ -676,3 +676,13 @@ def test_red_threes_per_player_need_the_hands(client: FlaskClient) -> None:
     assert status == 422, body
     assert [p["code"] for p in body["problems"]] == ["red_threes.players"]
     assert body["problems"][0]["where"] == "teams[0].red_threes"
+
+
+def test_a_whole_number_written_with_a_point_is_that_integer(client: FlaskClient) -> None:
+    """JSON Schema counts 1e3 an integer, as the OpenAPI description is read (docs/api.md §3):
+    the reader reads it as 1000, the same answer as for 1000."""
+    melds = {"ruleset": "german", "melds": [["K", "K", "K"]]}
+    as_float = post(client, INITIAL, {**melds, "cumulative_score": 1e3, "players": 4.0})
+    as_int = post(client, INITIAL, {**melds, "cumulative_score": 1000, "players": 4})
+    assert as_float == as_int
+    assert as_int[0] == 200 and as_int[1]["required"] > 0

@@ -4,6 +4,7 @@ imported, deleted with its games; bad input answered with a sentence, never a 50
 from __future__ import annotations
 
 import io
+import json
 import re
 from datetime import datetime
 from typing import Any
@@ -340,6 +341,19 @@ def test_no_finished_game_has_no_win_rate(client: FlaskClient) -> None:
     sheet = pdf_lines(client.get(f"/tables/{table['id']}/sheet.pdf?lang=en").data)[0]
     assert "0 %" not in sheet and "–" in sheet
     assert "Finished games" in " ".join(sheet)  # why a running game counts 0 there
+
+
+def test_an_integer_beyond_64_bits_is_readable_json(
+    client: FlaskClient, table: dict[str, Any]
+) -> None:
+    """JSON allows any integer: an export with one beyond 64 bits (a key of its own) is read,
+    not refused as unreadable JSON (the C parser cannot hold it; the Python one can)."""
+    export = client.get(f"/api/v1/tables/{table['id']}/export").json
+    assert export is not None
+    body = json.dumps(export)[:-1] + ', "note": [-123319093152315532296323072]}'
+    answer = client.post("/api/v1/tables/import", data=body, content_type="application/json")
+    assert answer.status_code == 201, answer.json
+    assert answer.json is not None and answer.json["name"] == export["name"]
 
 
 def test_a_table_file_is_imported_on_the_tables_page(
