@@ -845,7 +845,7 @@ def referee_three_is_fifty_deal(data: Any) -> disputes.Ruling | Rejected:
     # a field of another question is not used, but a wrong one is still refused
     for key, low, high in (
         ("stock", 0, MAX_STOCK),
-        ("middle", 0, three_is_fifty.MIDDLE_SIZE),
+        ("middle", 0, fifty.MIDDLE_SIZE),
         ("dealer", 0, top),
         ("player", 0, top),
         ("turn", 0, top),

@@ -334,6 +334,9 @@
     if (slot) slot.append(el("p", "note " + kind, text));
   }
   var previewSeq = 0;
+  /* the newest keystroke whose preview the server has drawn: the phone's answer to the same
+     keystroke, when it comes later (a busy phone), is not drawn over it */
+  var serverDrawnSeq = 0;
   function enginePreview(form) {
     var e = engine();
     var offlineNote = form.querySelector("[data-offline-note]");
@@ -352,7 +355,7 @@
     var seq = ++previewSeq;
     var started = performance.now();
     return Promise.resolve(e.score(request(t.teams))).then(function (answer) {
-      if (seq !== previewSeq || !answer) return;
+      if (seq !== previewSeq || seq <= serverDrawnSeq || !answer) return;
       drawPreview(form, answer, t);
       form.setAttribute("data-preview-ms", String(Math.round(performance.now() - started)));
       form.dispatchEvent(new CustomEvent("scorekeeper:preview", { bubbles: true }));
@@ -456,6 +459,13 @@
     if (/\/preview$/.test(path) && e.detail.requestConfig.phoneSeq !== undefined &&
         e.detail.requestConfig.phoneSeq < previewSeq) {
       e.detail.shouldSwap = false;
+    }
+  });
+  d.addEventListener("htmx:afterSwap", function (e) {
+    var config = e.detail && e.detail.requestConfig;
+    var path = (config && config.path) || "";
+    if (/\/preview$/.test(path) && config.phoneSeq !== undefined) {
+      serverDrawnSeq = Math.max(serverDrawnSeq, config.phoneSeq);
     }
   });
   d.addEventListener("htmx:sendError", function (e) {
