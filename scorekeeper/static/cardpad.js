@@ -107,8 +107,22 @@
     function follow(p) {
       if (watched === p || !options.liftSaveBar || !window.ResizeObserver) return;
       watched = p;
-      new ResizeObserver(function () { if (!p.hidden) lift(p.offsetHeight); }).observe(p);
+      new ResizeObserver(function () {
+        if (!p.hidden) { lift(p.offsetHeight); keepInView(); }
+      }).observe(p);
     }
+    /* The field in use stays above the save bar when the page moves under it: the live
+       preview written above it, the pad growing. */
+    function keepInView() {
+      var p = element();
+      if (!active || !p || p.hidden) return;
+      var bar = options.liftSaveBar ? d.querySelector(".savebar") : null;
+      var bottom = bar ? bar.getBoundingClientRect().top : window.innerHeight - p.offsetHeight;
+      var r = active.getBoundingClientRect();
+      if (r.bottom > bottom) window.scrollBy(0, r.bottom - bottom + 8);
+    }
+    d.addEventListener("htmx:afterSettle", keepInView);
+    d.addEventListener("scorekeeper:preview", keepInView);
 
     function setActive(field) {
       if (active && active !== field) active.classList.remove("active");

@@ -767,6 +767,11 @@
   d.querySelectorAll("[data-say]:not([data-say-key])").forEach(function (el) {
     memory[keyOf(el)] = el.getAttribute("data-say") || "";
   });
+  /* a board met for the first time in this tab is kept at once, not only once its pause is
+     over: a page left sooner (straight on to the entry form) still counts as heard */
+  d.querySelectorAll("[data-say][data-say-key]").forEach(function (el) {
+    if (kept(el) === null) keep(el, el.getAttribute("data-say") || "");
+  });
   d.addEventListener("htmx:afterSettle", look);
   d.addEventListener("scorekeeper:preview", look);  /* the phone's own preview (offline.js) */
   look();

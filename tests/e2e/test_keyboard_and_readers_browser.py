@@ -13,12 +13,14 @@ How it works: docs/using.md ("By keyboard and with a screen reader")."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e.helpers import PHONE, wait_ready
 
@@ -110,6 +112,15 @@ def test_pad_keys_are_read_by_their_names(
 # ---- the pad and the save bar -----------------------------------------------------------------
 
 
+#: the pad, the save bar and the field in use as the test below wants them
+SETTLED = """(field) => {
+  const pad = document.querySelector("#pad").getBoundingClientRect();
+  const bar = document.querySelector(".savebar").getBoundingClientRect();
+  const used = document.querySelector(field).getBoundingClientRect();
+  return bar.bottom <= pad.top + 0.5 && used.bottom <= bar.top && used.top >= 0;
+}"""
+
+
 @pytest.mark.parametrize("phone", ["light", "dark"], indirect=True)
 def test_the_open_pad_covers_neither_save_bar_nor_field(
     phone: BrowserContext, live_server: str
@@ -125,7 +136,10 @@ def test_the_open_pad_covers_neither_save_bar_nor_field(
             page.locator('input[name="t1-mode"][value="detail"]').check()
         page.locator(field).click()
         page.keyboard.type("K K K")
-        page.wait_for_timeout(150)
+        # the bar is lifted once the pad has its height, and the field kept above it once the
+        # preview is written (slow when busy); if never, the assertions below say what is wrong
+        with contextlib.suppress(PlaywrightTimeoutError):
+            page.wait_for_function(SETTLED, arg=field, timeout=5000)
         pad = page.locator("#pad").bounding_box()
         bar = page.locator(".savebar").bounding_box()
         save = page.locator(".savebar button.primary")
