@@ -122,7 +122,7 @@
       if (r.bottom > bottom) window.scrollBy(0, r.bottom - bottom + 8);
     }
     d.addEventListener("htmx:afterSettle", keepInView);
-    d.addEventListener("scorekeeper:preview", keepInView);
+    /* (the phone's own preview draws in place and moves nothing above the field) */
 
     function setActive(field) {
       if (active && active !== field) active.classList.remove("active");

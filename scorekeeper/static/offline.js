@@ -334,9 +334,17 @@
     if (slot) slot.append(el("p", "note " + kind, text));
   }
   var previewSeq = 0;
-  /* the newest keystroke whose preview the server has drawn: the phone's answer to the same
-     keystroke, when it comes later (a busy phone), is not drawn over it */
-  var serverDrawnSeq = 0;
+  /* the form's values whose preview the server drew last: the phone's answer for the same
+     values, when it comes later (a busy phone, or a tap that moved on without a change), is
+     not drawn over it (it would drop what switching the way of entry keeps) */
+  var serverDrawn = null;
+  function valuesOf(form) {
+    var pairs = [];
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string") pairs.push(name + "=" + value);
+    });
+    return pairs.join("&");
+  }
   function enginePreview(form) {
     var e = engine();
     var offlineNote = form.querySelector("[data-offline-note]");
@@ -353,9 +361,10 @@
     new FormData(form).forEach(function (value, name) { if (typeof value === "string") pairs.push([name, value]); });
     var t = teamsOf(pairs, sides.length);
     var seq = ++previewSeq;
+    var values = valuesOf(form);
     var started = performance.now();
     return Promise.resolve(e.score(request(t.teams))).then(function (answer) {
-      if (seq !== previewSeq || seq <= serverDrawnSeq || !answer) return;
+      if (seq !== previewSeq || values === serverDrawn || !answer) return;
       drawPreview(form, answer, t);
       form.setAttribute("data-preview-ms", String(Math.round(performance.now() - started)));
       form.dispatchEvent(new CustomEvent("scorekeeper:preview", { bubbles: true }));
@@ -453,19 +462,21 @@
     var mine = ++timer;
     Promise.resolve().then(function () { if (mine === timer) enginePreview(form); });
   }
-  /* A server's preview asked before the phone drew a newer one is not drawn over it. */
+  /* A server's preview of values the form no longer holds is not drawn over the phone's. */
   d.addEventListener("htmx:beforeSwap", function (e) {
-    var path = (e.detail && e.detail.requestConfig && e.detail.requestConfig.path) || "";
-    if (/\/preview$/.test(path) && e.detail.requestConfig.phoneSeq !== undefined &&
-        e.detail.requestConfig.phoneSeq < previewSeq) {
+    var config = e.detail && e.detail.requestConfig;
+    var path = (config && config.path) || "";
+    var form = d.getElementById("hand-form");
+    if (/\/preview$/.test(path) && config.phoneValues !== undefined && form &&
+        config.phoneValues !== valuesOf(form)) {
       e.detail.shouldSwap = false;
     }
   });
   d.addEventListener("htmx:afterSwap", function (e) {
     var config = e.detail && e.detail.requestConfig;
     var path = (config && config.path) || "";
-    if (/\/preview$/.test(path) && config.phoneSeq !== undefined) {
-      serverDrawnSeq = Math.max(serverDrawnSeq, config.phoneSeq);
+    if (/\/preview$/.test(path) && config.phoneValues !== undefined) {
+      serverDrawn = config.phoneValues;
     }
   });
   d.addEventListener("htmx:sendError", function (e) {
@@ -484,7 +495,8 @@
     var path = (e.detail && e.detail.requestConfig && e.detail.requestConfig.path) || "";
     if (!/\/preview$/.test(path)) return;
     if (serverSilent && engine()) { e.preventDefault(); return; }
-    if (e.detail.requestConfig) e.detail.requestConfig.phoneSeq = previewSeq;
+    var sent = d.getElementById("hand-form");
+    if (e.detail.requestConfig && sent) e.detail.requestConfig.phoneValues = valuesOf(sent);
   });
 
   /* ---- the in-page panel (the entry form or the referee) ---- */
