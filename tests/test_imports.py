@@ -19,8 +19,6 @@ ALLOWED = {
     ("web/app/catalogs.py", "babel.messages.frontend"): "pybabel, for `translations` alone",
     ("web/engine/archive.py", "babel.messages.extract"): "Babel's extractor, only when the "
     "phone's engine archive is built",
-    ("web/games/entry.py", ".parts"): "a cycle: the side's pages (parts) build on this "
-    "module's HANDS, and the scorer's form shows the sides' parts",
 }
 
 

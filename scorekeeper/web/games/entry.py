@@ -34,6 +34,7 @@ from .hand_form import (
     read_hand,
 )
 from .offline import engine_context, offline_game
+from .parts_seen import entry_card
 from .preview import WORDS, Preview, preview, preview_words, slot_for, slot_ids
 
 
@@ -137,8 +138,6 @@ class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
     def entry_live(self, loaded: Loaded[GameState]) -> dict[str, Any]:
         """A new hand's form follows the game's event stream (docs/parts.md): the sides'
         parts as they come in, and the hand saved meanwhile by its last part."""
-        from .parts import entry_card  # the side's pages use this module's HANDS
-
         return entry_card(loaded.game_id, loaded.state, loaded.state.version)
 
     def preview_context(

@@ -2,14 +2,14 @@
 that side's part of the open hand, in the hand form's own fields and entry modes. The part is
 stored and the hand saved by :mod:`...store.parts`; the routes are in :mod:`.routes`.
 
-Also what the game page and the view show of the parts: which sides are in, and each one's
-score as it comes (:func:`parts_card`).
+What the game page, the view and the scorer's form show of the parts (which sides are in,
+each one's score as it comes) is :mod:`.parts_seen`.
 """
 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from flask import Response, abort, make_response, render_template, request, url_for
@@ -28,6 +28,7 @@ from ..play.pages import qr_svg, read_int, see_other
 from ..play.tournaments import tournament_line
 from .entry import HANDS
 from .hand_form import build_entry, part_form, read_hand
+from .parts_seen import parts_card
 from .preview import (
     WORDS,
     Preview,
@@ -38,45 +39,6 @@ from .preview import (
     slot_for,
     slot_ids,
 )
-
-
-@dataclass(frozen=True)
-class SideSeen:
-    """What a page shows of one side's part: its name, whether it is in, its score."""
-
-    name: str
-    is_in: bool
-    score: int | None
-    went_out: bool
-
-
-def parts_card(session: Any, game: Any, state: store.GameState) -> dict[str, Any]:
-    """The open hand's parts for the game page, the view and a side's page: ``parts_in``
-    (how many sides are in), ``parts_seen`` (per side), ``parts_hand`` (its number)."""
-    if game is None or state.finished or not game.side_rows:
-        return {"parts_seen": [], "parts_in": 0, "parts_hand": state.next_hand}
-    shown = parts.read_parts(session, game)
-    seen = [
-        SideSeen(
-            column.name,
-            part.part is not None,
-            part.score.score if part.score is not None else None,
-            bool(part.part and (part.part.get("went_out") or part.part.get("concealed"))),
-        )
-        for column, part in zip(state.columns, shown.parts, strict=False)
-    ]
-    return {"parts_seen": seen, "parts_in": shown.sides_in, "parts_hand": shown.hand}
-
-
-def entry_card(game_id: str, state: store.GameState, base: int) -> dict[str, Any]:
-    """What the scorer's form of a new hand shows live (``games/_entry_live.html``): the
-    sides' parts of the open hand, the hand the form was opened for (``entry_hand``) and the
-    game's version then (``entry_base``: a part in since makes the form's save a conflict)."""
-    with session_scope() as session:
-        game = store.get_game(session, game_id)
-        card = parts_card(session, game, state)
-        has_sides = game is not None and bool(game.side_rows)
-    return {**card, "entry_sides": has_sides, "entry_hand": state.next_hand, "entry_base": base}
 
 
 def entry_live(game_id: str) -> Response:
