@@ -81,18 +81,18 @@ BACKENDS = [
 ]
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
-def servers(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+def two_servers(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, name: str
 ) -> Iterator[Servers]:
-    folder = tmp_path_factory.mktemp(f"race-{request.param}")
+    """Two real ``scorekeeper serve`` processes on one database (the fixture's backend)."""
+    folder = tmp_path_factory.mktemp(f"{name}-{request.param}")
     if request.param == "postgres":
         url = empty_postgres()
     else:
         url = f"sqlite:///{folder / 'race.sqlite3'}"
     env = {
         "SCOREKEEPER_DATABASE_URL": url,
-        "SCOREKEEPER_SECRET_KEY": "races",
+        "SCOREKEEPER_SECRET_KEY": name,
         "SCOREKEEPER_RATELIMIT_ENABLED": "false",
     }
     # The first process brings the schema up to date before the second starts.
@@ -111,6 +111,13 @@ def servers(
             assert "Traceback" not in process.output(), process.output()
     if request.param == "postgres":
         empty_postgres()
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def servers(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Servers]:
+    yield from two_servers(request, tmp_path_factory, "race")
 
 
 # ---- what is stored afterwards ------------------------------------------------------------------

@@ -22,7 +22,7 @@ import pytest
 
 from tests.loopback import stack
 from tests.store.postgres import empty_postgres
-from tests.test_concurrency import Servers
+from tests.test_concurrency import Servers, two_servers
 
 pytestmark = pytest.mark.stack
 
@@ -38,28 +38,7 @@ BACKENDS = [
 def servers(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Servers]:
-    folder = tmp_path_factory.mktemp(f"parts-{request.param}")
-    url = empty_postgres() if request.param == "postgres" else f"sqlite:///{folder / 'p.sqlite3'}"
-    env = {
-        "SCOREKEEPER_DATABASE_URL": url,
-        "SCOREKEEPER_SECRET_KEY": "parts races",
-        "SCOREKEEPER_RATELIMIT_ENABLED": "false",
-    }
-    first = stack.start_app(folder, "one", env)
-    try:
-        second = stack.start_app(folder, "two", env)
-    except BaseException:
-        first.stop()
-        raise
-    try:
-        yield Servers((first.port, second.port))
-    finally:
-        second.stop()
-        first.stop()
-        for process in (first, second):
-            assert "Traceback" not in process.output(), process.output()
-    if request.param == "postgres":
-        empty_postgres()
+    yield from two_servers(request, tmp_path_factory, "parts")
 
 
 @dataclass
