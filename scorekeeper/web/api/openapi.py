@@ -6,6 +6,7 @@ template: no script, nothing from another origin."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -73,9 +74,24 @@ def _ref_name(schema: dict[str, Any]) -> str:
     return str(schema["$ref"]).rsplit("/", 1)[-1]
 
 
+def _alternatives(schema: dict[str, Any]) -> bool:
+    """Whether :func:`kind_of` writes ``schema`` as several alternatives ("a or b")."""
+    return len(schema.get("anyOf", ())) > 1 or (
+        isinstance(schema.get("type"), list) and len(schema["type"]) > 1
+    )
+
+
+def _inner(schema: dict[str, Any]) -> Markup:
+    """The kind of a list's items or an object's values, in brackets when it has alternatives,
+    so that "list of (string or integer) or null" reads one way only."""
+    kind = kind_of(schema)
+    return Markup("({})").format(kind) if _alternatives(schema) else kind
+
+
 def kind_of(schema: dict[str, Any]) -> Markup:
     """A schema in a few words, each named type a link to its entry on the page: ``integer``,
-    ``list of Side``, ``Quick or null`` … (escaped: enum values are shown as JSON)."""
+    ``list of Side``, ``Quick or null``, ``list of (string or integer)`` … (escaped: enum values
+    are shown as JSON)."""
     if "$ref" in schema:
         name = _ref_name(schema)
         return Markup('<a href="#type-{0}">{0}</a>').format(name)
@@ -89,25 +105,67 @@ def kind_of(schema: dict[str, Any]) -> Markup:
     if isinstance(kind, list):
         return escape(" or ".join(kind))
     if kind == "array":
-        return Markup("list of ") + kind_of(schema.get("items", {}))
+        return Markup("list of ") + _inner(schema.get("items", {}))
     if kind == "object" and isinstance(schema.get("additionalProperties"), dict):
-        return Markup("object of ") + kind_of(schema["additionalProperties"])
+        return Markup("object of ") + _inner(schema["additionalProperties"])
     return escape(str(kind or "any JSON"))
 
 
-def _notes(schema: dict[str, Any]) -> str:
-    parts = []
-    if schema.get("description"):
-        parts.append(str(schema["description"]))
+def _described(schema: dict[str, Any]) -> list[str]:
+    """What a field is, in words: its own description, that of the alternative it comes in (a
+    nullable field's words sit on its non-null branch), and that of its items ("each: …")."""
+    words = [str(schema["description"])] if schema.get("description") else []
+    for branch in schema.get("anyOf", ()):
+        if branch.get("type") != "null" and "$ref" not in branch:
+            words += [w for w in _described(branch) if w not in words]
+    items = schema.get("items")
+    if isinstance(items, dict) and "$ref" not in items and items.get("description"):
+        words.append(f"each: {items['description']}")
+    return words
+
+
+def _bounded(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with the bounds of its one non-null alternative (a nullable field's bounds
+    sit on that branch)."""
+    branches = [b for b in schema.get("anyOf", ()) if b.get("type") != "null"]
+    if len(branches) != 1:
+        return schema
+    return {**branches[0], **{k: v for k, v in schema.items() if k != "anyOf"}}
+
+
+def _notes(field: dict[str, Any]) -> str:
+    # a description's closing full stop gives way to the "; " between the notes
+    parts = [words.removesuffix(".") for words in _described(field)]
+    schema = _bounded(field)
     if "minimum" in schema or "maximum" in schema:
         parts.append(f"{schema.get('minimum', '…')} to {schema.get('maximum', '…')}")
     if "maxItems" in schema:
         parts.append(f"at most {schema['maxItems']} entries")
-    if "maxLength" in schema:
+    if "minLength" in schema and "maxLength" in schema and schema["minLength"] > 1:
+        parts.append(f"{schema['minLength']} to {schema['maxLength']} characters")
+    elif "maxLength" in schema:
         parts.append(f"at most {schema['maxLength']} characters")
     if "default" in schema:
         parts.append(f"default {json.dumps(schema['default'])}")
     return "; ".join(parts)
+
+
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+
+
+def code_spans(text: str) -> Markup:
+    """The description's words with its Markdown code spans (`x`) shown as code, the rest
+    escaped: the description is written for Markdown renderers, the page shows no backticks."""
+    escaped = str(escape(text))
+    return Markup(_CODE_SPAN.sub(r"<code>\1</code>", escaped))
+
+
+def _without_codes(description: str) -> str:
+    """An operation's description without its "Problem codes: …" paragraph (the page lists
+    the codes themselves under the answers)."""
+    if description.startswith("Problem codes:"):
+        return ""
+    return description.split("\n\nProblem codes:")[0]
 
 
 def rows_of(schema: dict[str, Any], schemas: dict[str, Any]) -> list[Row]:
@@ -154,7 +212,7 @@ def _shown(path: str, method: str, op: dict[str, Any], doc: dict[str, Any]) -> S
         method=method.upper(),
         path=path,
         summary=op.get("summary", ""),
-        description=op.get("description", "").split("\n\nProblem codes:")[0],
+        description=_without_codes(op.get("description", "")),
         parameters=[
             Row(
                 p["name"],
@@ -192,5 +250,6 @@ def reference() -> str:
         tags=doc["tags"],
         groups=groups,
         types=types,
+        code=code_spans,
         count=sum(len(ops) for ops in groups.values()),
     )
