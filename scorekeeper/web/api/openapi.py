@@ -145,6 +145,8 @@ def _notes(field: dict[str, Any]) -> str:
         parts.append(f"{schema['minLength']} to {schema['maxLength']} characters")
     elif "maxLength" in schema:
         parts.append(f"at most {schema['maxLength']} characters")
+    if "pattern" in schema:
+        parts.append(f"matches `{schema['pattern']}`")
     if "default" in schema:
         parts.append(f"default {json.dumps(schema['default'])}")
     return "; ".join(parts)

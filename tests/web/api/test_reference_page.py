@@ -34,6 +34,10 @@ def test_a_nullable_field_keeps_the_words_and_bounds_of_its_branch() -> None:
     assert ".;" not in melds  # a closing full stop gives way to the separator
     players = _notes(document()["components"]["schemas"]["NewSide"]["properties"]["players"])
     assert "1 to 40 visible characters" in players
+    # a bound given as a pattern is shown too: an entry id is 8 to 64 of A-Z a-z 0-9 _ -
+    # (docs/api.md §5), not just "at most 64 characters"
+    entry = _notes(document()["components"]["schemas"]["HandEntry"]["properties"]["entry_id"])
+    assert "matches `^[A-Za-z0-9_-]{8,64}$`" in entry
 
 
 def test_code_spans_become_code_and_everything_else_is_escaped() -> None:
