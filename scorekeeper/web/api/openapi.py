@@ -145,8 +145,11 @@ def _notes(field: dict[str, Any]) -> str:
         parts.append(f"{schema['minLength']} to {schema['maxLength']} characters")
     elif "maxLength" in schema:
         parts.append(f"at most {schema['maxLength']} characters")
-    if "pattern" in schema:
-        parts.append(f"matches `{schema['pattern']}`")
+    pattern = str(schema.get("pattern", ""))
+    if pattern.startswith("^") and pattern.endswith("$"):
+        # a whole value's form (an entry id); an unanchored "contains a visible character"
+        # is said by the description in words
+        parts.append(f"matches `{pattern}`")
     if "default" in schema:
         parts.append(f"default {json.dumps(schema['default'])}")
     return "; ".join(parts)
