@@ -232,16 +232,32 @@ class RuleSearch:
 
 @dataclass
 class Seat:
-    seat: int
-    name: str
-    side: int
+    """A place at the table: seats go round the table, the sides' players alternating in the
+    order the sides name them (the first player of the first side sits at seat 0)."""
+
+    seat: Annotated[int, Spec(description="0 for the first seat, counting round the table.")]
+    name: Annotated[str, Spec(description="The player sitting there.")]
+    side: Annotated[int, Spec(description="The side (index into `sides`) the player plays for.")]
 
 
 @dataclass
 class GameSide:
+    """A side (3 ist 50: a player) with its total so far."""
+
     name: str
     players: list[str]
-    total: int
+    total: Annotated[int, Spec(description="The side's total after every hand so far.")]
+    minimum_meld: Annotated[
+        int | None,
+        Spec(
+            description="Canasta: the points the side's first meld of the next hand needs, "
+            "from its total (docs/rulebook.md §3)."
+        ),
+    ] = None
+    to_target: Annotated[
+        int | None,
+        Spec(description="Canasta: the points the side still lacks to reach the target."),
+    ] = None
 
 
 @dataclass
@@ -249,16 +265,27 @@ class HandSide:
     """What one score column got in one hand: Canasta in detail, 3 ist 50 its `points`;
     `total` after the hand in both."""
 
-    total: int
-    score: int | None = None
-    items: dict[str, int] | None = None
-    canastas: dict[str, int] | None = None
-    minimum_meld: int | None = None
-    went_out: bool | None = None
-    concealed: bool | None = None
-    team: int | None = None
-    alone: bool | None = None
-    points: int | None = None
+    total: Annotated[int, Spec(description="The column's running total after this hand.")]
+    score: Annotated[
+        int | None, Spec(description="Canasta: what the side scored in this hand.")
+    ] = None
+    items: Annotated[
+        dict[str, int] | None,
+        Spec(description="Canasta: the hand's score by item (bonuses, melds, red threes …)."),
+    ] = None
+    canastas: Annotated[
+        dict[str, int] | None, Spec(description="Canasta: the side's canastas, counted by kind.")
+    ] = None
+    minimum_meld: Annotated[
+        int | None, Spec(description="The side's initial-meld minimum in this hand.")
+    ] = None
+    went_out: Annotated[bool | None, Spec(description="A player of this side went out.")] = None
+    concealed: Annotated[bool | None, Spec(description="… and went out concealed.")] = None
+    team: Annotated[int | None, Spec(description="The side of the game this column scores.")] = None
+    alone: Annotated[
+        bool | None, Spec(description="Cutthroat: the column of the player alone this hand.")
+    ] = None
+    points: Annotated[int | None, Spec(description="3 ist 50: the player's minus points.")] = None
 
 
 @dataclass
@@ -266,17 +293,24 @@ class Hand:
     """One hand of the sheet (3 ist 50: one game of the evening)."""
 
     number: int
-    dealer: Seat
+    dealer: Annotated[Seat, Spec(description="Who dealt this hand.")]
     sides: list[HandSide]
-    teams: list[JsonObject] | None = None
+    teams: Annotated[
+        list[JsonObject] | None,
+        Spec(description="Canasta: the hand as it was entered, one side each (as `Side`)."),
+    ] = None
+    lone_player: Annotated[int | None, Spec(description="Cutthroat: the player alone.")] = None
+    stock_out: Annotated[
+        bool | None, Spec(description="The hand ended when the stock ran out.")
+    ] = None
     warnings: list[ProblemItem] | None = None
     problems: list[ProblemItem] | None = None
 
 
 @dataclass
 class Game:
-    """A game's sheet. `id` (the editing key) only for whoever holds it; `hands` from
-    `hands_from` on (a save answers with those it changed)."""
+    """A game's sheet. `version` is what the next change sends; `hands` from `hands_from` on
+    (a save answers with those it changed)."""
 
     view_id: str
     version: int
@@ -287,16 +321,35 @@ class Game:
     sides: list[GameSide]
     hands_from: int
     hands: list[Hand]
-    winner: int | None
+    winner: Annotated[
+        int | None, Spec(description="The winning side (index into `sides`) once finished.")
+    ]
     finished: bool
-    next_hand: int
+    next_hand: Annotated[int, Spec(description="The number the next hand will have.")]
     seats: list[Seat]
     created_at: str
     updated_at: str
-    id: str | None = None
-    side_ids: list[str] | None = None
-    side: int | None = None
-    hand: int | None = None
+    id: Annotated[
+        str | None,
+        Spec(description="The editing key: only in answers to whoever holds it (keep it secret)."),
+    ] = None
+    side_ids: Annotated[
+        list[str] | None,
+        Spec(description="Each side's own key (it enters that side's part only); on creation."),
+    ] = None
+    side: Annotated[int | None, Spec(description="Asked with a side's key: that side.")] = None
+    hand: Annotated[int | None, Spec(description="The hand a change saved.")] = None
+    target: Annotated[int | None, Spec(description="The score that ends the game.")] = None
+    next_dealer: Annotated[Seat | None, Spec(description="Who deals the next hand.")] = None
+    cutthroat: Annotated[
+        bool | None, Spec(description="Canasta for 3: each hand one player plays alone.")
+    ] = None
+    options: Annotated[
+        JsonObject | None, Spec(description="The ruleset's options as the game plays them.")
+    ] = None
+    house_rules: Annotated[
+        JsonObject | None, Spec(description="The house rules chosen for this game.")
+    ] = None
 
 
 @dataclass
