@@ -12,11 +12,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Annotated, Any
 
 from . import requests as rq
 from . import responses as rs
-from .spec import json_schema
+from .spec import Spec, json_schema
+from .stored_format import (
+    MAX_IMPORTED_GAMES,
+    ROOTS,
+    BackupFile,
+    BackupOfBefore,
+    TableFile,
+    TableOfBefore,
+)
 
 VERSION = "1"
 
@@ -139,6 +147,26 @@ PAGE_QUERY = Param(
     "A page of the games, newest first.",
 )
 
+#: what ``POST /api/v1/games/import`` takes: a backup in the stored-game format, or a file of
+#: before (``{"games": [...]}`` in the games API's shape, or one game as that API gives it)
+BACKUP_IMPORT = (
+    Annotated[
+        BackupFile,
+        Spec(
+            description="A backup in the stored-game format (a game's, a phone's, "
+            f"`scorekeeper export`), at most {MAX_IMPORTED_GAMES} games a request.",
+            extra={"properties": {"games": {"minItems": 1, "maxItems": MAX_IMPORTED_GAMES}}},
+        ),
+    ]
+    | BackupOfBefore
+)
+#: what ``POST /api/v1/tables/import`` takes: a table's export in the stored-game format, or
+#: an export of before (its games in the games API's shape)
+TABLE_IMPORT = (
+    Annotated[TableFile, Spec(description="A table's export in the stored-game format.")]
+    | TableOfBefore
+)
+
 #: the tag of an operation by the first segment of its path (its area), where they differ
 TAG_OF_AREA = {"openapi.json": "reference"}
 #: the problem families every referee question may meet
@@ -254,7 +282,11 @@ OPERATIONS: tuple[Operation, ...] = (
     op("POST /api/v1/games", "games_api.create", "Create a game",
        rq.NewGame, {201: rs.Game}, (400, 422), (*GAME_CODES, "table")),
     op("POST /api/v1/games/import", "games_api.import_games", "Import games",
-       rq.GamesImport, {201: rs.GamesImported}, (400, 422), GAME_CODES),
+       BACKUP_IMPORT, {201: rs.GamesImported}, (400, 422), GAME_CODES,
+       description="A backup file in the stored-game format (`BackupFile`, docs/api.md "
+       "\"The stored-game format\"); files of format version 1 import too, and games in "
+       "this API's shape (`BackupOfBefore`; one such game alone, not wrapped in `games`, "
+       "imports too)."),
     op("GET /api/v1/games/{key}", "games_api.detail", "A game's sheet",
        None, {200: rs.Game}, (404,), ("game",)),
     op("POST /api/v1/games/{key}/hands", "games_api.add_hand", "Add the next hand",
@@ -288,13 +320,18 @@ OPERATIONS: tuple[Operation, ...] = (
     op("POST /api/v1/tables", "tables_api.create", "Create a table",
        rq.NewTable, {201: rs.Table}, (400, 422), ("table", "name")),
     op("POST /api/v1/tables/import", "tables_api.import_table", "Import a table",
-       rq.TableImport, {201: rs.Table}, (400, 422), ("table", *GAME_CODES)),
+       TABLE_IMPORT, {201: rs.Table}, (400, 422), ("table", *GAME_CODES),
+       description="A table's export in the stored-game format (`TableFile`, docs/api.md "
+       "\"The stored-game format\"), as a new table; an export of before imports too "
+       "(`TableOfBefore`)."),
     op("GET /api/v1/tables/{key}", "tables_api.detail", "A table, its games and statistics",
        None, {200: rs.Table}, (400, 404), ("table",), query=(PAGE_QUERY,)),
     op("DELETE /api/v1/tables/{key}", "tables_api.delete", "Delete a table and its games",
        None, {204: None}, (404,), ("table",)),
     op("GET /api/v1/tables/{key}/export", "tables_api.export", "Export a table",
-       None, {200: rs.TableExport}, (404,), ("table",)),
+       None, {200: TableFile}, (404,), ("table",),
+       description="Every game of the table, both kinds, in the stored-game format "
+       "(docs/api.md \"The stored-game format\"): what `POST /api/v1/tables/import` takes."),
     op("PUT /api/v1/tables/{key}/players/{player}", "tables_api.rename", "Rename a person",
        rq.Rename, {200: rs.Table}, (400, 404, 422), ("table", "name")),
     op("POST /api/v1/tables/{key}/merge", "tables_api.merge",
@@ -489,6 +526,8 @@ def description(catalogue: tuple[str, ...]) -> dict[str, Any]:
     the types do not change."""
     schemas: dict[str, Any] = {}
     json_schema(rs.Problems, schemas)
+    for root in ROOTS:  # the stored-game format, whole (docs/api.md "The stored-game format")
+        json_schema(root, schemas)
     paths: dict[str, dict[str, Any]] = {}
     for op in OPERATIONS:
         paths.setdefault(op.path, {})[op.method] = _operation(op, schemas, catalogue)
