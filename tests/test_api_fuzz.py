@@ -54,8 +54,7 @@ expected-statuses = ["2xx", "3xx", "401", "403", "404", "409", "422", "429", "5x
 [[operations]]
 # a file of stored games may break the file's own rules, which no JSON Schema states: hands
 # numbered 1, 2, … in order, a correction's version within the game's, the first dealer one
-# of the game's seats; the import answers them 400 request.value (docs/api.md, "The
-# stored-game format")
+# of the game's seats; the import answers them 400 request.value (docs/stored-format.md)
 include-operation-id-regex = "^(games_api_import_games|tables_api_import_table)$"
 checks.positive_data_acceptance.expected-statuses = [
     "2xx", "3xx", "400", "401", "403", "404", "409", "422", "429", "5xx"

@@ -283,8 +283,8 @@ OPERATIONS: tuple[Operation, ...] = (
        rq.NewGame, {201: rs.Game}, (400, 422), (*GAME_CODES, "table")),
     op("POST /api/v1/games/import", "games_api.import_games", "Import games",
        BACKUP_IMPORT, {201: rs.GamesImported}, (400, 422), GAME_CODES,
-       description="A backup file in the stored-game format (`BackupFile`, docs/api.md "
-       "\"The stored-game format\"); files of format version 1 import too, and games in "
+       description="A backup file in the stored-game format (`BackupFile`, "
+       "docs/stored-format.md); files of format version 1 import too, and games in "
        "this API's shape (`BackupOfBefore`; one such game alone, not wrapped in `games`, "
        "imports too)."),
     op("GET /api/v1/games/{key}", "games_api.detail", "A game's sheet",
@@ -321,8 +321,8 @@ OPERATIONS: tuple[Operation, ...] = (
        rq.NewTable, {201: rs.Table}, (400, 422), ("table", "name")),
     op("POST /api/v1/tables/import", "tables_api.import_table", "Import a table",
        TABLE_IMPORT, {201: rs.Table}, (400, 422), ("table", *GAME_CODES),
-       description="A table's export in the stored-game format (`TableFile`, docs/api.md "
-       "\"The stored-game format\"), as a new table; an export of before imports too "
+       description="A table's export in the stored-game format (`TableFile`, "
+       "docs/stored-format.md), as a new table; an export of before imports too "
        "(`TableOfBefore`)."),
     op("GET /api/v1/tables/{key}", "tables_api.detail", "A table, its games and statistics",
        None, {200: rs.Table}, (400, 404), ("table",), query=(PAGE_QUERY,)),
@@ -331,7 +331,7 @@ OPERATIONS: tuple[Operation, ...] = (
     op("GET /api/v1/tables/{key}/export", "tables_api.export", "Export a table",
        None, {200: TableFile}, (404,), ("table",),
        description="Every game of the table, both kinds, in the stored-game format "
-       "(docs/api.md \"The stored-game format\"): what `POST /api/v1/tables/import` takes."),
+       "(docs/stored-format.md): what `POST /api/v1/tables/import` takes."),
     op("PUT /api/v1/tables/{key}/players/{player}", "tables_api.rename", "Rename a person",
        rq.Rename, {200: rs.Table}, (400, 404, 422), ("table", "name")),
     op("POST /api/v1/tables/{key}/merge", "tables_api.merge",
@@ -526,7 +526,7 @@ def description(catalogue: tuple[str, ...]) -> dict[str, Any]:
     the types do not change."""
     schemas: dict[str, Any] = {}
     json_schema(rs.Problems, schemas)
-    for root in ROOTS:  # the stored-game format, whole (docs/api.md "The stored-game format")
+    for root in ROOTS:  # the stored-game format, whole (docs/stored-format.md)
         json_schema(root, schemas)
     paths: dict[str, dict[str, Any]] = {}
     for op in OPERATIONS:

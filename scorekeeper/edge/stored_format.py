@@ -1,7 +1,7 @@
 """The one stored-game format, defined: how a game of either kind (Canasta and "3 ist 50") is
 written to every file the app gives out and reads back: a game's or this phone's backup, the
-whole database's backup (``scorekeeper export``) and a table's export (docs/api.md, "The
-stored-game format").
+whole database's backup (``scorekeeper export``) and a table's export
+(docs/stored-format.md).
 
 A file says what it is in ``format`` (``scorekeeper-backup`` or ``scorekeeper-table``) and which
 version of this format it is written in (``format_version``, now :data:`FORMAT_VERSION`). Every

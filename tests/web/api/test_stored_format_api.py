@@ -1,4 +1,4 @@
-"""The stored-game format in the API description (docs/api.md "The stored-game format"): its
+"""The stored-game format in the API description (docs/stored-format.md): its
 schema is part of ``components.schemas``, the operations that give or take stored games name
 it (the table's export, the two imports) with an example, and every file the app writes (a
 game's backup of either kind, the phone's backup, ``scorekeeper export``, a table's export)
