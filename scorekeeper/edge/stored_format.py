@@ -143,7 +143,7 @@ _FIFTY_EXAMPLE: dict[str, Any] = {
 @dataclass(frozen=True)
 class StoredHand:
     """A hand as it was entered: the entry (adjustments are part of it) and its times. Canasta:
-    ``teams`` is a hand's ``teams`` as ``POST /api/v1/games/{id}/hands`` takes it; 3 ist 50:
+    `teams` is a hand's `teams` as `POST /api/v1/games/{id}/hands` takes it; 3 ist 50:
     one entry per player, as the evening's game was saved."""
 
     number: int = field(metadata=_about("1, 2, … in order", minimum=1))
@@ -209,7 +209,7 @@ class StoredGame:
 @dataclass(frozen=True)
 class StoredTableGame:
     """A game of a table in the whole database's backup: which of the table's people (by
-    their place in ``people``) played in each score column."""
+    their place in `people`) played in each score column."""
 
     game: str = field(metadata=_about("the game's editing key"))
     seats: list[list[int]]
@@ -231,7 +231,7 @@ class StoredTable:
 
 @dataclass(frozen=True)
 class BackupFile:
-    """A backup: one game, this phone's games, or (``scorekeeper export``) the whole database
+    """A backup: one game, this phone's games, or (`scorekeeper export`) the whole database
     with its tables and tournaments."""
 
     EXAMPLE: ClassVar[dict[str, Any]] = {
@@ -255,6 +255,8 @@ class BackupFile:
 
 @dataclass(frozen=True)
 class TablePerson:
+    """One of the table's people: the id the games' `people` name them by, and the name."""
+
     id: int
     name: str
 
@@ -271,7 +273,7 @@ class TableFileGame:
 
 @dataclass(frozen=True)
 class TableFile:
-    """A table's export (``GET /api/v1/tables/{id}/export``): its people and every game,
+    """A table's export (`GET /api/v1/tables/{id}/export`): its people and every game,
     oldest first; importing it makes a new table."""
 
     EXAMPLE: ClassVar[dict[str, Any]] = {

@@ -191,3 +191,14 @@ def test_a_row_takes_its_parameters_tag_and_media_from_its_path() -> None:
     # a parameter the table does not know is an error at import, not a silent gap
     with pytest.raises(KeyError):
         openapi.op("GET /api/v1/games/{key}/sides/{who}", "x.y", "", None, {}, (), ())
+
+
+def test_the_reference_page_shows_an_answer_s_example(client: FlaskClient) -> None:
+    """The table's export answers a file of the stored-game format (docs/stored-format.md):
+    its example is on the page, under the answer, escaped; the shared problem answers show
+    none."""
+    page = client.get("/api-reference").get_data(as_text=True)
+    export = page.split('id="tables_api_export"', 1)[1].split("</article>", 1)[0]
+    assert '<a href="#type-TableFile">TableFile</a>' in export
+    assert "&#34;format&#34;: &#34;scorekeeper-table&#34;" in export
+    assert export.count('class="api-example"') == 1
