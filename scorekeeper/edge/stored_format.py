@@ -29,6 +29,10 @@ FORMAT_VERSION = 2
 BACKUP: Literal["scorekeeper-backup"] = "scorekeeper-backup"
 TABLE: Literal["scorekeeper-table"] = "scorekeeper-table"
 FIFTY = "three-is-fifty"
+#: a game's editing or view key as the readers take it (random, URL-safe; store/games.py KEY)
+KEY_PATTERN = "^[A-Za-z0-9_-]{16,43}$"
+#: the highest version a game may carry (store/backup.py MAX_VERSION)
+MAX_VERSION = 1_000_000_000
 #: games one import request takes (``POST /api/v1/games/import``): a larger file is refused,
 #: not cut
 MAX_IMPORTED_GAMES = 100
@@ -178,7 +182,7 @@ class StoredRevision:
 class StoredGame:
     """A game of either kind as every file holds it."""
 
-    view_id: str = field(metadata=_about("the read-only key"))
+    view_id: str = field(metadata=_about("the read-only key", pattern=KEY_PATTERN))
     name: str | None
     ruleset: str = field(metadata=_about("german, polish, classic, american or three-is-fifty"))
     players: int = field(metadata=_about("players at the table", minimum=1))
@@ -189,17 +193,25 @@ class StoredGame:
         metadata=_about("the score columns: {name, players} (3 ist 50: one per player)")
     )
     target: int | None
-    first_dealer: int = field(metadata=_about("the seat that dealt first", minimum=0))
-    version: int = field(metadata=_about("moves on with every change", minimum=1))
+    first_dealer: int = field(
+        metadata=_about("the seat that dealt first (one of the game's seats)", minimum=0, maximum=5)
+    )
+    version: int = field(
+        metadata=_about("moves on with every change", minimum=1, maximum=MAX_VERSION)
+    )
     created_at: str = field(metadata=_about("ISO 8601 with its zone", format="date-time"))
     updated_at: str = field(metadata=_about("ISO 8601 with its zone", format="date-time"))
     hands: list[StoredHand]
     revisions: list[StoredRevision]
     id: str | None = field(
-        default=None, metadata=_about("the editing key; only in a file for whoever may edit")
+        default=None,
+        metadata=_about(
+            "the editing key; only in a file for whoever may edit", pattern=KEY_PATTERN
+        ),
     )
     previous_id: str | None = field(
-        default=None, metadata=_about("the editing key of the game this one followed")
+        default=None,
+        metadata=_about("the editing key of the game this one followed", pattern=KEY_PATTERN),
     )
     side_ids: list[str] | None = field(
         default=None, metadata=_about("each side's own key (entering its part of a hand)")

@@ -21,10 +21,13 @@ from jsonschema import Draft202012Validator
 from scorekeeper.cli import main
 from scorekeeper.edge.stored_format import (
     FORMAT_VERSION,
+    KEY_PATTERN,
     BackupFile,
     TableFile,
     stored_format_schema,
 )
+from scorekeeper.store.backup import MAX_VERSION
+from scorekeeper.store.games import KEY
 from scorekeeper.web.api.openapi import document as description
 
 DATA = Path(__file__).parents[2] / "data"
@@ -59,6 +62,10 @@ def test_the_format_is_in_the_description_as_the_format_defines_it() -> None:
         assert schemas[name] == schema, name
     assert schemas["BackupFile"]["properties"]["format_version"]["maximum"] == FORMAT_VERSION
     assert schemas["StoredGame"]["properties"]["created_at"]["format"] == "date-time"
+    # the bounds the readers hold a stored game to, where a schema can say them
+    game = schemas["StoredGame"]["properties"]
+    assert game["view_id"]["pattern"] == KEY_PATTERN == KEY.pattern
+    assert game["version"]["maximum"] == MAX_VERSION
 
     paths = doc["paths"]
     export = paths["/api/v1/tables/{key}/export"]["get"]["responses"]["200"]["content"]
