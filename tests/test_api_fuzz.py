@@ -9,6 +9,10 @@ One reading is told to schemathesis, not left out: a request the description all
 break the rules of the game (thirteen kings where the decks hold eight, an unknown ruleset), and
 the API answers it 422 with the problems in words (docs/api.md, problem codes); schemathesis
 counts that as an answer to a valid request. A request of the wrong shape stays a finding.
+The two imports take files of stored games, whose own rules (hands numbered in order, a
+correction's version within the game's, the first dealer one of the seats) no JSON Schema can
+state: a file of the described shape that breaks them is answered 400 ``request.value`` with
+where, and schemathesis is told so for those two operations only.
 
 The run is bounded: a fixed seed, ``EXAMPLES`` test cases per operation and phase, and a
 deadline for the whole run. The figures (test cases, findings) are printed."""
@@ -18,6 +22,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -36,12 +41,24 @@ SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
 EXAMPLES = int(os.environ.get("SCOREKEEPER_FUZZ_EXAMPLES", "15"))
 SEED = int(os.environ.get("SCOREKEEPER_FUZZ_SEED", "20261206"))
 DEADLINE = 300  # seconds for the whole run
+#: a regular expression of operation ids (``games_api_import_games|tables_api_.*``): only those
+#: are run, to try a change to a few operations quickly; the whole run takes every operation
+ONLY = os.environ.get("SCOREKEEPER_FUZZ_ONLY", "")
 RAISED = "100000 per minute"
 
 CONFIG = """
 [checks.positive_data_acceptance]
 # a request of the described shape that breaks the game's rules is answered 422 in words
 expected-statuses = ["2xx", "3xx", "401", "403", "404", "409", "422", "429", "5xx"]
+
+[[operations]]
+# a file of stored games may break the file's own rules, which no JSON Schema states: hands
+# numbered 1, 2, … in order, a correction's version within the game's, the first dealer one
+# of the game's seats; the import answers them 400 request.value (docs/stored-format.md)
+include-operation-id-regex = "^(games_api_import_games|tables_api_import_table)$"
+checks.positive_data_acceptance.expected-statuses = [
+    "2xx", "3xx", "400", "401", "403", "404", "409", "422", "429", "5xx"
+]
 """
 
 
@@ -115,11 +132,15 @@ def test_schemathesis_finds_nothing_on_the_live_server(live: str, tmp_path: Path
         "--seed",
         str(SEED),
         "--workers",
-        "2",
+        # one worker for a quick try of a few operations: two that start at once on schemas of
+        # any JSON race in CPython 3.11's ast.parse (hypothesis describing its strategies),
+        # which ends the run with "AST constructor recursion depth mismatch"
+        "1" if ONLY else "2",
         "--request-timeout",
         "10",
         "--generation-database",
         "none",
+        *(["--include-operation-id-regex", ONLY] if ONLY else []),
         "--no-color",
         "--report",
         "ndjson",
@@ -140,8 +161,8 @@ def test_schemathesis_finds_nothing_on_the_live_server(live: str, tmp_path: Path
     every = {
         f"{m.upper()} {path}"
         for path, item in described["paths"].items()
-        for m in item
-        if m in methods
+        for m, op in item.items()
+        if m in methods and (not ONLY or re.search(ONLY, op["operationId"]))
     }
     kinds = Counter(code for _, code, _ in found)
     print(
@@ -158,5 +179,5 @@ def test_schemathesis_finds_nothing_on_the_live_server(live: str, tmp_path: Path
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     # every operation was tried (the reference page included); the description itself is what
     # schemathesis loads the run from, never as a test case of its own
-    assert tested | {"GET /api/v1/openapi.json"} == every, sorted(every - tested)
+    assert tested | ({"GET /api/v1/openapi.json"} & every) == every, sorted(every - tested)
     assert cases >= len(every) * 5

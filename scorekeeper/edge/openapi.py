@@ -12,11 +12,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Annotated, Any
 
 from . import requests as rq
 from . import responses as rs
-from .spec import json_schema
+from .spec import Spec, json_schema
+from .stored_format import (
+    MAX_IMPORTED_GAMES,
+    ROOTS,
+    BackupFile,
+    BackupOfBefore,
+    TableFile,
+    TableOfBefore,
+)
 
 VERSION = "1"
 
@@ -55,6 +63,9 @@ class Param:
 
 @dataclass(frozen=True)
 class Operation:
+    """One operation as the description writes it (made by :func:`op` from a row of
+    :data:`OPERATIONS`)."""
+
     method: str
     path: str
     endpoint: str
@@ -65,7 +76,7 @@ class Operation:
     answers: dict[int, Any] = field(default_factory=dict)
     problems: tuple[int, ...] = (400, 422)
     codes: tuple[str, ...] = ()
-    query: tuple[Param, ...] = ()
+    parameters: tuple[Param, ...] = ()  # the path's, in its order, then the query's
     media: str = "application/json"
     description: str = ""
 
@@ -74,622 +85,303 @@ class Operation:
 #: regex engine reads it alike)
 VISIBLE = "[^\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"
 
-KEY = Param(
-    "key",
-    "path",
-    {"type": "string", "maxLength": 64},
-    "A game's editing key, a side's key or its view id.",
-    True,
-)
-TABLE_KEY = Param(
-    "key",
-    "path",
-    {"type": "string", "maxLength": 64},
-    "A table's editing key (or, to read, its view id).",
-    True,
-)
-TOURNAMENT_KEY = Param(
-    "key",
-    "path",
-    {"type": "string", "maxLength": 64},
-    "A tournament's editing key (or, to read, its view id).",
-    True,
-)
-NUMBER = Param(
-    "number",
-    "path",
-    {"type": "string", "pattern": "^[0-9]{1,6}$"},
-    "A hand's number, from 1.",
-    True,
-)
-ROUND = Param("number", "path", {"type": "integer", "minimum": 0}, "A round's number.", True)
-PARTICIPANT = Param(
-    "number", "path", {"type": "integer", "minimum": 0}, "A participant's number.", True
-)
-SIDE = Param(
-    "side", "path", {"type": "string", "pattern": "^[0-9]{1,3}$"}, "A side's index, from 0.", True
-)
+
+def _key(of: str) -> Param:
+    return Param("key", "path", {"type": "string", "maxLength": 64}, of, True)
+
+
+#: every path parameter, by the path's segment it follows and its name: a row's path names its
+#: parameters, and the description takes them from here
+PATH_PARAMS: dict[tuple[str, str], Param] = {
+    ("games", "key"): _key("A game's editing key, a side's key or its view id."),
+    ("tables", "key"): _key("A table's editing key (or, to read, its view id)."),
+    ("tournaments", "key"): _key("A tournament's editing key (or, to read, its view id)."),
+    ("hands", "number"): Param(
+        "number", "path", {"type": "string", "pattern": "^[0-9]{1,6}$"}, "A hand's number, from 1."
+    ),
+    ("rounds", "number"): Param(
+        "number", "path", {"type": "integer", "minimum": 0}, "A round's number."
+    ),
+    ("participants", "number"): Param(
+        "number", "path", {"type": "integer", "minimum": 0}, "A participant's number."
+    ),
+    ("parts", "side"): Param(
+        "side", "path", {"type": "string", "pattern": "^[0-9]{1,3}$"}, "A side's index, from 0."
+    ),
+    ("players", "player"): Param(
+        "player", "path", {"type": "string", "maxLength": 64}, "The person's id."
+    ),
+    ("merges", "merge_id"): Param(
+        "merge_id", "path", {"type": "string", "maxLength": 64}, "The merge (`merges[].id`)."
+    ),
+    ("rulesets", "ruleset_id"): Param(
+        "ruleset_id", "path", {"type": "string", "maxLength": 64}, "The ruleset's id."
+    ),
+}
 VERSION_QUERY = Param(
     "version",
     "query",
     {"type": "integer", "minimum": 0, "maximum": 9_999_999_999},
     "The game's version, when the body does not carry it.",
 )
+PLAYERS_QUERY = Param(
+    "players",
+    "query",
+    {"type": "integer", "minimum": 1},
+    "Sizes the deck and the tables for this many players.",
+)
+SEARCH_QUERY = (
+    Param(
+        "q",
+        "query",
+        {"type": "string", "minLength": 1, "maxLength": 200, "pattern": VISIBLE},
+        "The question, in words.",
+        True,
+    ),
+    Param("lang", "query", {"enum": ["de", "pl", "en"]}, "Its language."),
+)
+PAGE_QUERY = Param(
+    "page",
+    "query",
+    {"type": "integer", "minimum": 1, "maximum": 999_999},
+    "A page of the games, newest first.",
+)
+
+#: what ``POST /api/v1/games/import`` takes: a backup in the stored-game format, or a file of
+#: before (``{"games": [...]}`` in the games API's shape, or one game as that API gives it)
+BACKUP_IMPORT = (
+    Annotated[
+        BackupFile,
+        Spec(
+            description="A backup in the stored-game format (a game's, a phone's, "
+            f"`scorekeeper export`), at most {MAX_IMPORTED_GAMES} games a request.",
+            extra={"properties": {"games": {"minItems": 1, "maxItems": MAX_IMPORTED_GAMES}}},
+        ),
+    ]
+    | BackupOfBefore
+)
+#: what ``POST /api/v1/tables/import`` takes: a table's export in the stored-game format, or
+#: an export of before (its games in the games API's shape)
+TABLE_IMPORT = (
+    Annotated[TableFile, Spec(description="A table's export in the stored-game format.")]
+    | TableOfBefore
+)
+
+#: the tag of an operation by the first segment of its path (its area), where they differ
+TAG_OF_AREA = {"openapi.json": "reference"}
+#: the problem families every referee question may meet
+REFEREE = ("ruleset", "players", "options", "card")
 
 
-def _referee(
-    path: str,
+def op(
+    route: str,
     endpoint: str,
     summary: str,
     request: Any,
+    answers: dict[int, Any],
+    problems: tuple[int, ...],
     codes: tuple[str, ...],
-    answer: Any = rs.Verdict,
+    *,
+    query: tuple[Param, ...] = (),
+    body_required: bool = True,
+    description: str = "",
 ) -> Operation:
+    """One row of :data:`OPERATIONS` as an :class:`Operation`: ``route`` is ``"METHOD
+    path"``; what the path says is not written again (its parameters, from
+    :data:`PATH_PARAMS`; its tag, from its area: ``parts`` under a game, ``live`` for the
+    server-sent events; their media type)."""
+    method, path = route.split(" ")
+    segments = path.removeprefix("/api/v1/").split("/")
+    parameters = tuple(
+        PATH_PARAMS[segments[i - 1], name[1:-1]]
+        for i, name in enumerate(segments)
+        if name.startswith("{")
+    )
+    events = segments[-1] == "events"
+    if events:
+        tag = "live"
+    elif "parts" in segments:
+        tag = "parts"
+    else:
+        tag = TAG_OF_AREA.get(segments[0], segments[0])
     return Operation(
-        "post",
-        f"/api/v1/referee/{path}",
-        f"api.{endpoint}",
+        method.lower(),
+        path,
+        endpoint,
         summary,
-        "referee",
+        tag,
         request,
-        answers={200: answer},
-        codes=("ruleset", "players", "options", "card", *codes),
+        body_required,
+        answers,
+        problems,
+        codes,
+        parameters + query,
+        "text/event-stream" if events else "application/json",
+        description,
     )
 
 
+#: every operation of /api/v1, one row each: route, the Flask endpoint that answers it, summary;
+#: the request's type (None: no body), the answers' types by status (None: not JSON), the
+#: problem statuses and the problem families it may answer with; then what only some have
+# fmt: off
 OPERATIONS: tuple[Operation, ...] = (
     # ---- stateless ----
-    Operation(
-        "post",
-        "/api/v1/score",
-        "api.score",
-        "Score one hand",
-        "score",
-        rq.ScoreRequest | rq.FiftyScoreRequest,
-        answers={200: rs.ScoreAnswer | rs.FiftyScoreAnswer, 422: rs.RefusedScore},
-        codes=(*CANASTA_CODES, *FIFTY_CODES),
-        description="Every side of one hand scored (docs/api.md §3). 3 ist 50: every "
-        "minus pile counted.",
-    ),
-    _referee("meld", "referee_meld", "Is this a legal meld?", rq.MeldQuestion, ("meld",)),
-    _referee(
-        "initial-meld",
-        "referee_initial_meld",
-        "Does the initial meld reach the minimum?",
-        rq.InitialMeldQuestion,
-        ("meld", "initial_meld"),
-    ),
-    _referee(
-        "discard-pile",
-        "referee_discard_pile",
-        "May the player take the discard pile?",
-        rq.DiscardPileQuestion,
-        ("meld", "discard_pile", "initial_meld"),
-    ),
-    _referee(
-        "go-out", "referee_go_out", "May the side go out?", rq.GoOutQuestion, ("meld", "going_out")
-    ),
-    _referee(
-        "options",
-        "referee_options",
-        "What may I do? Every legal move of the turn",
-        rq.OptionsQuestion,
-        ("meld", "going_out", "discard_pile", "initial_meld"),
-        rs.TurnOptions,
-    ),
-    Operation(
-        "post",
-        "/api/v1/referee/three-is-fifty",
-        "api.referee_three_is_fifty",
-        "3 ist 50: every legal move of the turn",
-        "referee",
-        rq.FiftyMovesQuestion,
-        answers={200: rs.FiftyMoves},
-        codes=FIFTY_CODES,
-    ),
-    _referee(
-        "partner-permission",
-        "referee_partner_permission",
-        "May I go out? (the partner asked)",
-        rq.PartnerPermissionQuestion,
-        ("permission",),
-        rs.Ruling,
-    ),
-    _referee(
-        "end-of-stock",
-        "referee_end_of_stock",
-        "The last cards of the stock",
-        rq.StockQuestion,
-        ("stock", "draw"),
-        rs.Ruling,
-    ),
-    _referee(
-        "black-three-block",
-        "referee_black_three_block",
-        "What a black three blocks",
-        rq.BlackThreeQuestion,
-        ("pile_block",),
-        rs.Ruling,
-    ),
-    _referee(
-        "red-three-from-pile",
-        "referee_red_three_from_pile",
-        "A red three taken with the pile",
-        rq.RedThreeQuestion,
-        ("pile_red_three",),
-        rs.Ruling,
-    ),
-    Operation(
-        "post",
-        "/api/v1/referee/three-is-fifty-deal",
-        "api.referee_three_is_fifty_deal",
-        "3 ist 50: the deal, the middle, the dealer and the turn",
-        "referee",
-        rq.FiftyDealQuestion,
-        answers={200: rs.Ruling},
-        codes=("fifty_deal",),
-    ),
-    _referee(
-        "two-player-draw",
-        "referee_two_player_draw",
-        "Two-player draws",
-        rq.TwoPlayerDrawQuestion,
-        ("draw", "stock"),
-        rs.Ruling,
-    ),
-    Operation(
-        "get",
-        "/api/v1/rulesets",
-        "api.ruleset_list",
-        "Every ruleset",
-        "rulesets",
-        answers={200: rs.Rulesets},
-        problems=(),
-    ),
-    Operation(
-        "get",
-        "/api/v1/rulesets/{ruleset_id}",
-        "api.ruleset_detail",
-        "A ruleset's every parameter",
-        "rulesets",
-        answers={200: rs.RulesetDetail},
-        problems=(404, 422),
-        codes=("ruleset", "players"),
-        query=(
-            Param(
-                "ruleset_id", "path", {"type": "string", "maxLength": 64}, "The ruleset's id.", True
-            ),
-            Param(
-                "players",
-                "query",
-                {"type": "integer", "minimum": 1},
-                "Sizes the deck and the tables for this many players.",
-            ),
-        ),
-    ),
-    Operation(
-        "get",
-        "/api/v1/rules/search",
-        "rulebook_api.rules_search",
-        "The rule paragraphs that answer a dispute asked in words",
-        "rules",
-        answers={200: rs.RuleSearch},
-        problems=(400,),
-        query=(
-            Param(
-                "q",
-                "query",
-                {"type": "string", "minLength": 1, "maxLength": 200, "pattern": VISIBLE},
-                "The question, in words.",
-                True,
-            ),
-            Param("lang", "query", {"enum": ["de", "pl", "en"]}, "Its language."),
-        ),
-    ),
+    op("POST /api/v1/score", "api.score", "Score one hand",
+       rq.ScoreRequest | rq.FiftyScoreRequest,
+       {200: rs.ScoreAnswer | rs.FiftyScoreAnswer, 422: rs.RefusedScore}, (400, 422),
+       (*CANASTA_CODES, *FIFTY_CODES),
+       description="Every side of one hand scored (docs/api.md §3). 3 ist 50: every minus "
+       "pile counted."),
+    op("POST /api/v1/referee/meld", "api.referee_meld", "Is this a legal meld?",
+       rq.MeldQuestion, {200: rs.Verdict}, (400, 422), (*REFEREE, "meld")),
+    op("POST /api/v1/referee/initial-meld", "api.referee_initial_meld",
+       "Does the initial meld reach the minimum?",
+       rq.InitialMeldQuestion, {200: rs.Verdict}, (400, 422), (*REFEREE, "meld", "initial_meld")),
+    op("POST /api/v1/referee/discard-pile", "api.referee_discard_pile",
+       "May the player take the discard pile?",
+       rq.DiscardPileQuestion, {200: rs.Verdict}, (400, 422),
+       (*REFEREE, "meld", "discard_pile", "initial_meld")),
+    op("POST /api/v1/referee/go-out", "api.referee_go_out", "May the side go out?",
+       rq.GoOutQuestion, {200: rs.Verdict}, (400, 422), (*REFEREE, "meld", "going_out")),
+    op("POST /api/v1/referee/options", "api.referee_options",
+       "What may I do? Every legal move of the turn",
+       rq.OptionsQuestion, {200: rs.TurnOptions}, (400, 422),
+       (*REFEREE, "meld", "going_out", "discard_pile", "initial_meld")),
+    op("POST /api/v1/referee/three-is-fifty", "api.referee_three_is_fifty",
+       "3 ist 50: every legal move of the turn",
+       rq.FiftyMovesQuestion, {200: rs.FiftyMoves}, (400, 422), FIFTY_CODES),
+    op("POST /api/v1/referee/partner-permission", "api.referee_partner_permission",
+       "May I go out? (the partner asked)",
+       rq.PartnerPermissionQuestion, {200: rs.Ruling}, (400, 422), (*REFEREE, "permission")),
+    op("POST /api/v1/referee/end-of-stock", "api.referee_end_of_stock",
+       "The last cards of the stock",
+       rq.StockQuestion, {200: rs.Ruling}, (400, 422), (*REFEREE, "stock", "draw")),
+    op("POST /api/v1/referee/black-three-block", "api.referee_black_three_block",
+       "What a black three blocks",
+       rq.BlackThreeQuestion, {200: rs.Ruling}, (400, 422), (*REFEREE, "pile_block")),
+    op("POST /api/v1/referee/red-three-from-pile", "api.referee_red_three_from_pile",
+       "A red three taken with the pile",
+       rq.RedThreeQuestion, {200: rs.Ruling}, (400, 422), (*REFEREE, "pile_red_three")),
+    op("POST /api/v1/referee/three-is-fifty-deal", "api.referee_three_is_fifty_deal",
+       "3 ist 50: the deal, the middle, the dealer and the turn",
+       rq.FiftyDealQuestion, {200: rs.Ruling}, (400, 422), ("fifty_deal",)),
+    op("POST /api/v1/referee/two-player-draw", "api.referee_two_player_draw",
+       "Two-player draws",
+       rq.TwoPlayerDrawQuestion, {200: rs.Ruling}, (400, 422), (*REFEREE, "draw", "stock")),
+    op("GET /api/v1/rulesets", "api.ruleset_list", "Every ruleset",
+       None, {200: rs.Rulesets}, (), ()),
+    op("GET /api/v1/rulesets/{ruleset_id}", "api.ruleset_detail",
+       "A ruleset's every parameter",
+       None, {200: rs.RulesetDetail}, (404, 422), ("ruleset", "players"),
+       query=(PLAYERS_QUERY,)),
+    op("GET /api/v1/rules/search", "rulebook_api.rules_search",
+       "The rule paragraphs that answer a dispute asked in words",
+       None, {200: rs.RuleSearch}, (400,), (), query=SEARCH_QUERY),
     # ---- games ----
-    Operation(
-        "post",
-        "/api/v1/games",
-        "games_api.create",
-        "Create a game",
-        "games",
-        rq.NewGame,
-        answers={201: rs.Game},
-        codes=(*GAME_CODES, "table"),
-    ),
-    Operation(
-        "post",
-        "/api/v1/games/import",
-        "games_api.import_games",
-        "Import games",
-        "games",
-        rq.GamesImport,
-        answers={201: rs.GamesImported},
-        codes=GAME_CODES,
-    ),
-    Operation(
-        "get",
-        "/api/v1/games/{key}",
-        "games_api.detail",
-        "A game's sheet",
-        "games",
-        answers={200: rs.Game},
-        problems=(404,),
-        codes=("game",),
-        query=(KEY,),
-    ),
-    Operation(
-        "post",
-        "/api/v1/games/{key}/hands",
-        "games_api.add_hand",
-        "Add the next hand",
-        "games",
-        rq.HandEntry,
-        answers={200: rs.Game, 201: rs.Game},
-        problems=(400, 403, 404, 409, 410, 422),
-        codes=GAME_CODES,
-        query=(KEY,),
-    ),
-    Operation(
-        "get",
-        "/api/v1/games/{key}/hands/{number}",
-        "games_api.hand_detail",
-        "One hand of the sheet",
-        "games",
-        answers={200: rs.HandDetail},
-        problems=(404,),
-        codes=("game", "hand"),
-        query=(KEY, NUMBER),
-    ),
-    Operation(
-        "put",
-        "/api/v1/games/{key}/hands/{number}",
-        "games_api.replace_hand",
-        "Correct a hand",
-        "games",
-        rq.HandEntry,
-        answers={200: rs.Game, 201: rs.Game},
-        problems=(400, 403, 404, 409, 410, 422),
-        codes=GAME_CODES,
-        query=(KEY, NUMBER),
-    ),
-    Operation(
-        "delete",
-        "/api/v1/games/{key}/hands/{number}",
-        "games_api.delete_hand",
-        "Delete the last hand",
-        "games",
-        rq.VersionOnly,
-        body_required=False,
-        answers={200: rs.Game},
-        problems=(400, 403, 404, 409, 422),
-        codes=("game", "hand", "request"),
-        query=(KEY, NUMBER, VERSION_QUERY),
-    ),
-    Operation(
-        "post",
-        "/api/v1/games/{key}/undo",
-        "games_api.undo_delete",
-        "Bring back the hand deleted last",
-        "games",
-        rq.UndoDelete,
-        answers={200: rs.Game},
-        problems=(400, 403, 404, 409, 422),
-        codes=("game", "hand"),
-        query=(KEY, VERSION_QUERY),
-    ),
-    Operation(
-        "get",
-        "/api/v1/games/{key}/events",
-        "live.game_events",
-        "The game's changes as they happen (server-sent events)",
-        "live",
-        answers={200: None},
-        problems=(404, 429),
-        codes=("game", "stream"),
-        query=(KEY,),
-        media="text/event-stream",
-    ),
+    op("POST /api/v1/games", "games_api.create", "Create a game",
+       rq.NewGame, {201: rs.Game}, (400, 422), (*GAME_CODES, "table")),
+    op("POST /api/v1/games/import", "games_api.import_games", "Import games",
+       BACKUP_IMPORT, {201: rs.GamesImported}, (400, 422), GAME_CODES,
+       description="A backup file in the stored-game format (`BackupFile`, "
+       "docs/stored-format.md); files of format version 1 import too, and games in "
+       "this API's shape (`BackupOfBefore`; one such game alone, not wrapped in `games`, "
+       "imports too)."),
+    op("GET /api/v1/games/{key}", "games_api.detail", "A game's sheet",
+       None, {200: rs.Game}, (404,), ("game",)),
+    op("POST /api/v1/games/{key}/hands", "games_api.add_hand", "Add the next hand",
+       rq.HandEntry, {200: rs.Game, 201: rs.Game}, (400, 403, 404, 409, 410, 422), GAME_CODES),
+    op("GET /api/v1/games/{key}/hands/{number}", "games_api.hand_detail",
+       "One hand of the sheet",
+       None, {200: rs.HandDetail}, (404,), ("game", "hand")),
+    op("PUT /api/v1/games/{key}/hands/{number}", "games_api.replace_hand", "Correct a hand",
+       rq.HandEntry, {200: rs.Game, 201: rs.Game}, (400, 403, 404, 409, 410, 422), GAME_CODES),
+    op("DELETE /api/v1/games/{key}/hands/{number}", "games_api.delete_hand",
+       "Delete the last hand",
+       rq.VersionOnly, {200: rs.Game}, (400, 403, 404, 409, 422), ("game", "hand", "request"),
+       query=(VERSION_QUERY,), body_required=False),
+    op("POST /api/v1/games/{key}/undo", "games_api.undo_delete",
+       "Bring back the hand deleted last",
+       rq.UndoDelete, {200: rs.Game}, (400, 403, 404, 409, 422), ("game", "hand"),
+       query=(VERSION_QUERY,)),
+    op("GET /api/v1/games/{key}/events", "live.game_events",
+       "The game's changes as they happen (server-sent events)",
+       None, {200: None}, (404, 429), ("game", "stream")),
     # ---- parts ----
-    Operation(
-        "get",
-        "/api/v1/games/{key}/parts",
-        "parts_api.show",
-        "The parts of the open hand",
-        "parts",
-        answers={200: rs.Parts},
-        problems=(404,),
-        codes=("game",),
-        query=(KEY,),
-    ),
-    Operation(
-        "put",
-        "/api/v1/games/{key}/parts/{side}",
-        "parts_api.put",
-        "Enter or correct a side's part",
-        "parts",
-        rq.PartPut,
-        answers={200: rs.Parts, 201: rs.Parts, 409: rs.PartConflict},
-        problems=(400, 403, 404, 422),
-        codes=(*GAME_CODES, "part"),
-        query=(KEY, SIDE),
-    ),
-    Operation(
-        "delete",
-        "/api/v1/games/{key}/parts/{side}",
-        "parts_api.delete",
-        "Take a side's part back",
-        "parts",
-        rq.PartDelete,
-        body_required=False,
-        answers={200: rs.Parts, 409: rs.PartConflict},
-        problems=(400, 403, 404, 422),
-        codes=("game", "side", "part"),
-        query=(KEY, SIDE),
-    ),
+    op("GET /api/v1/games/{key}/parts", "parts_api.show", "The parts of the open hand",
+       None, {200: rs.Parts}, (404,), ("game",)),
+    op("PUT /api/v1/games/{key}/parts/{side}", "parts_api.put", "Enter or correct a side's part",
+       rq.PartPut, {200: rs.Parts, 201: rs.Parts, 409: rs.PartConflict}, (400, 403, 404, 422),
+       (*GAME_CODES, "part")),
+    op("DELETE /api/v1/games/{key}/parts/{side}", "parts_api.delete", "Take a side's part back",
+       rq.PartDelete, {200: rs.Parts, 409: rs.PartConflict}, (400, 403, 404, 422),
+       ("game", "side", "part"), body_required=False),
     # ---- tables ----
-    Operation(
-        "post",
-        "/api/v1/tables",
-        "tables_api.create",
-        "Create a table",
-        "tables",
-        rq.NewTable,
-        answers={201: rs.Table},
-        codes=("table", "name"),
-    ),
-    Operation(
-        "post",
-        "/api/v1/tables/import",
-        "tables_api.import_table",
-        "Import a table",
-        "tables",
-        rq.TableImport,
-        answers={201: rs.Table},
-        codes=("table", *GAME_CODES),
-    ),
-    Operation(
-        "get",
-        "/api/v1/tables/{key}",
-        "tables_api.detail",
-        "A table, its games and statistics",
-        "tables",
-        answers={200: rs.Table},
-        problems=(400, 404),
-        codes=("table",),
-        query=(
-            TABLE_KEY,
-            Param(
-                "page",
-                "query",
-                {"type": "integer", "minimum": 1, "maximum": 999_999},
-                "A page of the games, newest first.",
-            ),
-        ),
-    ),
-    Operation(
-        "delete",
-        "/api/v1/tables/{key}",
-        "tables_api.delete",
-        "Delete a table and its games",
-        "tables",
-        answers={204: None},
-        problems=(404,),
-        codes=("table",),
-        query=(TABLE_KEY,),
-    ),
-    Operation(
-        "get",
-        "/api/v1/tables/{key}/export",
-        "tables_api.export",
-        "Export a table",
-        "tables",
-        answers={200: rs.TableExport},
-        problems=(404,),
-        codes=("table",),
-        query=(TABLE_KEY,),
-    ),
-    Operation(
-        "put",
-        "/api/v1/tables/{key}/players/{player}",
-        "tables_api.rename",
-        "Rename a person",
-        "tables",
-        rq.Rename,
-        answers={200: rs.Table},
-        problems=(400, 404, 422),
-        codes=("table", "name"),
-        query=(
-            TABLE_KEY,
-            Param("player", "path", {"type": "string", "maxLength": 64}, "The person's id.", True),
-        ),
-    ),
-    Operation(
-        "post",
-        "/api/v1/tables/{key}/merge",
-        "tables_api.merge",
-        "Two entries of one person become one",
-        "tables",
-        rq.Merge,
-        answers={200: rs.Table},
-        problems=(400, 404, 409, 422),
-        codes=("table",),
-        query=(TABLE_KEY,),
-    ),
-    Operation(
-        "post",
-        "/api/v1/tables/{key}/merges/{merge_id}/undo",
-        "tables_api.undo_merge",
-        "Take a merge back",
-        "tables",
-        rq.NoBody,
-        answers={200: rs.Table},
-        problems=(400, 404, 409, 422),
-        codes=("table",),
-        query=(
-            TABLE_KEY,
-            Param(
-                "merge_id",
-                "path",
-                {"type": "string", "maxLength": 64},
-                "The merge (`merges[].id`).",
-                True,
-            ),
-        ),
-    ),
-    Operation(
-        "get",
-        "/api/v1/tables/{key}/events",
-        "live.table_events",
-        "The table's changes as they happen (server-sent events)",
-        "live",
-        answers={200: None},
-        problems=(404, 429),
-        codes=("table", "stream"),
-        query=(TABLE_KEY,),
-        media="text/event-stream",
-    ),
+    op("POST /api/v1/tables", "tables_api.create", "Create a table",
+       rq.NewTable, {201: rs.Table}, (400, 422), ("table", "name")),
+    op("POST /api/v1/tables/import", "tables_api.import_table", "Import a table",
+       TABLE_IMPORT, {201: rs.Table}, (400, 422), ("table", *GAME_CODES),
+       description="A table's export in the stored-game format (`TableFile`, "
+       "docs/stored-format.md), as a new table; an export of before imports too "
+       "(`TableOfBefore`)."),
+    op("GET /api/v1/tables/{key}", "tables_api.detail", "A table, its games and statistics",
+       None, {200: rs.Table}, (400, 404), ("table",), query=(PAGE_QUERY,)),
+    op("DELETE /api/v1/tables/{key}", "tables_api.delete", "Delete a table and its games",
+       None, {204: None}, (404,), ("table",)),
+    op("GET /api/v1/tables/{key}/export", "tables_api.export", "Export a table",
+       None, {200: TableFile}, (404,), ("table",),
+       description="Every game of the table, both kinds, in the stored-game format "
+       "(docs/stored-format.md): what `POST /api/v1/tables/import` takes."),
+    op("PUT /api/v1/tables/{key}/players/{player}", "tables_api.rename", "Rename a person",
+       rq.Rename, {200: rs.Table}, (400, 404, 422), ("table", "name")),
+    op("POST /api/v1/tables/{key}/merge", "tables_api.merge",
+       "Two entries of one person become one",
+       rq.Merge, {200: rs.Table}, (400, 404, 409, 422), ("table",)),
+    op("POST /api/v1/tables/{key}/merges/{merge_id}/undo", "tables_api.undo_merge",
+       "Take a merge back",
+       rq.NoBody, {200: rs.Table}, (400, 404, 409, 422), ("table",)),
+    op("GET /api/v1/tables/{key}/events", "live.table_events",
+       "The table's changes as they happen (server-sent events)",
+       None, {200: None}, (404, 429), ("table", "stream")),
     # ---- tournaments ----
-    Operation(
-        "post",
-        "/api/v1/tournaments",
-        "tournaments_api.create",
-        "Create a tournament",
-        "tournaments",
-        rq.NewTournament,
-        answers={201: rs.TournamentCreated},
-        codes=("tournament", "ruleset", "players", "options", "name", "table"),
-    ),
-    Operation(
-        "get",
-        "/api/v1/tournaments/{key}",
-        "tournaments_api.detail",
-        "A tournament: rounds and standings",
-        "tournaments",
-        answers={200: rs.Tournament},
-        problems=(404,),
-        codes=("tournament",),
-        query=(TOURNAMENT_KEY,),
-    ),
-    Operation(
-        "post",
-        "/api/v1/tournaments/{key}/rounds",
-        "tournaments_api.start_round",
-        "Seat and start the next round",
-        "tournaments",
-        rq.NoBody,
-        answers={201: rs.RoundStarted},
-        problems=(400, 404, 409, 422),
-        codes=("tournament", "seating"),
-        query=(TOURNAMENT_KEY,),
-    ),
-    Operation(
-        "post",
-        "/api/v1/tournaments/{key}/rounds/proposal",
-        "tournaments_api.propose_round",
-        "Draw the next round's seating",
-        "tournaments",
-        rq.NoBody,
-        answers={200: rs.Tournament},
-        problems=(400, 404, 409, 422),
-        codes=("tournament", "seating"),
-        query=(TOURNAMENT_KEY,),
-    ),
-    Operation(
-        "put",
-        "/api/v1/tournaments/{key}/rounds/{number}/seating",
-        "tournaments_api.set_seating",
-        "Seat a proposed round by hand",
-        "tournaments",
-        rq.Seating,
-        answers={200: rs.Tournament},
-        problems=(400, 404, 409, 422),
-        codes=("tournament", "seating"),
-        query=(TOURNAMENT_KEY, ROUND),
-    ),
-    Operation(
-        "post",
-        "/api/v1/tournaments/{key}/rounds/{number}/swap",
-        "tournaments_api.swap",
-        "Two participants change places",
-        "tournaments",
-        rq.Swap,
-        answers={200: rs.Tournament},
-        problems=(400, 404, 409, 422),
-        codes=("tournament", "seating"),
-        query=(TOURNAMENT_KEY, ROUND),
-    ),
-    Operation(
-        "post",
-        "/api/v1/tournaments/{key}/rounds/{number}/confirm",
-        "tournaments_api.confirm_round",
-        "Create a proposed round's games",
-        "tournaments",
-        rq.NoBody,
-        answers={200: rs.Tournament},
-        problems=(400, 404, 409, 422),
-        codes=("tournament", "seating"),
-        query=(TOURNAMENT_KEY, ROUND),
-    ),
-    Operation(
-        "post",
-        "/api/v1/tournaments/{key}/rounds/{number}/time",
-        "tournaments_api.call_time",
-        "Call time",
-        "tournaments",
-        rq.NoBody,
-        answers={200: rs.Tournament},
-        problems=(400, 404, 409, 422),
-        codes=("tournament",),
-        query=(TOURNAMENT_KEY, ROUND),
-    ),
-    Operation(
-        "post",
-        "/api/v1/tournaments/{key}/rounds/{number}/close",
-        "tournaments_api.close_round",
-        "Close a round",
-        "tournaments",
-        rq.NoBody,
-        answers={200: rs.Tournament},
-        problems=(400, 404, 409, 422),
-        codes=("tournament",),
-        query=(TOURNAMENT_KEY, ROUND),
-    ),
-    Operation(
-        "put",
-        "/api/v1/tournaments/{key}/participants/{number}",
-        "tournaments_api.set_absent",
-        "A participant absent (or back)",
-        "tournaments",
-        rq.Absence,
-        answers={200: rs.Tournament},
-        problems=(400, 404, 409, 422),
-        codes=("tournament",),
-        query=(TOURNAMENT_KEY, PARTICIPANT),
-    ),
-    Operation(
-        "get",
-        "/api/v1/tournaments/{key}/events",
-        "live.tournament_events",
-        "The tournament's changes as they happen (server-sent events)",
-        "live",
-        answers={200: None},
-        problems=(404, 429),
-        codes=("tournament", "stream"),
-        query=(TOURNAMENT_KEY,),
-        media="text/event-stream",
-    ),
+    op("POST /api/v1/tournaments", "tournaments_api.create", "Create a tournament",
+       rq.NewTournament, {201: rs.TournamentCreated}, (400, 422),
+       ("tournament", "ruleset", "players", "options", "name", "table")),
+    op("GET /api/v1/tournaments/{key}", "tournaments_api.detail",
+       "A tournament: rounds and standings",
+       None, {200: rs.Tournament}, (404,), ("tournament",)),
+    op("POST /api/v1/tournaments/{key}/rounds", "tournaments_api.start_round",
+       "Seat and start the next round",
+       rq.NoBody, {201: rs.RoundStarted}, (400, 404, 409, 422), ("tournament", "seating")),
+    op("POST /api/v1/tournaments/{key}/rounds/proposal", "tournaments_api.propose_round",
+       "Draw the next round's seating",
+       rq.NoBody, {200: rs.Tournament}, (400, 404, 409, 422), ("tournament", "seating")),
+    op("PUT /api/v1/tournaments/{key}/rounds/{number}/seating", "tournaments_api.set_seating",
+       "Seat a proposed round by hand",
+       rq.Seating, {200: rs.Tournament}, (400, 404, 409, 422), ("tournament", "seating")),
+    op("POST /api/v1/tournaments/{key}/rounds/{number}/swap", "tournaments_api.swap",
+       "Two participants change places",
+       rq.Swap, {200: rs.Tournament}, (400, 404, 409, 422), ("tournament", "seating")),
+    op("POST /api/v1/tournaments/{key}/rounds/{number}/confirm", "tournaments_api.confirm_round",
+       "Create a proposed round's games",
+       rq.NoBody, {200: rs.Tournament}, (400, 404, 409, 422), ("tournament", "seating")),
+    op("POST /api/v1/tournaments/{key}/rounds/{number}/time", "tournaments_api.call_time",
+       "Call time",
+       rq.NoBody, {200: rs.Tournament}, (400, 404, 409, 422), ("tournament",)),
+    op("POST /api/v1/tournaments/{key}/rounds/{number}/close", "tournaments_api.close_round",
+       "Close a round",
+       rq.NoBody, {200: rs.Tournament}, (400, 404, 409, 422), ("tournament",)),
+    op("PUT /api/v1/tournaments/{key}/participants/{number}", "tournaments_api.set_absent",
+       "A participant absent (or back)",
+       rq.Absence, {200: rs.Tournament}, (400, 404, 409, 422), ("tournament",)),
+    op("GET /api/v1/tournaments/{key}/events", "live.tournament_events",
+       "The tournament's changes as they happen (server-sent events)",
+       None, {200: None}, (404, 429), ("tournament", "stream")),
     # ---- this description ----
-    Operation(
-        "get",
-        "/api/v1/openapi.json",
-        "openapi_api.description",
-        "This description (OpenAPI 3.1)",
-        "reference",
-        answers={200: None},
-        problems=(),
-    ),
+    op("GET /api/v1/openapi.json", "openapi_api.description", "This description (OpenAPI 3.1)",
+       None, {200: None}, (), ()),
 )
+# fmt: on
 
 STATUS_WORDS = {
     200: "OK",
@@ -785,7 +477,7 @@ def _operation(
     }
     if op.description:
         out["description"] = op.description
-    if op.query:
+    if op.parameters:
         out["parameters"] = [
             {
                 "name": p.name,
@@ -794,7 +486,7 @@ def _operation(
                 "schema": p.schema,
                 **({"description": p.description} if p.description else {}),
             }
-            for p in op.query
+            for p in op.parameters
         ]
     if op.request is not None:
         out["requestBody"] = {
@@ -834,6 +526,8 @@ def description(catalogue: tuple[str, ...]) -> dict[str, Any]:
     the types do not change."""
     schemas: dict[str, Any] = {}
     json_schema(rs.Problems, schemas)
+    for root in ROOTS:  # the stored-game format, whole (docs/stored-format.md)
+        json_schema(root, schemas)
     paths: dict[str, dict[str, Any]] = {}
     for op in OPERATIONS:
         paths.setdefault(op.path, {})[op.method] = _operation(op, schemas, catalogue)

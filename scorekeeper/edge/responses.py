@@ -415,15 +415,6 @@ class Table:
     id: str | None = None
 
 
-@dataclass
-class TableExport:
-    """Every game of the table, complete, with its people: what `POST /api/v1/tables/import`
-    takes."""
-
-    format: str
-    games: list[JsonObject]
-
-
 # ---- tournaments --------------------------------------------------------------------------------
 
 

@@ -218,6 +218,13 @@ def _object(cls: type, schemas: dict[str, Any]) -> dict[str, Any]:
             f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
         ) or needed:
             required.append(name)
+        # the field's own words and bounds, as JSON Schema keywords (the stored-game format's
+        # dataclasses say them so: edge/stored_format.py)
+        words = {k: v for k, v in f.metadata.items() if k not in ("skip", "name")}
+        if words:
+            if "$ref" in schema:
+                schema = {"allOf": [schema]}
+            schema.update(words)
         properties[name] = schema
     out: dict[str, Any] = {"type": "object"}
     doc = (cls.__doc__ or "").strip()

@@ -12,9 +12,9 @@ from typing import Any
 
 from .backup import read_backup, restore
 from .db import write_scope
-from .stored_format import upgraded_backup
+from .stored_format import MAX_IMPORTED_GAMES, upgraded_backup
 
-MAX_GAMES = 100  # one file from the phone; a file beyond that is refused, not cut
+MAX_GAMES = MAX_IMPORTED_GAMES  # one file from the phone; a file beyond that is refused
 #: hands and earlier entries in one file (each is checked and scored: the import's CPU)
 MAX_ENTRIES = 10_000
 

@@ -66,7 +66,7 @@ class Shown:
     body: Markup
     body_rows: list[Row]
     example: str
-    answers: list[tuple[str, str, Markup, list[Row]]]  # status, words, type, fields
+    answers: list[tuple[str, str, Markup, list[Row], str]]  # status, words, type, fields, example
     codes: list[str]
 
 
@@ -195,9 +195,10 @@ def _shown(path: str, method: str, op: dict[str, Any], doc: dict[str, Any]) -> S
             body_rows = rows_of(content["schema"], schemas)
         if "example" in content:
             example = json.dumps(content["example"], ensure_ascii=False, indent=2)
-    answers: list[tuple[str, str, Markup, list[Row]]] = []
+    answers: list[tuple[str, str, Markup, list[Row], str]] = []
     for status, answer in op["responses"].items():
-        if "$ref" in answer:
+        own = "$ref" not in answer  # not one of the problem answers every operation shares
+        if not own:
             answer = shared[_ref_name(answer)]
         media = answer.get("content", {})
         json_content = media.get("application/json")
@@ -211,7 +212,12 @@ def _shown(path: str, method: str, op: dict[str, Any], doc: dict[str, Any]) -> S
             if json_content and "$ref" in json_content["schema"] and not status.startswith("4")
             else []
         )
-        answers.append((status, answer.get("description", ""), kind, answer_rows))
+        shown = (
+            json.dumps(json_content["example"], ensure_ascii=False, indent=2)
+            if own and json_content and "example" in json_content and not status.startswith("4")
+            else ""
+        )
+        answers.append((status, answer.get("description", ""), kind, answer_rows, shown))
     return Shown(
         anchor=op["operationId"],
         method=method.upper(),

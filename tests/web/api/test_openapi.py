@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate
 
+from scorekeeper.edge import openapi
 from scorekeeper.edge import requests as rq
 from scorekeeper.edge.openapi import OPERATIONS, codes_of
 from scorekeeper.edge.spec import Spec, json_schema
@@ -68,8 +69,6 @@ def test_every_request_body_and_answer_has_a_schema_and_the_bodies_an_example() 
         for method, op in methods.items():
             body = op.get("requestBody", {}).get("content", {}).get("application/json")
             if body is not None and op["operationId"] not in (
-                "games_api_import_games",
-                "tables_api_import_table",
                 "parts_api_delete",
                 "games_api_delete_hand",
                 "games_api_undo_delete",
@@ -173,3 +172,33 @@ def test_the_reference_page_links_each_type_and_escapes_what_it_shows(client: Fl
     for name in set(re.findall(r'href="#type-([A-Za-z]+)"', page)):
         assert f'id="type-{name}"' in page, name
     assert '"deal" | "refill"' not in page and "&#34;deal&#34; | &#34;refill&#34;" in page
+
+
+def test_a_row_takes_its_parameters_tag_and_media_from_its_path() -> None:
+    """Adding an operation is one row of OPERATIONS: what its path says is not written again."""
+    row = openapi.op(
+        "PUT /api/v1/games/{key}/hands/{number}", "x.y", "Correct", None, {}, (404,), ("game",)
+    )
+    assert (row.method, row.tag, row.media) == ("put", "games", "application/json")
+    assert [(p.name, p.where, p.schema.get("type")) for p in row.parameters] == [
+        ("key", "path", "string"),
+        ("number", "path", "string"),
+    ]
+    assert openapi.op("GET /api/v1/games/{key}/parts", "x.y", "", None, {}, (), ()).tag == "parts"
+    events = openapi.op("GET /api/v1/tables/{key}/events", "x.y", "", None, {}, (), ())
+    assert (events.tag, events.media) == ("live", "text/event-stream")
+    assert openapi.op("GET /api/v1/openapi.json", "x.y", "", None, {}, (), ()).tag == "reference"
+    # a parameter the table does not know is an error at import, not a silent gap
+    with pytest.raises(KeyError):
+        openapi.op("GET /api/v1/games/{key}/sides/{who}", "x.y", "", None, {}, (), ())
+
+
+def test_the_reference_page_shows_an_answer_s_example(client: FlaskClient) -> None:
+    """The table's export answers a file of the stored-game format (docs/stored-format.md):
+    its example is on the page, under the answer, escaped; the shared problem answers show
+    none."""
+    page = client.get("/api-reference").get_data(as_text=True)
+    export = page.split('id="tables_api_export"', 1)[1].split("</article>", 1)[0]
+    assert '<a href="#type-TableFile">TableFile</a>' in export
+    assert "&#34;format&#34;: &#34;scorekeeper-table&#34;" in export
+    assert export.count('class="api-example"') == 1
