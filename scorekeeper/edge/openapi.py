@@ -290,12 +290,19 @@ OPERATIONS: tuple[Operation, ...] = (
     op("GET /api/v1/games/{key}", "games_api.detail", "A game's sheet",
        None, {200: rs.Game}, (404,), ("game",)),
     op("POST /api/v1/games/{key}/hands", "games_api.add_hand", "Add the next hand",
-       rq.HandEntry, {200: rs.Game, 201: rs.Game}, (400, 403, 404, 409, 410, 422), GAME_CODES),
+       rq.HandEntry, {201: rs.Game}, (400, 403, 404, 409, 410, 422), GAME_CODES,
+       description="Send `version` from the last answer. Answers 201 with the sheet at its "
+       "new `version` (send that with the next change), the new hand's number as `hand` and "
+       "its address in `Location`. The same `entry_id` again answers as the first time, "
+       "without a second hand; a stale `version` answers 409 with the current one."),
     op("GET /api/v1/games/{key}/hands/{number}", "games_api.hand_detail",
        "One hand of the sheet",
        None, {200: rs.HandDetail}, (404,), ("game", "hand")),
     op("PUT /api/v1/games/{key}/hands/{number}", "games_api.replace_hand", "Correct a hand",
-       rq.HandEntry, {200: rs.Game, 201: rs.Game}, (400, 403, 404, 409, 410, 422), GAME_CODES),
+       rq.HandEntry, {200: rs.Game}, (400, 403, 404, 409, 410, 422), GAME_CODES,
+       description="Any hand, not only the last: send the whole hand again (every side) with "
+       "the game's `version`. Answers 200 with the sheet from the corrected hand on (the "
+       "running totals after it moved)."),
     op("DELETE /api/v1/games/{key}/hands/{number}", "games_api.delete_hand",
        "Delete the last hand",
        rq.VersionOnly, {200: rs.Game}, (400, 403, 404, 409, 422), ("game", "hand", "request"),
