@@ -1,11 +1,10 @@
 """Every request body and query of the JSON API (docs/api.md §3) as a typed value.
 
-The typed reader (:func:`.reading.read_into`) fills those it reads today (the referee's meld,
-initial-meld and red-three questions) with the engine's values, each field read by its
-:class:`~.spec.Spec` (bounds, kind); the OpenAPI description (:mod:`.openapi`) is written from
-the same classes, so what is read and what is described cannot drift apart. The other requests
-are still read by the hand-written readers of :mod:`.reading` and the store; their classes
-describe the JSON they take, so the description covers every operation.
+The typed reader (:func:`.reading.read_into`) reads any class here by its type hints, each field
+by the :class:`~.spec.Spec` it is annotated with (bounds, kind); the OpenAPI description
+(:mod:`.openapi`) is written from the same classes, so what is read and what is described cannot
+drift apart. Fields typed with the ``Read*`` aliases are read into the engine's values (cards);
+the others describe the JSON they take and are read as it (a name tidied, a number bounded).
 """
 
 from __future__ import annotations
@@ -512,7 +511,8 @@ class FiftyDealQuestion:
 # ---- stored games -------------------------------------------------------------------------------
 
 Name = Annotated[
-    str, Spec(max_length=40, extra={"minLength": 1}, description="1 to 40 visible characters.")
+    str,
+    Spec(max_length=40, min_length=1, visible=True, description="1 to 40 visible characters."),
 ]
 
 
