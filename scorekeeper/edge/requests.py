@@ -666,7 +666,15 @@ class NewTable:
     EXAMPLE: ClassVar[dict[str, Any]] = {"name": "Thursdays", "players": ["Anna", "Ben", "Cleo"]}
 
     name: Name
-    players: Annotated[list[Name], REQUIRED] = field(default_factory=list)
+    players: Annotated[
+        list[Name],
+        Spec(
+            min_items=2,
+            max_items=40,
+            required=True,
+            description="2 to 40 people, no name twice (case does not count).",
+        ),
+    ] = field(default_factory=list)
 
 
 @dataclass
@@ -676,12 +684,19 @@ class Rename:
     name: Name
 
 
+#: a person of a table: their id (`players[].id`), or its digits as text
+PersonId = Annotated[
+    int | str,
+    Spec(description="A person's id at the table (`players[].id`), or its digits as text."),
+]
+
+
 @dataclass
 class Merge:
     """`POST /api/v1/tables/{key}/merge`: two entries of one person become `keep`."""
 
-    keep: str
-    merge: str
+    keep: PersonId
+    merge: PersonId
 
 
 #: one of an export's people: a name, or as the export writes it, `{"id", "name"}`

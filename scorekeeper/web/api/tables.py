@@ -8,11 +8,17 @@ editing key.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, request, url_for
+from sqlalchemy.orm import Session
 
+from ...edge.reading import Reader, read_into
+from ...edge.requests import NoBody
+from ...edge.tables import person_id, read_merge, read_new_table, read_rename
 from ...extensions import csrf
+from ...rules.scoring import Rejected
 from ...store import tables
 from ...store.db import session_scope, write_scope
 from ...store.errors import GameProblems
@@ -51,9 +57,12 @@ def create() -> Response:
     data, error = read_object()
     if data is None:
         return error  # type: ignore[return-value]
+    new = read_new_table(data)
+    if isinstance(new, Rejected):
+        return _rejected(new)
     try:
         with write_scope() as session:
-            key = tables.create_table(session, data.get("name"), data.get("players")).id
+            key = tables.create_table(session, new).id
     except GameProblems as problems:
         return game_problems_response(problems)
     response = _answer(key, 201)
@@ -120,20 +129,24 @@ def delete(key: str) -> Response:
 @bp.put("/<key>/players/<player>")
 def rename(key: str, player: str) -> Response:
     """``{"name"}``: rename a person; every game of the table follows."""
-    return _change(
-        key, lambda session, table, data: tables.rename(session, table, player, data.get("name"))
-    )
+    data, error = read_object()
+    if data is None:
+        return error  # type: ignore[return-value]
+    new = read_rename(data)
+    if isinstance(new, Rejected):
+        return _rejected(new)
+    number = person_id(player)
+    return _change(key, lambda session, table: tables.rename(session, table, number, new))
 
 
 @bp.post("/<key>/merge")
 def merge(key: str) -> Response:
     """``{"keep": id, "merge": id}``: two entries of one person become ``keep``."""
-    return _change(
-        key,
-        lambda session, table, data: tables.merge(
-            session, table, data.get("keep"), data.get("merge")
-        ),
-    )
+    data, error = read_object()
+    if data is None:
+        return error  # type: ignore[return-value]
+    asked = read_merge(data)
+    return _change(key, lambda session, table: tables.merge(session, table, asked))
 
 
 @bp.post("/<key>/merges/<merge_id>/undo")
@@ -141,9 +154,10 @@ def undo_merge(key: str, merge_id: str) -> Response:
     """Take a merge back (``merges[].undoable`` in the table's answer); 409
     ``table.merge_stale`` once a later change of the table's people depends on it. The same
     undo again changes nothing and answers as the first."""
-    _data, error = read_object(optional=True)  # nothing to read, but JSON or nothing
-    if error is not None:
-        return error
+    data, error = read_object(optional=True)  # nothing to read, but JSON or nothing
+    if data is None:
+        return error  # type: ignore[return-value]
+    read_into(NoBody, data, Reader())  # no field of its own: any object is taken
     try:
         with write_scope() as session:
             table: Table | None = tables.get_table(session, key)
@@ -155,16 +169,19 @@ def undo_merge(key: str, merge_id: str) -> Response:
     return _answer(key)
 
 
-def _change(key: str, change: Any) -> Response:
-    data, error = read_object()
-    if data is None:
-        return error  # type: ignore[return-value]
+def _rejected(answer: Rejected) -> Response:
+    """A request the edge could not read: its problems (400 or 422, as the store's)."""
+    return game_problems_response(GameProblems(list(answer.problems)))
+
+
+def _change(key: str, change: Callable[[Session, Table], Any]) -> Response:
+    """A change of the table (its request read already) in one transaction; the table."""
     try:
         with write_scope() as session:
             table: Table | None = tables.get_table(session, key)
             if table is None:
                 return _not_found()
-            change(session, table, data)
+            change(session, table)
     except GameProblems as problems:
         return game_problems_response(problems)
     return _answer(key)
