@@ -731,26 +731,63 @@ class TableImport:
 
 # ---- tournaments --------------------------------------------------------------------------------
 
+#: match points of one result (`tournament.points` outside)
+MatchPoint = Annotated[int, Spec(minimum=0, maximum=100)]
+#: a participant's number in a seating (participants are numbered from 0)
+SeatNumber = Annotated[int, Spec(minimum=0, maximum=9_999)]
+#: the round's end: exactly one kind, within its bounds
+_ROUND_END: dict[str, Any] = {
+    "minProperties": 1,
+    "maxProperties": 1,
+    "properties": {
+        "hands": {"type": "integer", "minimum": 1, "maximum": 50},
+        "target": {"type": "integer", "minimum": 100, "maximum": 1_000_000},
+        "minutes": {"type": "integer", "minimum": 1, "maximum": 600},
+    },
+    "additionalProperties": False,
+}
+
 
 @strict
 @dataclass
 class MatchPoints:
-    """What a win, a draw and a loss earn."""
+    """What a win, a draw and a loss earn (a win no less than a draw, a draw no less than a
+    loss: `tournament.points_order`)."""
 
-    win: int = 2
-    draw: int = 1
-    loss: int = 0
+    win: MatchPoint = 2
+    draw: MatchPoint = 1
+    loss: MatchPoint = 0
 
 
 @dataclass
 class NewTournament:
     """`POST /api/v1/tournaments`: a club tournament of individuals or pairs."""
 
-    #: individuals are names, pairs two names each
+    #: individuals are names, pairs two names each; with a table, the participants may be
+    #: left out (individuals: all of its people)
     SCHEMA_EXTRA: ClassVar[dict[str, Any]] = {
-        "if": {"required": ["format"], "properties": {"format": {"const": "pairs"}}},
-        "then": {"properties": {"participants": {"items": {"type": "array"}}}},
-        "else": {"properties": {"participants": {"items": {"type": "string"}}}},
+        "allOf": [
+            {
+                "if": {"required": ["format"], "properties": {"format": {"const": "pairs"}}},
+                "then": {
+                    "required": ["participants"],
+                    "properties": {
+                        "participants": {
+                            "type": "array",
+                            "items": {"type": "array", "minItems": 2},
+                        }
+                    },
+                },
+                "else": {"properties": {"participants": {"items": {"type": "string"}}}},
+            },
+            {
+                "if": {"required": ["table"], "properties": {"table": {"type": "string"}}},
+                "else": {
+                    "required": ["participants"],
+                    "properties": {"participants": {"type": "array"}},
+                },
+            },
+        ]
     }
     EXAMPLE: ClassVar[dict[str, Any]] = {
         "name": "Spring cup",
@@ -772,38 +809,51 @@ class NewTournament:
     round_end: Annotated[
         dict[str, int],
         Spec(
-            description='One of `{"hands": n}`, `{"target": points}`, `{"minutes": n}`.',
+            description='One of `{"hands": n}` (1 to 50), `{"target": points}` (100 to '
+            '1,000,000), `{"minutes": n}` (1 to 600).',
             required=True,
+            extra=_ROUND_END,
         ),
     ] = field(default_factory=dict)
     odd: Literal["bye", "larger"] | None = "bye"
     participants: Annotated[
-        list[Name | Annotated[list[Name], Spec(min_items=2, max_items=2)]],
-        Spec(description="Names (pairs: two names each).", required=True),
-    ] = field(default_factory=list)
-    table: Annotated[str | None, Spec(description="A table's key: its people take part.")] = None
+        list[Name | Annotated[list[Name], Spec(min_items=1, max_items=2)]] | None,
+        Spec(
+            max_items=400,
+            description="Names, enough for one table, no name twice (pairs: two names each). "
+            "With a `table`, each must be one of its people; left out, all of them take part.",
+        ),
+    ] = None
+    table: Annotated[
+        str | None,
+        Spec(description="A table's editing key: its people take part, spelled as it does."),
+    ] = None
 
 
 @dataclass
 class SeatedTable:
-    number: int
-    sides: list[list[int]]
+    """One table of a seating: its number and, per side, its participants in seat order."""
+
+    number: SeatNumber
+    sides: Annotated[list[Annotated[list[SeatNumber], Spec(max_items=6)]], Spec(max_items=6)]
 
 
 @dataclass
 class Seating:
-    """`PUT …/rounds/{number}/seating`: a proposed round seated by hand."""
+    """`PUT …/rounds/{number}/seating`: a proposed round seated by hand (any value of another
+    shape is `request.type` at `seating`)."""
 
-    tables: list[SeatedTable]
-    byes: list[int] = field(default_factory=list)
+    tables: Annotated[list[SeatedTable], Spec(max_items=400)]
+    byes: Annotated[list[SeatNumber], Spec(max_items=400)] = field(default_factory=list)
 
 
 @dataclass
 class Swap:
-    """`POST …/rounds/{number}/swap`: two participants of a proposed round change places."""
+    """`POST …/rounds/{number}/swap`: two participants of a proposed round change places (a
+    number no participant has is `seating.unknown`)."""
 
-    a: int
-    b: int
+    a: Annotated[int, Spec(description="A participant's number.")]
+    b: Annotated[int, Spec(description="The other participant's number.")]
 
 
 @dataclass

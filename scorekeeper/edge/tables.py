@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules.problems import Problem
 from ..rules.scoring import Rejected
 from . import requests as rq
-from .reading import Reader, name_text
+from .reading import Reader, name_text, whole
 
 #: people at one table: a club, not a city
 MAX_PLAYERS = 40
@@ -81,11 +82,29 @@ def read_table_import(header: dict[str, Any]) -> rq.NewTable | Rejected:
     return reader.rejected() if reader.problems else table
 
 
+def read_name(value: Any) -> str | Rejected:
+    """A person's name (at ``name``), tidied: a new person at the table (the table's page)."""
+    reader = Reader()
+    name = name_text(reader, value, "name")
+    return reader.rejected() if reader.problems else name
+
+
 def read_rename(data: dict[str, Any]) -> rq.Rename | Rejected:
     """``PUT /api/v1/tables/{key}/players/{player}`` (and the form): the person's new name."""
-    reader = Reader()
-    name = name_text(reader, data.get("name"), "name")
-    return reader.rejected() if reader.problems else rq.Rename(name)
+    name = read_name(data.get("name"))
+    return name if isinstance(name, Rejected) else rq.Rename(name)
+
+
+#: the most digits a page number of a table's games has
+PAGE_DIGITS = 6
+
+
+def read_page(raw: str) -> int | Rejected:
+    """``GET /api/v1/tables/{key}?page=``: a page of the table's games, 1 to 999,999 (a page
+    past the last is the last)."""
+    if not raw.isascii() or not raw.isdigit() or len(raw) > PAGE_DIGITS or int(raw) < 1:
+        return Rejected((Problem("request.value", "page", {}),))
+    return int(raw)
 
 
 def person_id(value: Any) -> int:
@@ -94,6 +113,7 @@ def person_id(value: Any) -> int:
     (``table.player_unknown``), as for an id it does not know."""
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 12:
         value = int(value)
+    value = whole(value)  # 3.0 is 3, as JSON Schema counts it
     if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**31:
         return value
     return NOBODY

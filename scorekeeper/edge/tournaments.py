@@ -40,6 +40,7 @@ from ..tournaments.model import (
 )
 from . import requests as rq
 from .reading import Reader, name_text
+from .reading import whole as integral
 
 #: participants one tournament takes (a pair is one): a big club day, not a city
 MAX_PARTICIPANTS = 400
@@ -60,7 +61,9 @@ SEATING_NUMBER = 10_000
 
 
 def whole(value: Any) -> bool:
-    """Whether a JSON value is an integer (not a yes or no, not ``2.0``)."""
+    """Whether a value is an integer (not a yes or no). The readers here first read a JSON
+    number written with a point (``6.0``) as the integer it is (:func:`integral`): JSON
+    Schema, and so the description, counts it an integer too."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -122,7 +125,7 @@ def _points(reader: Reader, value: Any) -> Points:
         if key not in ("win", "draw", "loss"):
             reader.fail("request.unknown_key", "points", key=str(key)[:40])
     for key, fallback in (("win", 2), ("draw", 1), ("loss", 0)):
-        given = value.get(key, fallback)
+        given = integral(value.get(key, fallback))
         if not whole(given) or not 0 <= given <= POINTS_MAX:
             reader.fail("tournament.points", f"points.{key}", minimum=0, maximum=POINTS_MAX)
             given = fallback
@@ -144,7 +147,7 @@ def _round_end(reader: Reader, value: Any) -> tuple[RoundEnd, int]:
         return RoundEnd.HANDS, 1
     kind = RoundEnd(kinds[0])
     low, high = ROUND_END_BOUNDS[kind]
-    given = value[kind.value]
+    given = integral(value[kind.value])
     if not whole(given) or not low <= given <= high:
         reader.fail(
             "tournament.round_end_value",
@@ -265,8 +268,10 @@ def read_new_tournament(data: dict[str, Any]) -> TournamentSetup | Rejected:
 # ---- the director's changes ------------------------------------------------------------------
 
 
-def _seat_numbers(values: Any) -> bool:
-    return all(whole(v) and 0 <= v < SEATING_NUMBER for v in values)
+def _seat_numbers(values: list[Any]) -> list[int] | None:
+    """Participants' (or a table's) numbers, each 0 to 9,999; None if any is not one."""
+    read = [integral(v) for v in values]
+    return read if all(whole(v) and 0 <= v < SEATING_NUMBER for v in read) else None
 
 
 def read_seating(data: dict[str, Any]) -> Seating | Rejected:
@@ -284,17 +289,20 @@ def read_seating(data: dict[str, Any]) -> Seating | Rejected:
     for table in raw_tables:
         if not isinstance(table, dict) or not isinstance(table.get("sides"), list):
             return wrong
-        number, sides = table.get("number"), table["sides"]
-        if not isinstance(number, int) or not _seat_numbers([number]) or len(sides) > 6:
+        number, sides = _seat_numbers([table.get("number")]), table["sides"]
+        if number is None or len(sides) > 6:
             return wrong
-        if not all(
-            isinstance(side, list) and len(side) <= 6 and _seat_numbers(side) for side in sides
-        ):
-            return wrong
-        read.append(rq.SeatedTable(number, sides))
-    if not _seat_numbers(byes):
+        seated = []
+        for side in sides:
+            people = _seat_numbers(side) if isinstance(side, list) and len(side) <= 6 else None
+            if people is None:
+                return wrong
+            seated.append(people)
+        read.append(rq.SeatedTable(number[0], seated))
+    bye_numbers = _seat_numbers(byes)
+    if bye_numbers is None:
         return wrong
-    asked = rq.Seating(read, byes)
+    asked = rq.Seating(read, bye_numbers)
     return Seating(
         tables=tuple(
             TableSeating(t.number, tuple(tuple(side) for side in t.sides)) for t in asked.tables
@@ -306,11 +314,11 @@ def read_seating(data: dict[str, Any]) -> Seating | Rejected:
 def read_swap(data: dict[str, Any]) -> rq.Swap | Rejected:
     """``POST …/rounds/{number}/swap``: the numbers of the two participants; a value that is
     no number names no participant (``seating.unknown``, as for a number nobody has)."""
-    for where in ("a", "b"):
-        value = data.get(where)
+    a, b = integral(data.get("a")), integral(data.get("b"))
+    for where, value in (("a", a), ("b", b)):
         if not whole(value):
             return Rejected((Problem("seating.unknown", where, {"participant": str(value)[:12]}),))
-    return rq.Swap(data["a"], data["b"])
+    return rq.Swap(a, b)
 
 
 def read_absence(data: dict[str, Any]) -> rq.Absence | Rejected:

@@ -31,7 +31,7 @@ from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS
 from . import fifty
 from .errors import GameProblems
-from .games import KEY, NAME_MAX, clean_name
+from .games import KEY, NAME_MAX
 from .models import (
     Game,
     Table,
@@ -128,12 +128,9 @@ def create_table(session: Session, new: NewTable) -> Table:
     return table
 
 
-def add_person(session: Session, table: Table, name: Any) -> TablePlayer:
-    """A new person at the table (``table.player_twice`` when the name is taken)."""
-    problems: list[Problem] = []
-    clean = clean_name(name, "name", problems)
-    if problems:
-        raise GameProblems(problems)
+def add_person(session: Session, table: Table, clean: str) -> TablePlayer:
+    """A new person at the table, of a name the edge read (:func:`~..edge.tables.read_name`):
+    ``table.player_twice`` when the name is taken."""
     lock(session, table)
     known = {p.name.casefold(): p for p in people(session, table)}
     if clean.casefold() in known:

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from ...edge.reading import Reader, read_into
 from ...edge.requests import NoBody
-from ...edge.tables import person_id, read_merge, read_new_table, read_rename
+from ...edge.tables import person_id, read_merge, read_new_table, read_page, read_rename
 from ...extensions import csrf
 from ...rules.scoring import Rejected
 from ...store import tables
@@ -88,9 +88,9 @@ def import_table() -> Response:
 def detail(key: str) -> Response:
     """The table, a page of its games (newest first, ``?page=``) and its statistics (over every
     game); by ``view_id`` without the keys."""
-    raw = request.args.get("page", "1")
-    if not raw.isascii() or not raw.isdigit() or len(raw) > 6 or int(raw) < 1:
-        return problem_response(400, "request.value", "page")
+    page = read_page(request.args.get("page", "1"))
+    if isinstance(page, Rejected):
+        return _rejected(page)
     with session_scope() as session:
         table = tables.get_table(session, key)
         editing = table is not None
@@ -98,7 +98,7 @@ def detail(key: str) -> Response:
             table = tables.get_by_view(session, key)
         if table is None:
             return _not_found()
-        body = table_json(session, table, editing=editing, page=int(raw))
+        body = table_json(session, table, editing=editing, page=page)
     response = dumped_response(body)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -19,7 +19,7 @@ from flask import Blueprint, Response, abort, make_response, render_template, re
 from sqlalchemy.orm import Session
 
 from ... import store
-from ...edge.tables import person_id, read_merge, read_new_table, read_rename
+from ...edge.tables import person_id, read_merge, read_name, read_new_table, read_rename
 from ...rules.problems import Problem
 from ...rules.scoring import Rejected
 from ...store import fifty as fifty_store
@@ -310,8 +310,10 @@ def new_game(table_id: str) -> Response:
 
 @bp.post("/tables/<table_id>/players")
 def add_player(table_id: str) -> Response:
+    name = read_name(request.form.get("name", ""))
+
     def change(session: Session, table: Table) -> None:
-        tables.add_person(session, table, request.form.get("name", ""))
+        tables.add_person(session, table, _edge(name))
 
     return _change(table_id, change)
 
