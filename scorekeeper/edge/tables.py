@@ -17,7 +17,7 @@ NewTable(name='Thursdays', players=['Anna', 'Ben'])
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args, get_type_hints
 
 from ..rules.problems import Problem
 from ..rules.scoring import Rejected
@@ -66,11 +66,24 @@ def read_new_table(data: dict[str, Any]) -> rq.NewTable | Rejected:
     return reader.rejected() if reader.problems else table
 
 
-def read_table_import(header: dict[str, Any]) -> rq.NewTable | Rejected:
+#: the ``format`` of a table's export file (:class:`~.requests.TableImport`)
+TABLE_FORMAT: str = get_args(get_type_hints(rq.TableImport)["format"])[0]
+
+
+def read_table_import(header: dict[str, Any], newest: int) -> rq.NewTable | Rejected:
     """The table an export file makes (``POST /api/v1/tables/import``, ``scorekeeper
-    import-table``): its name and its people, each a name or, as the export writes them,
-    ``{"id", "name"}``. The file's ``format`` and ``format_version`` are checked before it,
-    its games one at a time after it."""
+    import-table``), from the file's values but its games (read one at a time after it): its
+    ``format`` (``request.type`` for another), its ``format_version`` (1 when left out; none
+    later than ``newest``, the one this app writes), then its name and its people, each a name
+    or, as the export writes them, ``{"id", "name"}``. A file of another format or version is
+    refused on that alone."""
+    if header.get("format") != TABLE_FORMAT:
+        return Rejected((Problem("request.type", "format", {"expected": TABLE_FORMAT}),))
+    version = header.get("format_version", 1)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        return Rejected((Problem("request.type", "format_version", {"expected": "integer"}),))
+    if version > newest:
+        return Rejected((Problem("request.value", "format_version", {"maximum": newest}),))
     people = header.get("players")
     names = (
         [p.get("name") if isinstance(p, dict) else p for p in people]

@@ -13,6 +13,7 @@ from scorekeeper.edge.spec import json_schema
 from scorekeeper.edge.tables import (
     MAX_PLAYERS,
     NOBODY,
+    TABLE_FORMAT,
     person_id,
     read_merge,
     read_new_table,
@@ -22,6 +23,7 @@ from scorekeeper.edge.tables import (
 )
 from scorekeeper.rules.problems import Problem
 from scorekeeper.rules.scoring import Rejected
+from scorekeeper.store.stored_format import FORMAT_VERSION, TABLE
 
 
 def problems(answer: object) -> list[Problem]:
@@ -114,10 +116,14 @@ def test_a_merge_is_read_into_two_ids() -> None:
 
 
 def test_an_imported_tables_people_are_names_or_as_the_export_writes_them() -> None:
-    header = {"name": "Friday", "players": [{"id": 3, "name": "Anna"}, "Ben"]}
-    assert read_table_import(header) == rq.NewTable("Friday", ["Anna", "Ben"])
-    bad = {"name": "Friday", "players": [{"id": 3}, {"name": "anna"}, {"name": "Anna"}]}
-    assert problems(read_table_import(bad)) == [
+    header = {
+        "format": TABLE_FORMAT,
+        "name": "Friday",
+        "players": [{"id": 3, "name": "Anna"}, "Ben"],
+    }
+    assert read_table_import(header, 2) == rq.NewTable("Friday", ["Anna", "Ben"])
+    bad = {**header, "players": [{"id": 3}, {"name": "anna"}, {"name": "Anna"}]}
+    assert problems(read_table_import(bad, 2)) == [
         Problem("request.type", "players[0]", {"expected": "string"}),
         Problem("table.player_twice", "players[2]", {"name": "Anna"}),
     ]
@@ -141,3 +147,33 @@ def test_a_page_of_games_is_a_number_from_one(raw: str) -> None:
 
 def test_a_page_is_read_as_its_number() -> None:
     assert (read_page("1"), read_page("007"), read_page("999999")) == (1, 7, 999_999)
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"format": "scorekeeper-game"}, Problem("request.type", "format", {"expected": TABLE})),
+        ({"format": None}, Problem("request.type", "format", {"expected": TABLE})),
+        (
+            {"format_version": "2"},
+            Problem("request.type", "format_version", {"expected": "integer"}),
+        ),
+        ({"format_version": 0}, Problem("request.type", "format_version", {"expected": "integer"})),
+        (
+            {"format_version": FORMAT_VERSION + 1},
+            Problem("request.value", "format_version", {"maximum": FORMAT_VERSION}),
+        ),
+    ],
+)
+def test_a_file_of_another_format_or_a_later_version_is_refused_on_that_alone(
+    changes: dict[str, Any], expected: Problem
+) -> None:
+    # the name and people are not read: the file is not one this app reads
+    header = {"format": TABLE, "name": 5, "players": "x", **changes}
+    assert problems(read_table_import(header, FORMAT_VERSION)) == [expected]
+
+
+def test_a_file_without_a_version_is_of_the_first() -> None:
+    header = {"format": TABLE, "name": "Friday", "players": ["Anna", "Ben"]}
+    assert read_table_import(header, FORMAT_VERSION) == rq.NewTable("Friday", ["Anna", "Ben"])
+    assert TABLE_FORMAT == TABLE

@@ -278,10 +278,7 @@ def _value(events: Iterator[tuple[str, str, Any]], event: str, value: Any, keep:
 
 
 def _import(session: Session, header: dict[str, Any], items: Iterable[Any] | None) -> Table:
-    if header.get("format") != FORMAT:
-        raise GameProblems([Problem("request.type", "format", {"expected": FORMAT})])
-    backup.check_format_version(header)
-    new = read_table_import(header)
+    new = read_table_import(header, FORMAT_VERSION)
     if isinstance(new, Rejected):
         raise GameProblems(list(new.problems))
     table = tables.create_table(session, new)
