@@ -9,7 +9,7 @@ editing key.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Blueprint, Response, request, url_for
 from sqlalchemy.orm import Session
@@ -31,6 +31,9 @@ from .answers import (
     read_object,
 )
 from .table_json import import_table_file, table_export, table_json
+
+#: what the edge reads a body into
+Read = TypeVar("Read")
 
 bp = Blueprint("tables_api", __name__, url_prefix="/api/v1/tables")
 csrf.exempt(bp)
@@ -132,11 +135,9 @@ def rename(key: str, player: str) -> Response:
     data, error = read_object()
     if data is None:
         return error  # type: ignore[return-value]
-    new = read_rename(data)
-    if isinstance(new, Rejected):
-        return _rejected(new)
+    new = read_rename(data)  # its problems said once the table is found (an unknown one: 404)
     number = person_id(player)
-    return _change(key, lambda session, table: tables.rename(session, table, number, new))
+    return _change(key, lambda session, table: tables.rename(session, table, number, _read(new)))
 
 
 @bp.post("/<key>/merge")
@@ -167,6 +168,13 @@ def undo_merge(key: str, merge_id: str) -> Response:
     except GameProblems as problems:
         return game_problems_response(problems)
     return _answer(key)
+
+
+def _read(value: Read | Rejected) -> Read:
+    """What the edge read, or its problems raised as the store's (answered 400 or 422)."""
+    if isinstance(value, Rejected):
+        raise GameProblems(list(value.problems))
+    return value
 
 
 def _rejected(answer: Rejected) -> Response:

@@ -138,15 +138,10 @@ def _answer(key: str, status: int = 200) -> Response:
     return response
 
 
-def _body(read: Callable[[dict[str, Any]], Read | Rejected]) -> Read | Response:
-    """The body (JSON, or nothing: ``{}``) read at the edge by ``read``; else the answer that
-    refuses it (400, or 422 as the store's problems)."""
-    data, error = read_object(optional=True)
-    if data is None:
-        return error  # type: ignore[return-value]
-    value = read(data)
+def _read(value: Read | Rejected) -> Read:
+    """What the edge read, or its problems raised as the store's (answered 400 or 422)."""
     if isinstance(value, Rejected):
-        return _problems(GameProblems(list(value.problems)))
+        raise GameProblems(list(value.problems))
     return value
 
 
@@ -155,15 +150,23 @@ def _no_body(data: dict[str, Any]) -> NoBody:
     return read_into(NoBody, data, Reader())
 
 
-def _change(key: str, change: Callable[[Session, Tournament], Any]) -> Response:
-    """Run a director's change (its body read already) in one transaction; answer with the
-    whole tournament."""
+def _change(
+    key: str,
+    read: Callable[[dict[str, Any]], Read | Rejected],
+    change: Callable[[Session, Tournament, Read], Any],
+) -> Response:
+    """A director's change: its body (JSON, or nothing: ``{}``) read at the edge by ``read``
+    into what ``change`` takes, run in one transaction; the answer is the whole tournament.
+    An unknown tournament is 404 whatever the body says, as it always was."""
+    data, error = read_object(optional=True)
+    if data is None:
+        return error  # type: ignore[return-value]
     try:
         with write_scope() as session:
             t = tournaments.get_tournament(session, key)
             if t is None:
                 return _not_found()
-            change(session, t)
+            change(session, t, _read(read(data)))
     except GameProblems as problems:
         return _problems(problems)
     except IntegrityError:  # another director's change got there first
@@ -217,9 +220,10 @@ def start_round(key: str) -> Response:
     """Seat the next round by lot and create its games → 201 ``{"number", "tables":
     [{"table", "game_id", "view_id", "sides"}], "byes"}``; 409 while a round has tables that
     have not reported."""
-    asked = _body(_no_body)  # nothing to read, but JSON or nothing
-    if isinstance(asked, Response):
-        return asked
+    data, error = read_object(optional=True)  # nothing to read, but JSON or nothing
+    if data is None:
+        return error  # type: ignore[return-value]
+    _no_body(data)
     try:
         with write_scope() as session:
             t = tournaments.get_tournament(session, key)
@@ -253,62 +257,53 @@ def start_round(key: str) -> Response:
 @bp.post("/<key>/rounds/proposal")
 def propose_round(key: str) -> Response:
     """Draw the next round's seating (again, while it is not confirmed); no games yet."""
-    asked = _body(_no_body)
-    if isinstance(asked, Response):
-        return asked
-    return _change(key, lambda session, t: tournaments.propose_round(session, t))
+    return _change(key, _no_body, lambda session, t, _: tournaments.propose_round(session, t))
 
 
 @bp.put("/<key>/rounds/<int:number>/seating")
 def set_seating(key: str, number: int) -> Response:
     """``{"tables": [{"number", "sides": [[participant, …], …]}], "byes": [...]}``: a
     proposed round seated by hand (``seating.*`` problems when it breaks a hard rule)."""
-    seating = _body(read_seating)
-    if isinstance(seating, Response):
-        return seating
-    return _change(key, lambda session, t: tournaments.set_seating(session, t, number, seating))
+    return _change(
+        key,
+        read_seating,
+        lambda session, t, seating: tournaments.set_seating(session, t, number, seating),
+    )
 
 
 @bp.post("/<key>/rounds/<int:number>/swap")
 def swap(key: str, number: int) -> Response:
     """``{"a", "b"}``: two participants of a proposed round change places."""
-    asked = _body(read_swap)
-    if isinstance(asked, Response):
-        return asked
-    return _change(key, lambda session, t: tournaments.swap(session, t, number, asked))
+    return _change(
+        key, read_swap, lambda session, t, asked: tournaments.swap(session, t, number, asked)
+    )
 
 
 @bp.post("/<key>/rounds/<int:number>/confirm")
 def confirm_round(key: str, number: int) -> Response:
     """Create the games of a proposed round."""
-    asked = _body(_no_body)
-    if isinstance(asked, Response):
-        return asked
-    return _change(key, lambda session, t: tournaments.confirm_round(session, t, number))
+    return _change(
+        key, _no_body, lambda session, t, _: tournaments.confirm_round(session, t, number)
+    )
 
 
 @bp.post("/<key>/rounds/<int:number>/time")
 def call_time(key: str, number: int) -> Response:
     """The director calls time (a round that ends after minutes)."""
-    asked = _body(_no_body)
-    if isinstance(asked, Response):
-        return asked
-    return _change(key, lambda session, t: tournaments.call_time(session, t, number))
+    return _change(key, _no_body, lambda session, t, _: tournaments.call_time(session, t, number))
 
 
 @bp.post("/<key>/rounds/<int:number>/close")
 def close_round(key: str, number: int) -> Response:
     """The director closes a round: its results are final."""
-    asked = _body(_no_body)
-    if isinstance(asked, Response):
-        return asked
-    return _change(key, lambda session, t: tournaments.close_round(session, t, number))
+    return _change(key, _no_body, lambda session, t, _: tournaments.close_round(session, t, number))
 
 
 @bp.put("/<key>/participants/<int:number>")
 def set_absent(key: str, number: int) -> Response:
     """``{"absent": true|false}``: the next seatings leave the participant out (or in)."""
-    asked = _body(read_absence)
-    if isinstance(asked, Response):
-        return asked
-    return _change(key, lambda session, t: tournaments.set_absent(session, t, number, asked))
+    return _change(
+        key,
+        read_absence,
+        lambda session, t, asked: tournaments.set_absent(session, t, number, asked),
+    )
