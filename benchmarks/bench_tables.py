@@ -28,6 +28,7 @@ from flask.testing import FlaskClient
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper import create_app, store  # noqa: E402
+from scorekeeper.edge.requests import NewTable  # noqa: E402
 from scorekeeper.store import tables  # noqa: E402
 from scorekeeper.store.db import write_scope  # noqa: E402
 
@@ -57,7 +58,7 @@ def fill(app: Flask, games: int, hands: int) -> str:
     """A table with ``games`` games of ``hands`` hands each; its editing key."""
     with app.app_context():
         with write_scope() as session:
-            key = tables.create_table(session, f"Table of {games}", PEOPLE).id
+            key = tables.create_table(session, NewTable(f"Table of {games}", list(PEOPLE))).id
         for g in range(games):
             a, b, c, d = (PEOPLE[(g + k) % 6] for k in (0, 1, 2, 3))
             with write_scope() as session:

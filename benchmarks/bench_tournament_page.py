@@ -36,6 +36,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app, store  # noqa: E402
+from scorekeeper.edge.tournaments import read_new_tournament  # noqa: E402
+from scorekeeper.rules.scoring import Rejected  # noqa: E402
 from scorekeeper.store import tournaments  # noqa: E402
 from scorekeeper.store.db import write_scope  # noqa: E402
 
@@ -79,8 +81,7 @@ def build(db_url: str) -> tuple[str, str]:
     try:
         with app.app_context():
             with write_scope() as session:
-                t = tournaments.create_tournament(
-                    session,
+                setup = read_new_tournament(
                     {
                         "name": "Bench cup",
                         "ruleset": "german",
@@ -89,8 +90,10 @@ def build(db_url: str) -> tuple[str, str]:
                         "scoring": "match_points",
                         "round_end": {"hands": HANDS},
                         "participants": [f"Player {n:03d}" for n in range(PLAYERS)],
-                    },
+                    }
                 )
+                assert not isinstance(setup, Rejected)
+                t = tournaments.create_tournament(session, setup)
                 key, view_id = t.id, t.view_id
             count = 0
             game_id = ""

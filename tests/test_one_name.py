@@ -41,6 +41,8 @@ RULES_ONLY_IN = ("scorekeeper/rules", "tests/rules")
 TABLES_ONLY_IN = (
     "scorekeeper/web/tables",
     "scorekeeper/store/tables.py",
+    "scorekeeper/edge/tables.py",
+    "tests/edge/test_tables.py",
     "scorekeeper/web/api/tables.py",
     "templates/tables",
     "tests/web/tables",

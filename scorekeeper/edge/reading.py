@@ -12,11 +12,13 @@ Rejected(problems=(Problem('request.value', 'teams', {'minimum': 2, 'maximum': 6
 
 from __future__ import annotations
 
+import types
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import MISSING, fields
+from dataclasses import MISSING, dataclass, fields, is_dataclass, replace
 from functools import lru_cache
-from typing import Annotated, Any, TypeVar, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from ..rules import disputes, fifty, laying, referee
 from ..rules.cards import Card, parse_cards
@@ -38,7 +40,7 @@ from ..rules.turns import TurnOptions, turn_options
 from . import fifty as fifty_reading
 from . import requests as rq
 from .requests import InitialMeldQuestion, MeldQuestion, RedThreeQuestion
-from .spec import Spec, field_spec
+from .spec import Spec, field_spec, is_strict
 
 MAX_CARDS = 200
 
@@ -209,54 +211,356 @@ class Reader:
 #: what :func:`read_into` fills
 Read = TypeVar("Read")
 
+_NONE = type(None)
+#: letters that show nothing (Hangul fillers): a name of these alone looks empty
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+#: characters no name may hold: controls, formats (bidi overrides), surrogates, private use
+_HIDDEN = frozenset(("Cc", "Cf", "Cs", "Co"))
+
+
+def visible(text: str) -> bool:
+    """Whether ``text`` has a letter or digit that shows (not only accents, spaces or blank
+    letters)."""
+    return any(unicodedata.category(ch)[0] in "LN" and ch not in BLANK_LETTERS for ch in text)
+
+
+def name_text(reader: Reader, value: Any, where: str, maximum: int = 40, minimum: int = 1) -> str:
+    """A name (of a player, a side, a game): its spaces tidied, ``minimum`` to ``maximum``
+    characters, no control characters, something that shows; else a problem and ``""``."""
+    if not isinstance(value, str):
+        reader.fail("request.type", where, expected="string")
+        return ""
+    text = " ".join(value.split())
+    if not minimum <= len(text) <= maximum or any(
+        unicodedata.category(ch) in _HIDDEN for ch in text
+    ):
+        reader.fail("name.invalid", where, maximum=maximum)
+        return ""
+    if not visible(text):
+        reader.fail("name.not_visible", where)
+        return ""
+    return text
+
 
 def read_into(
-    cls: type[Read], data: dict[str, Any], reader: Reader, skip: frozenset[str] = frozenset()
+    cls: type[Read],
+    data: dict[str, Any],
+    reader: Reader,
+    skip: frozenset[str] = frozenset(),
+    where: str = "",
 ) -> Read:
     """A request's fields read into ``cls`` (a dataclass of :mod:`.requests`), in the order it
-    declares them, each by its type and the :class:`~.spec.Spec` it is annotated with: the
+    declares them, each by its type hint and the :class:`~.spec.Spec` it is annotated with: the
     bounds the OpenAPI description states are the ones read here. Problems go to ``reader``
-    (today's codes: ``request.missing``, ``request.type``, ``request.value``, ``card.*``), worded
-    as :class:`Reader`'s own methods word them. ``skip``: the fields read (and checked)
-    elsewhere, such as the ruleset, kept as sent."""
-    hints = _hints(cls)  # type: ignore[arg-type]
+    (today's codes: ``request.missing``, ``request.type``, ``request.value``,
+    ``request.too_large``, ``request.text_too_long``, ``request.unknown_key``, ``name.*``,
+    ``card.*``), worded as :class:`Reader`'s own methods word them, each at its path from
+    ``where`` (``sides[0].players[1]``). A field that cannot be read takes its default (or an
+    empty value), so the caller reads on and reports every problem at once.
+
+    What each type reads (docs/api.md §3):
+
+    - ``bool``, ``int`` (within the Spec's minimum and maximum, else 0 to 10,000,000), ``str``
+      (at most ``max_length`` characters once trimmed; a ``visible`` Spec: a name, see
+      :func:`name_text`), ``Literal`` (one of its values), ``X | None`` (null or left out: the
+      default), other unions (the member the JSON value's type fits), ``list[X]`` (within
+      ``min_items`` and ``max_items``, each item read as ``X``), a nested dataclass (an object;
+      a :func:`~.spec.strict` one refuses keys of its own), ``dict`` and ``Any`` (kept as sent,
+      checked by who takes them);
+    - a Spec's ``kind``: ``cards``, ``card`` and ``card_lists`` read into the engine's cards.
+
+    ``skip``: the fields read (and checked) elsewhere, such as the ruleset, kept as sent.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class Ask:
+    ...     count: Annotated[int, Spec(minimum=1, maximum=6)]
+    ...     names: list[str] | None = None
+    >>> r = Reader()
+    >>> read_into(Ask, {"count": 7, "names": ["a", 1]}, r)
+    Ask(count=0, names=['a', ''])
+    >>> [(p.code, p.where) for p in r.problems]
+    [('request.value', 'count'), ('request.type', 'names[1]')]
+    """
     values: dict[str, Any] = {}
-    for f in fields(cls):  # type: ignore[arg-type]
+    for f in _plan(cls):  # type: ignore[arg-type]
         if f.name in skip:
-            values[f.name] = data.get(f.name)  # read, and checked, by the caller
+            values[f.name] = data.get(f.key)  # read, and checked, by the caller
             continue
-        tp = hints[f.name]
-        spec = field_spec(tp) or Spec()
-        where = f.name
-        raw = data.get(f.name)
-        default = f.default if f.default is not MISSING else None
-        if spec.kind == "cards":
-            values[f.name] = reader.cards(raw, where)
-            if spec.required and f.name not in data:
-                reader.fail("request.missing", where)
-        elif spec.kind == "card":
-            values[f.name] = reader.card(raw, where)
-        elif spec.kind == "card_lists":
-            values[f.name] = reader.card_lists(raw, where, spec.max_items or MAX_MELDS)
-        elif _base(tp) is bool:
-            values[f.name] = reader.boolean(data, f.name, where, bool(default))
-        elif _base(tp) is int:
-            low = spec.minimum if spec.minimum is not None else 0
-            high = spec.maximum if spec.maximum is not None else MAX_SCORE
-            values[f.name] = reader.integer(data, f.name, where, default, low, high)
-        else:  # pragma: no cover - a request type this reader does not know yet
-            raise TypeError(f"{cls.__name__}.{f.name}: no reader for {tp!r}")
+        path = f"{where}.{f.key}" if where else f.key
+        values[f.name] = _field(f, data, path, reader)
     return cls(**values)
 
 
-@lru_cache(maxsize=64)
+@dataclass(frozen=True)
+class _Field:
+    """One field of a request class as the reader reads it."""
+
+    name: str  # the attribute
+    key: str  # the JSON key
+    tp: Any  # the type under its marks
+    spec: Spec  # its marks, merged
+    default: Any  # MISSING: none (the field must be given)
+    factory: Any  # MISSING, or what makes the default
+
+
+@lru_cache(maxsize=256)
+def _plan(cls: type) -> tuple[_Field, ...]:
+    """A request class's fields with their types and Specs, worked out once per class."""
+    hints = _hints(cls)
+    out = []
+    for f in fields(cls):
+        tp, spec = _unwrap(hints[f.name])
+        out.append(
+            _Field(f.name, f.metadata.get("name", f.name), tp, spec, f.default, f.default_factory)
+        )
+    return tuple(out)
+
+
+def _default(f: _Field) -> Any:
+    if f.factory is not MISSING:
+        return f.factory()
+    return None if f.default is MISSING else f.default
+
+
+def _field(f: _Field, data: dict[str, Any], where: str, reader: Reader) -> Any:
+    tp, spec = f.tp, f.spec
+    raw = data.get(f.key)
+    if spec.kind == "cards":
+        cards = reader.cards(raw, where)
+        if spec.required and f.key not in data:
+            reader.fail("request.missing", where)
+        return cards
+    if spec.kind or tp is int or tp is bool:
+        # one card, groups of cards, a number, a yes or no: as the Reader's own methods read
+        # them (a number's null where it has a default is a wrong type; missing, it is missing)
+        return _value(tp, spec, raw, where, reader, _default(f), f.key in data)
+    if raw is None:
+        if f.default is MISSING and f.factory is MISSING or spec.required:
+            reader.fail("request.missing", where)
+            return _empty(tp, spec)
+        return _default(f)
+    return _value(tp, spec, raw, where, reader, _default(f), True)
+
+
+def _value(
+    tp: Any, spec: Spec, raw: Any, where: str, reader: Reader, default: Any, given: bool
+) -> Any:
+    """``raw`` (given, or left out: ``given``) read as ``tp``; ``default``: what a value left
+    out (or null, where null is taken) reads as."""
+    if spec.kind == "cards":
+        return reader.cards(raw, where)
+    if spec.kind == "card":
+        return reader.card(raw, where)
+    if spec.kind == "card_lists":
+        return reader.card_lists(raw, where, spec.max_items or MAX_MELDS)
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        options = get_args(tp)
+        if raw is None and _NONE in options:
+            return default
+        for option in options:
+            if option is not _NONE and _fits(option, raw):
+                inner, inner_spec = _unwrap(option)
+                return _value(inner, _merged(spec, inner_spec), raw, where, reader, default, given)
+        reader.fail("request.type", where, expected=_expected(options[0]))
+        return default
+    if tp is bool:
+        if raw is None:
+            return bool(default)
+        if not isinstance(raw, bool):
+            reader.fail("request.type", where, expected="boolean")
+            return bool(default)
+        return raw
+    if tp is int:
+        value = whole(raw if given else default)
+        if value is None:
+            if default is None:
+                reader.fail("request.missing", where)
+                return 0
+            value = raw
+        if isinstance(value, bool) or not isinstance(value, int):
+            reader.fail("request.type", where, expected="integer")
+            return 0
+        low = spec.minimum if spec.minimum is not None else 0
+        high = spec.maximum if spec.maximum is not None else MAX_SCORE
+        if not low <= value <= high:
+            reader.fail("request.value", where, minimum=low, maximum=high)
+            return 0
+        return value
+    if tp is str:
+        if spec.visible:
+            return name_text(reader, raw, where, spec.max_length or 40, spec.min_length or 1)
+        if not isinstance(raw, str):
+            reader.fail("request.type", where, expected="string")
+            return ""
+        if spec.max_length is None:
+            return raw
+        text = raw.strip()
+        if len(text) > spec.max_length:
+            reader.fail("request.text_too_long", where, maximum=spec.max_length)
+            return ""
+        return text
+    if origin is Literal:
+        allowed = get_args(tp)
+        if raw in allowed and type(raw) in {type(a) for a in allowed}:
+            return raw
+        reader.fail("request.value", where, allowed=list(allowed))
+        return default if default in allowed else allowed[0]
+    if origin is list:
+        return _items(get_args(tp)[0], spec, raw, where, reader)
+    if tp is Any or origin is dict or tp is dict:
+        return raw  # kept as sent: read by who takes it (house rules, a stored game)
+    if isinstance(tp, type) and is_dataclass(tp):
+        obj = reader.obj(raw, where)
+        if obj is None:
+            return None
+        if is_strict(tp):
+            reader.known_keys(obj, _keys(tp), where)
+        return read_into(tp, obj, reader, where=where)
+    raise TypeError(f"{where}: no reader for {tp!r}")
+
+
+def _items(tp: Any, spec: Spec, raw: Any, where: str, reader: Reader) -> list[Any]:
+    """A JSON list within the Spec's ``min_items`` and ``max_items``, each item read as
+    ``tp`` at ``where[i]`` (a null item is a wrong type unless ``tp`` takes null)."""
+    if not isinstance(raw, list):
+        reader.fail("request.type", where, expected="list")
+        return []
+    if spec.max_items is not None and len(raw) > spec.max_items:
+        reader.fail("request.too_large", where, limit=spec.max_items)
+        return []
+    if spec.min_items is not None and len(raw) < spec.min_items:
+        reader.fail("request.value", where, minimum=spec.min_items, maximum=spec.max_items)
+        return []
+    inner, inner_spec = _unwrap(tp)
+    out = []
+    for i, item in enumerate(raw):
+        w = f"{where}[{i}]"
+        if item is None and not inner_spec.kind and not _takes_null(inner):
+            reader.fail("request.type", w, expected=_expected(inner))
+            out.append(_empty(inner, inner_spec))
+            continue
+        out.append(_value(inner, inner_spec, item, w, reader, _empty(inner, inner_spec), True))
+    return out
+
+
+#: each marked type met, by identity (a Spec's examples may hold dicts, so the types are not
+#: all hashable): the type itself (kept, so its id stays its own), its base and merged Spec
+_UNWRAPPED: dict[int, tuple[Any, Any, Spec]] = {}
+
+
+def _unwrap(tp: Any) -> tuple[Any, Spec]:
+    """A type without its ``Annotated`` marks, and its Specs merged (the outer one last)."""
+    if get_origin(tp) is not Annotated:
+        return tp, _PLAIN
+    known = _UNWRAPPED.get(id(tp))
+    if known is not None and known[0] is tp:
+        return known[1], known[2]
+    base, *marks = get_args(tp)
+    spec = _PLAIN
+    for mark in marks:
+        if isinstance(mark, Spec):
+            spec = _merged(spec, mark)
+    if len(_UNWRAPPED) < 4096:  # the request classes' types, a few hundred
+        _UNWRAPPED[id(tp)] = (tp, base, spec)
+    return base, spec
+
+
+_PLAIN = Spec()
+_SPEC_FIELDS = tuple(f.name for f in fields(Spec) if f.name != "extra")
+
+
+def _merged(first: Spec, then: Spec) -> Spec:
+    """``first`` with what ``then`` says over it (a field's own marks over its alias's)."""
+    if first is _PLAIN:
+        return then
+    if then is _PLAIN:
+        return first
+    changes = {
+        name: getattr(then, name)
+        for name in _SPEC_FIELDS
+        if getattr(then, name) != getattr(_PLAIN, name)
+    }
+    return replace(first, **changes)
+
+
+def _fits(tp: Any, raw: Any) -> bool:
+    """Whether a JSON value is of the kind ``tp`` reads (the member of a union it takes)."""
+    tp, spec = _unwrap(tp)
+    if spec.kind in ("cards", "card"):
+        return isinstance(raw, str | list | int) and not isinstance(raw, bool)
+    origin = get_origin(tp)
+    if tp is Any:
+        return True
+    if tp is bool:
+        return isinstance(raw, bool)
+    if tp is int:
+        value = whole(raw)
+        return isinstance(value, int) and not isinstance(value, bool)
+    if tp is str:
+        return isinstance(raw, str)
+    if origin is Literal:
+        return raw in get_args(tp)
+    if origin is list or spec.kind == "card_lists":
+        return isinstance(raw, list)
+    if origin is dict or tp is dict or (isinstance(tp, type) and is_dataclass(tp)):
+        return isinstance(raw, dict)
+    if origin in (Union, types.UnionType):
+        return any(_fits(o, raw) for o in get_args(tp))
+    return False
+
+
+def _expected(tp: Any) -> str:
+    """How a wrong type's problem names what was expected."""
+    tp, spec = _unwrap(tp)
+    if spec.kind in ("cards", "card"):
+        return spec.kind
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        return _expected(next(o for o in get_args(tp) if o is not _NONE))
+    if tp is bool:
+        return "boolean"
+    if tp is int:
+        return "integer"
+    if tp is str or origin is Literal:
+        return "string"
+    if origin is list or spec.kind == "card_lists":
+        return "list"
+    return "object"
+
+
+def _takes_null(tp: Any) -> bool:
+    tp, _spec = _unwrap(tp)
+    return tp is Any or (get_origin(tp) in (Union, types.UnionType) and _NONE in get_args(tp))
+
+
+def _empty(tp: Any, spec: Spec) -> Any:
+    """What a value that cannot be read stands as, so the reading goes on."""
+    if spec.kind in ("cards", "card_lists"):
+        return []
+    if spec.kind == "card":
+        return None
+    origin = get_origin(tp)
+    if tp is bool:
+        return False
+    if tp is int:
+        return 0
+    if tp is str:
+        return ""
+    if origin is list:
+        return []
+    return None
+
+
+@lru_cache(maxsize=256)
+def _keys(cls: type) -> frozenset[str]:
+    return frozenset(f.key for f in _plan(cls))
+
+
+@lru_cache(maxsize=256)
 def _hints(cls: type) -> dict[str, Any]:
     return get_type_hints(cls, include_extras=True)
-
-
-def _base(tp: Any) -> Any:
-    """The type under ``Annotated`` marks."""
-    return get_args(tp)[0] if get_origin(tp) is Annotated else tp
 
 
 def _ruleset(reader: Reader, data: dict[str, Any]) -> tuple[RuleSet | None, int]:

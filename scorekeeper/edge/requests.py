@@ -1,11 +1,10 @@
 """Every request body and query of the JSON API (docs/api.md §3) as a typed value.
 
-The typed reader (:func:`.reading.read_into`) fills those it reads today (the referee's meld,
-initial-meld and red-three questions) with the engine's values, each field read by its
-:class:`~.spec.Spec` (bounds, kind); the OpenAPI description (:mod:`.openapi`) is written from
-the same classes, so what is read and what is described cannot drift apart. The other requests
-are still read by the hand-written readers of :mod:`.reading` and the store; their classes
-describe the JSON they take, so the description covers every operation.
+The typed reader (:func:`.reading.read_into`) reads any class here by its type hints, each field
+by the :class:`~.spec.Spec` it is annotated with (bounds, kind); the OpenAPI description
+(:mod:`.openapi`) is written from the same classes, so what is read and what is described cannot
+drift apart. Fields typed with the ``Read*`` aliases are read into the engine's values (cards);
+the others describe the JSON they take and are read as it (a name tidied, a number bounded).
 """
 
 from __future__ import annotations
@@ -512,7 +511,8 @@ class FiftyDealQuestion:
 # ---- stored games -------------------------------------------------------------------------------
 
 Name = Annotated[
-    str, Spec(max_length=40, extra={"minLength": 1}, description="1 to 40 visible characters.")
+    str,
+    Spec(max_length=40, min_length=1, visible=True, description="1 to 40 visible characters."),
 ]
 
 
@@ -666,7 +666,15 @@ class NewTable:
     EXAMPLE: ClassVar[dict[str, Any]] = {"name": "Thursdays", "players": ["Anna", "Ben", "Cleo"]}
 
     name: Name
-    players: Annotated[list[Name], REQUIRED] = field(default_factory=list)
+    players: Annotated[
+        list[Name],
+        Spec(
+            min_items=2,
+            max_items=40,
+            required=True,
+            description="2 to 40 people, no name twice (case does not count).",
+        ),
+    ] = field(default_factory=list)
 
 
 @dataclass
@@ -676,12 +684,19 @@ class Rename:
     name: Name
 
 
+#: a person of a table: their id (`players[].id`), or its digits as text
+PersonId = Annotated[
+    int | str,
+    Spec(description="A person's id at the table (`players[].id`), or its digits as text."),
+]
+
+
 @dataclass
 class Merge:
     """`POST /api/v1/tables/{key}/merge`: two entries of one person become `keep`."""
 
-    keep: str
-    merge: str
+    keep: PersonId
+    merge: PersonId
 
 
 #: one of an export's people: a name, or as the export writes it, `{"id", "name"}`
@@ -716,26 +731,63 @@ class TableImport:
 
 # ---- tournaments --------------------------------------------------------------------------------
 
+#: match points of one result (`tournament.points` outside)
+MatchPoint = Annotated[int, Spec(minimum=0, maximum=100)]
+#: a participant's number in a seating (participants are numbered from 0)
+SeatNumber = Annotated[int, Spec(minimum=0, maximum=9_999)]
+#: the round's end: exactly one kind, within its bounds
+_ROUND_END: dict[str, Any] = {
+    "minProperties": 1,
+    "maxProperties": 1,
+    "properties": {
+        "hands": {"type": "integer", "minimum": 1, "maximum": 50},
+        "target": {"type": "integer", "minimum": 100, "maximum": 1_000_000},
+        "minutes": {"type": "integer", "minimum": 1, "maximum": 600},
+    },
+    "additionalProperties": False,
+}
+
 
 @strict
 @dataclass
 class MatchPoints:
-    """What a win, a draw and a loss earn."""
+    """What a win, a draw and a loss earn (a win no less than a draw, a draw no less than a
+    loss: `tournament.points_order`)."""
 
-    win: int = 2
-    draw: int = 1
-    loss: int = 0
+    win: MatchPoint = 2
+    draw: MatchPoint = 1
+    loss: MatchPoint = 0
 
 
 @dataclass
 class NewTournament:
     """`POST /api/v1/tournaments`: a club tournament of individuals or pairs."""
 
-    #: individuals are names, pairs two names each
+    #: individuals are names, pairs two names each; with a table, the participants may be
+    #: left out (individuals: all of its people)
     SCHEMA_EXTRA: ClassVar[dict[str, Any]] = {
-        "if": {"required": ["format"], "properties": {"format": {"const": "pairs"}}},
-        "then": {"properties": {"participants": {"items": {"type": "array"}}}},
-        "else": {"properties": {"participants": {"items": {"type": "string"}}}},
+        "allOf": [
+            {
+                "if": {"required": ["format"], "properties": {"format": {"const": "pairs"}}},
+                "then": {
+                    "required": ["participants"],
+                    "properties": {
+                        "participants": {
+                            "type": "array",
+                            "items": {"type": "array", "minItems": 2},
+                        }
+                    },
+                },
+                "else": {"properties": {"participants": {"items": {"type": "string"}}}},
+            },
+            {
+                "if": {"required": ["table"], "properties": {"table": {"type": "string"}}},
+                "else": {
+                    "required": ["participants"],
+                    "properties": {"participants": {"type": "array"}},
+                },
+            },
+        ]
     }
     EXAMPLE: ClassVar[dict[str, Any]] = {
         "name": "Spring cup",
@@ -757,38 +809,51 @@ class NewTournament:
     round_end: Annotated[
         dict[str, int],
         Spec(
-            description='One of `{"hands": n}`, `{"target": points}`, `{"minutes": n}`.',
+            description='One of `{"hands": n}` (1 to 50), `{"target": points}` (100 to '
+            '1,000,000), `{"minutes": n}` (1 to 600).',
             required=True,
+            extra=_ROUND_END,
         ),
     ] = field(default_factory=dict)
     odd: Literal["bye", "larger"] | None = "bye"
     participants: Annotated[
-        list[Name | Annotated[list[Name], Spec(min_items=2, max_items=2)]],
-        Spec(description="Names (pairs: two names each).", required=True),
-    ] = field(default_factory=list)
-    table: Annotated[str | None, Spec(description="A table's key: its people take part.")] = None
+        list[Name | Annotated[list[Name], Spec(min_items=1, max_items=2)]] | None,
+        Spec(
+            max_items=400,
+            description="Names, enough for one table, no name twice (pairs: two names each). "
+            "With a `table`, each must be one of its people; left out, all of them take part.",
+        ),
+    ] = None
+    table: Annotated[
+        str | None,
+        Spec(description="A table's editing key: its people take part, spelled as it does."),
+    ] = None
 
 
 @dataclass
 class SeatedTable:
-    number: int
-    sides: list[list[int]]
+    """One table of a seating: its number and, per side, its participants in seat order."""
+
+    number: SeatNumber
+    sides: Annotated[list[Annotated[list[SeatNumber], Spec(max_items=6)]], Spec(max_items=6)]
 
 
 @dataclass
 class Seating:
-    """`PUT …/rounds/{number}/seating`: a proposed round seated by hand."""
+    """`PUT …/rounds/{number}/seating`: a proposed round seated by hand (any value of another
+    shape is `request.type` at `seating`)."""
 
-    tables: list[SeatedTable]
-    byes: list[int] = field(default_factory=list)
+    tables: Annotated[list[SeatedTable], Spec(max_items=400)]
+    byes: Annotated[list[SeatNumber], Spec(max_items=400)] = field(default_factory=list)
 
 
 @dataclass
 class Swap:
-    """`POST …/rounds/{number}/swap`: two participants of a proposed round change places."""
+    """`POST …/rounds/{number}/swap`: two participants of a proposed round change places (a
+    number no participant has is `seating.unknown`)."""
 
-    a: int
-    b: int
+    a: Annotated[int, Spec(description="A participant's number.")]
+    b: Annotated[int, Spec(description="The other participant's number.")]
 
 
 @dataclass

@@ -26,7 +26,16 @@ import typing
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
 
-__all__ = ["CARDS", "CARD", "CARD_LISTS", "Spec", "field_spec", "json_schema", "strict"]
+__all__ = [
+    "CARDS",
+    "CARD",
+    "CARD_LISTS",
+    "Spec",
+    "field_spec",
+    "is_strict",
+    "json_schema",
+    "strict",
+]
 
 
 @dataclass(frozen=True)
@@ -40,6 +49,11 @@ class Spec:
     min_items: int | None = None
     max_items: int | None = None
     max_length: int | None = None
+    #: the fewest characters a text takes (a name: after its spaces are tidied)
+    min_length: int | None = None
+    #: a name: spaces tidied, no control characters, at least one letter or digit that shows
+    #: (``name.invalid``, ``name.not_visible``) rather than ``request.text_too_long``
+    visible: bool = False
     pattern: str | None = None
     examples: tuple[Any, ...] = ()
     kind: str = ""
@@ -83,6 +97,11 @@ def strict(cls: type) -> type:
     return cls
 
 
+def is_strict(cls: type) -> bool:
+    """Whether the readers refuse keys of a dataclass's objects that are not its own."""
+    return cls in _STRICT
+
+
 def _is_dataclass_type(tp: Any) -> bool:
     return isinstance(tp, type) and dataclasses.is_dataclass(tp)
 
@@ -113,6 +132,7 @@ def _apply(schema: dict[str, Any], spec: Spec) -> dict[str, Any]:
         ("minItems", spec.min_items),
         ("maxItems", spec.max_items),
         ("maxLength", spec.max_length),
+        ("minLength", spec.min_length),
         ("pattern", spec.pattern),
     ):
         if value is not None:

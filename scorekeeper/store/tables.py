@@ -24,11 +24,14 @@ from sqlalchemy.exc import InvalidRequestError
 from sqlalchemy.orm import Session, lazyload
 from sqlalchemy.orm.exc import ObjectDeletedError
 
+from ..edge.requests import Merge, NewTable, Rename
+from ..edge.tables import MAX_PLAYERS as MAX_PLAYERS
+from ..edge.tables import NOBODY, person_id
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS
 from . import fifty
 from .errors import GameProblems
-from .games import KEY, NAME_MAX, clean_name
+from .games import KEY, NAME_MAX
 from .models import (
     Game,
     Table,
@@ -39,7 +42,6 @@ from .models import (
     utcnow,
 )
 
-MAX_PLAYERS = 40  # people at one table: a club, not a city
 MAX_GAMES = 5_000  # games one table keeps (an import is refused beyond it)
 FIFTY = fifty.RULESET_ID
 LOAD_BATCH = 200  # games read at once when their facts must be derived
@@ -113,54 +115,22 @@ def is_made_name(name: Any, names: Sequence[str]) -> bool:
 
 
 # ---- making and changing -------------------------------------------------------------------
-def _names(value: Any, where: str, problems: list[Problem], minimum: int) -> list[str]:
-    if not isinstance(value, list):
-        problems.append(
-            Problem(
-                "request.missing" if value is None else "request.type", where, {"expected": "list"}
-            )
-        )
-        return []
-    if not minimum <= len(value) <= MAX_PLAYERS:
-        problems.append(
-            Problem("table.players", where, {"minimum": minimum, "maximum": MAX_PLAYERS})
-        )
-        return []
-    names = [clean_name(v, f"{where}[{i}]", problems) for i, v in enumerate(value)]
-    seen: set[str] = set()
-    for i, name in enumerate(names):
-        if name and name.casefold() in seen:
-            problems.append(Problem("table.player_twice", f"{where}[{i}]", {"name": name}))
-        seen.add(name.casefold())
-    return names
-
-
-def create_table(session: Session, name: Any, players: Any) -> Table:
-    """A new table with its people (flushed, not committed). ``players``: 2..40 distinct
-    names. Raises :class:`GameProblems`."""
-    problems: list[Problem] = []
-    clean = clean_name(name, "name", problems) if name is not None else ""
-    if name is None:
-        problems.append(Problem("request.missing", "name", {}))
-    names = _names(players, "players", problems, 2)
-    if problems:
-        raise GameProblems(problems)
+def create_table(session: Session, new: NewTable) -> Table:
+    """A new table with its people (flushed, not committed), as the edge read it
+    (:func:`~..edge.tables.read_new_table`: a name, 2 to 40 distinct names)."""
     now = utcnow()
-    table = Table(name=clean, version=1, created_at=now, updated_at=now)
+    table = Table(name=new.name, version=1, created_at=now, updated_at=now)
     session.add(table)
     session.flush()
-    for i, person in enumerate(names):
+    for i, person in enumerate(new.players):
         session.add(TablePlayer(table_id=table.id, name=person, position=i))
     session.flush()
     return table
 
 
-def add_person(session: Session, table: Table, name: Any) -> TablePlayer:
-    """A new person at the table (``table.player_twice`` when the name is taken)."""
-    problems: list[Problem] = []
-    clean = clean_name(name, "name", problems)
-    if problems:
-        raise GameProblems(problems)
+def add_person(session: Session, table: Table, clean: str) -> TablePlayer:
+    """A new person at the table, of a name the edge read (:func:`~..edge.tables.read_name`):
+    ``table.player_twice`` when the name is taken."""
     lock(session, table)
     known = {p.name.casefold(): p for p in people(session, table)}
     if clean.casefold() in known:
@@ -305,14 +275,12 @@ def _renamed_sides(game: Game, link: TableGame, names: dict[int, str]) -> list[d
     return sides
 
 
-def rename(session: Session, table: Table, player_id: Any, name: Any) -> TablePlayer:
-    """Rename a person; every game of the table follows."""
-    problems: list[Problem] = []
+def rename(session: Session, table: Table, player_id: int, new: Rename) -> TablePlayer:
+    """Rename a person (``player_id``, as :func:`~..edge.tables.person_id` read it) to the
+    name the edge read; every game of the table follows."""
     lock(session, table)
     person = find_person(session, table, player_id, "player")
-    clean = clean_name(name, "name", problems)
-    if problems:
-        raise GameProblems(problems)
+    clean = new.name
     for other in people(session, table):
         if other.id != person.id and other.name.casefold() == clean.casefold():
             raise GameProblems([Problem("table.player_twice", "name", {"name": clean})])
@@ -326,13 +294,14 @@ def rename(session: Session, table: Table, player_id: Any, name: Any) -> TablePl
     return person
 
 
-def merge(session: Session, table: Table, keep_id: Any, gone_id: Any) -> TableMerge:
-    """Two entries of one person become one (``keep`` stays, ``gone`` goes): every game of
-    ``gone`` names ``keep`` instead. Refused when both played in one game. What it changed is
-    kept (:class:`~.models.TableMerge`) so that :func:`undo_merge` can take it back."""
+def merge(session: Session, table: Table, request: Merge) -> TableMerge:
+    """Two entries of one person become one (``keep`` stays, ``merge`` goes): every game of
+    the one merged names ``keep`` instead. Refused when both played in one game. What it
+    changed is kept (:class:`~.models.TableMerge`) so that :func:`undo_merge` can take it
+    back."""
     lock(session, table)
-    keep = find_person(session, table, keep_id, "keep")
-    gone = find_person(session, table, gone_id, "merge")
+    keep = find_person(session, table, person_id(request.keep), "keep")
+    gone = find_person(session, table, person_id(request.merge), "merge")
     if keep.id == gone.id:
         raise GameProblems([Problem("table.merge_same", "merge", {})])
     links = linked_games(session, table)
@@ -462,26 +431,20 @@ def undo_merge(session: Session, table: Table, merge_id: Any) -> TableMerge:
 
 
 def _merge_record(session: Session, table: Table, merge_id: Any) -> TableMerge:
-    number = _id(merge_id)
-    record = session.get(TableMerge, number) if number is not None else None
+    number = person_id(merge_id)  # a merge's id is counted as a person's is
+    record = session.get(TableMerge, number) if number != NOBODY else None
     if record is None or record.table_id != table.id:
         raise GameProblems([Problem("table.merge_unknown", "merge", {})], 404)
     return record
 
 
-def _id(value: Any) -> int | None:
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 12:
-        value = int(value)
-    if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**31:
-        return value
-    return None
-
-
-def find_person(session: Session, table: Table, player_id: Any, where: str) -> TablePlayer:
-    number = _id(player_id)
-    person = session.get(TablePlayer, number) if number is not None else None
+def find_person(session: Session, table: Table, number: int, where: str) -> TablePlayer:
+    """The table's person with the id ``number`` (:func:`~..edge.tables.person_id`: 0 names
+    nobody): ``table.player_unknown`` at ``where`` if there is none, ``table.player_merged``
+    (409) when they were merged into another person meanwhile."""
+    person = session.get(TablePlayer, number) if number != NOBODY else None
     if person is None or person.table_id != table.id:
-        if number is not None:
+        if number != NOBODY:
             gone = session.scalars(
                 select(TableMerge)
                 .where(

@@ -4,6 +4,7 @@ the ones the OpenAPI description states (both come from the same ``Spec``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -15,9 +16,11 @@ from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.problems import Problem
 
 
-def _read(cls: type[Any], data: dict[str, Any]) -> tuple[Any, list[Problem]]:
+def _read(
+    cls: type[Any], data: dict[str, Any], skip: frozenset[str] = ASKED
+) -> tuple[Any, list[Problem]]:
     reader = Reader()
-    return read_into(cls, data, reader, ASKED), reader.problems
+    return read_into(cls, data, reader, skip), reader.problems
 
 
 def test_a_meld_question_is_read_into_the_engines_cards() -> None:
@@ -71,8 +74,13 @@ def test_a_field_without_a_reader_fails_at_once() -> None:
     program, found by the first request."""
     for cls in (rq.MeldQuestion, rq.InitialMeldQuestion, rq.RedThreeQuestion):
         read_into(cls, {}, Reader(), ASKED)  # each of today's typed questions reads
+
+    @dataclass
+    class Odd:
+        share: float = 0.5
+
     with pytest.raises(TypeError, match="no reader"):
-        read_into(rq.Merge, {"keep": "a", "merge": "b"}, Reader())
+        read_into(Odd, {"share": 0.25}, Reader())
 
 
 def test_a_side_is_read_with_the_keys_and_bounds_its_class_states() -> None:
@@ -95,3 +103,86 @@ def test_a_side_is_read_with_the_keys_and_bounds_its_class_states() -> None:
         ("request.value", "t.quick.natural_canastas", {"minimum": 0, "maximum": 30}),
         ("request.value", "t.quick.sevens_aces_held", {"minimum": 0, "maximum": 30}),
     ]
+
+
+def test_any_request_class_is_read_by_its_hints() -> None:
+    """A new game (docs/api.md §3 "Games (stored)"): names trimmed and checked where they
+    stand (`sides[1].players[0]`), lists held to their Spec, a number of the wrong type named."""
+    game, problems = _read(
+        rq.NewGame,
+        {
+            "ruleset": "german",
+            "players": 4,
+            "sides": [
+                {"name": "  Us  ", "players": ["Anna", "Ben"]},
+                {"name": "Them", "players": [" \u3164 ", None]},
+            ],
+            "target": "5000",
+        },
+    )
+    assert [(p.code, p.where, p.params) for p in problems] == [
+        ("name.not_visible", "sides[1].players[0]", {}),
+        ("request.type", "sides[1].players[1]", {"expected": "string"}),
+        ("request.type", "target", {"expected": "integer"}),
+    ]
+    assert game.sides[0] == rq.NewSide(name="Us", players=["Anna", "Ben"])
+    assert game.target is None and game.players == 4
+
+
+def test_a_union_reads_the_member_its_json_fits() -> None:
+    """`players` of a new game is a count, or (3 ist 50) the players' names."""
+    every = frozenset[str]()
+    game, problems = _read(
+        rq.NewGame, {"ruleset": "x", "players": ["Ola", "x" * 41], "sides": []}, every
+    )
+    assert game.players == ["Ola", ""]
+    assert problems == [Problem("name.invalid", "players[1]", {"maximum": 40})]
+    game, problems = _read(rq.NewGame, {"ruleset": "x", "players": 3.0, "sides": []}, every)
+    assert (game.players, problems) == (3, [])
+    _game, problems = _read(rq.NewGame, {"ruleset": "x", "players": "four", "sides": []}, every)
+    assert problems == [Problem("request.type", "players", {"expected": "integer"})]
+
+
+def test_a_strict_class_refuses_keys_of_its_own_and_lists_keep_their_bounds() -> None:
+    """A side's part (docs/api.md §3 "Adjustments": at most 5, a note of at most 80)."""
+    put, problems = _read(
+        rq.PartPut,
+        {
+            "part": {
+                "total": 120,
+                "adjustments": [{"points": 5, "note": " late ", "why": 1}],
+                "colour": "red",
+            }
+        },
+    )
+    assert [(p.code, p.where) for p in problems] == [
+        ("request.unknown_key", "part.colour"),
+        ("request.unknown_key", "part.adjustments[0].why"),
+    ]
+    assert put.part.adjustments == [rq.Adjustment(points=5, note="late")]
+    _put, problems = _read(rq.PartPut, {"part": {"adjustments": [{"points": 1}] * 6}})
+    assert problems == [Problem("request.too_large", "part.adjustments", {"limit": 5})]
+    _put, problems = _read(rq.PartPut, {"part": {"adjustments": [{"points": 1, "note": "x" * 81}]}})
+    assert problems == [
+        Problem("request.text_too_long", "part.adjustments[0].note", {"maximum": 80})
+    ]
+    _put, problems = _read(rq.PartPut, {})
+    assert problems == [Problem("request.missing", "part", {})]
+
+
+def test_a_literal_takes_one_of_its_values() -> None:
+    question, problems = _read(rq.FiftyDealQuestion, {"players": 4, "question": "who"})
+    assert problems == [
+        Problem("request.value", "question", {"allowed": ["deal", "refill", "dealer", "turn"]})
+    ]
+    assert question.question == "deal"
+
+
+def test_the_reader_holds_a_names_bounds_the_description_states() -> None:
+    schemas: dict[str, Any] = {}
+    json_schema(rq.NewSide, schemas)
+    stated = schemas["NewSide"]["properties"]["name"]
+    assert (stated["minLength"], stated["maxLength"]) == (1, 40)
+    for text, refused in (("A", False), ("x" * 40, False), ("", True), ("x" * 41, True)):
+        _side, problems = _read(rq.NewSide, {"name": text})
+        assert bool(problems) is refused, text

@@ -19,6 +19,9 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import create_app, store
 from scorekeeper.cli import main
+from scorekeeper.edge.requests import Absence, NewTable, Swap
+from scorekeeper.edge.tournaments import TournamentSetup, read_new_tournament
+from scorekeeper.rules.scoring import Rejected
 from scorekeeper.store import cache, tables, tournaments
 from scorekeeper.store.db import engine, make_engine, session_scope, upgrade_schema
 from scorekeeper.store.models import (
@@ -65,9 +68,17 @@ def body(**changes: Any) -> dict[str, Any]:
     return data
 
 
+def setup(data: dict[str, Any]) -> TournamentSetup:
+    """The request read at the edge, as the API and the form read it."""
+    read = read_new_tournament(data)
+    if isinstance(read, Rejected):
+        raise store.GameProblems(list(read.problems))
+    return read
+
+
 def create(**changes: Any) -> str:
     with session_scope() as session:
-        return tournaments.create_tournament(session, body(**changes)).id
+        return tournaments.create_tournament(session, setup(body(**changes))).id
 
 
 def tournament(session: Session, key: str) -> Tournament:
@@ -109,7 +120,7 @@ def view(key: str, editing: bool = True) -> Any:
 
 def problem_codes(data: dict[str, Any]) -> list[str]:
     with session_scope() as session, pytest.raises(store.GameProblems) as caught:
-        tournaments.create_tournament(session, data)
+        tournaments.create_tournament(session, setup(data))
     return [p.code for p in caught.value.problems]
 
 
@@ -167,7 +178,9 @@ def test_bad_input_stores_nothing(db_app: Flask, changes: dict[str, Any], code: 
 
 def test_participants_from_a_table(db_app: Flask) -> None:
     with session_scope() as session:
-        table = tables.create_table(session, "Friday", ["Anna", "Ben", "Cleo", "Dan", "Eve"])
+        table = tables.create_table(
+            session, NewTable("Friday", ["Anna", "Ben", "Cleo", "Dan", "Eve"])
+        )
         table_key = table.id
     key = create(participants=None, table=table_key)
     with session_scope() as session:
@@ -201,7 +214,7 @@ def test_a_round_is_proposed_swapped_and_confirmed(db_app: Flask) -> None:
         assert len(seating.tables) == 3 and seating.byes == ()
         a = seating.tables[0].sides[0][0]
         b = seating.tables[1].sides[1][1]
-        tournaments.swap(session, t, 1, a, b)
+        tournaments.swap(session, t, 1, Swap(a, b))
         swapped = tournaments.seating_of(tournaments.round_of(session, t, 1).seating)
         assert swapped.tables[0].sides[0][0] == b and swapped.tables[1].sides[1][1] == a
     with session_scope() as session:
@@ -217,7 +230,7 @@ def test_a_round_is_proposed_swapped_and_confirmed(db_app: Flask) -> None:
         assert confirmed.state == RoundState.PLAYING.value and confirmed.started_at is not None
         # a confirmed round takes no swap
         with pytest.raises(store.GameProblems) as caught:
-            tournaments.swap(session, t, 1, a, b)
+            tournaments.swap(session, t, 1, Swap(a, b))
         assert caught.value.status == 409
     games = round_games(key, 1)
     assert sorted(games) == [1, 2, 3]
@@ -327,9 +340,9 @@ def test_absent_participants_sit_out(db_app: Flask) -> None:
     key = create(participants=NAMES[:9])
     with session_scope() as session:
         t = tournament(session, key)
-        tournaments.set_absent(session, t, 8, True)
+        tournaments.set_absent(session, t, 8, Absence(True))
         with pytest.raises(store.GameProblems):
-            tournaments.set_absent(session, t, 99, True)
+            tournaments.set_absent(session, t, 99, Absence(True))
     start(key)
     shown = view(key)
     seated = {p for table in shown.rounds[0].tables for side in table.participants for p in side}
@@ -369,7 +382,7 @@ def test_an_unchanged_view_costs_one_light_read(db_app: Flask) -> None:
     assert fresh != first
     # a change of the tournament itself (an absence) moves the view on too
     with session_scope() as session:
-        tournaments.set_absent(session, tournament(session, key), 3, True)
+        tournaments.set_absent(session, tournament(session, key), 3, Absence(True))
     assert view(key).participants[3].absent
 
 
@@ -453,7 +466,7 @@ def test_the_whole_backup_holds_the_tournaments(tmp_path: Path) -> None:
     with backend_app("sqlite", tmp_path) as app, app.app_context():
         url = app.config["DATABASE_URL"]
         with session_scope() as session:
-            table_key = tables.create_table(session, "Friday", NAMES[:8]).id
+            table_key = tables.create_table(session, NewTable("Friday", NAMES[:8])).id
         key = create(participants=NAMES[:8], table=table_key, round_end={"minutes": 30})
         typed = create(format="pairs", participants=[NAMES[i : i + 2] for i in range(0, 8, 2)])
         start(key)
@@ -461,7 +474,7 @@ def test_the_whole_backup_holds_the_tournaments(tmp_path: Path) -> None:
         with session_scope() as session:
             t = tournament(session, key)
             tournaments.call_time(session, t, 1)
-            tournaments.set_absent(session, t, 2, True)
+            tournaments.set_absent(session, t, 2, Absence(True))
             tournaments.propose_round(session, tournament(session, typed))
         before = (view(key), view(typed, editing=False))
     runner = CliRunner()

@@ -9,12 +9,16 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ...edge.tournaments import MAX_PARTICIPANTS as MAX_PARTICIPANTS
+from ...edge.tournaments import PAIR_TABLES as PAIR_TABLES
+from ...edge.tournaments import POINTS_MAX as POINTS_MAX
+from ...edge.tournaments import ROUND_END_BOUNDS as ROUND_END_BOUNDS
+from ...edge.tournaments import whole as whole
 from ...rules.problems import Problem
 from ...rules.ruleset import resolve_ruleset
 from ...tournaments.model import (
     Format,
     OddCount,
-    RoundEnd,
     Seating,
     SeatingRules,
     TableSeating,
@@ -27,20 +31,8 @@ from ..models import (
     TournamentRound,
 )
 
-#: participants one tournament takes (a pair is one): a big club day, not a city
-MAX_PARTICIPANTS = 400
 #: rounds one tournament plays
 MAX_ROUNDS = 30
-#: the bounds of each kind of round end
-ROUND_END_BOUNDS: dict[RoundEnd, tuple[int, int]] = {
-    RoundEnd.HANDS: (1, 50),
-    RoundEnd.TARGET: (100, 1_000_000),
-    RoundEnd.MINUTES: (1, 600),
-}
-#: match points a win, draw or loss may give
-POINTS_MAX = 100
-#: the sizes of a table whose sides are pairs
-PAIR_TABLES = (4, 6)
 
 
 # ---- problems ---------------------------------------------------------------------------------
@@ -48,13 +40,6 @@ PAIR_TABLES = (4, 6)
 
 def refuse(code: str, where: str = "", status: int | None = None, **params: Any) -> GameProblems:
     return GameProblems([Problem(code, where, params)], status)
-
-
-def not_given(value: Any, field: str) -> Problem:
-    """A required value left out (``request.missing``) or of the wrong type (``request.type``),
-    placed at ``field``."""
-    code = "request.missing" if value is None else "request.type"
-    return Problem(code, field, {"field": field})
 
 
 def round_open(number: int) -> GameProblems:
@@ -166,7 +151,3 @@ def rules_of(t: Tournament) -> SeatingRules:
         allowed_sizes=allowed,
         odd=OddCount(t.odd),
     )
-
-
-def whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

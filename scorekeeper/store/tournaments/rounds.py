@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
+from ...edge.requests import Absence, Swap
 from ...rules.problems import Problem
 from ...tournaments import seating as engine
 from ...tournaments.model import (
@@ -33,7 +34,6 @@ from ..models import (
 from .common import (
     MAX_PARTICIPANTS,
     MAX_ROUNDS,
-    not_given,
     participants_of,
     refuse,
     round_of,
@@ -168,21 +168,19 @@ def set_seating(session: Session, t: Tournament, number: int, seating: Seating) 
     return found
 
 
-def swap(session: Session, t: Tournament, number: int, a: object, b: object) -> TournamentRound:
-    """Participants ``a`` and ``b`` change places in a proposed round (a bye may swap with a
-    seated participant)."""
+def swap(session: Session, t: Tournament, number: int, asked: Swap) -> TournamentRound:
+    """Participants ``asked.a`` and ``asked.b`` (numbers, read at the edge) change places in a
+    proposed round (a bye may swap with a seated participant)."""
     lock(session, t)
     found = _proposed(session, t, number)
     known = {p.number for p in participants_of(session, t)}
-    for where, value in (("a", a), ("b", b)):
-        if not whole(value) or value not in known:
-            raise refuse(
-                "seating.unknown", where, participant=value if whole(value) else str(value)[:12]
-            )
+    for where, value in (("a", asked.a), ("b", asked.b)):
+        if value not in known:
+            raise refuse("seating.unknown", where, participant=value)
     try:
-        swapped = engine.swap(seating_of(found.seating), cast(int, a), cast(int, b))  # checked
+        swapped = engine.swap(seating_of(found.seating), asked.a, asked.b)
     except ValueError:  # neither of them is in the seating (both absent)
-        raise refuse("seating.absent", "a", participant=a) from None
+        raise refuse("seating.absent", "a", participant=asked.a) from None
     return set_seating(session, t, number, swapped)
 
 
@@ -275,10 +273,11 @@ def _freeze_games(session: Session, closed: TournamentRound) -> None:
 
 
 def set_absent(
-    session: Session, t: Tournament, number: Any, absent: object
+    session: Session, t: Tournament, number: Any, asked: Absence
 ) -> TournamentParticipant:
-    """A participant leaves (or rejoins) the tournament: the next seatings leave them out
-    (a proposal not yet confirmed is drawn again, so that it seats everyone present)."""
+    """A participant leaves (``asked.absent``) or rejoins the tournament: the next seatings
+    leave them out (a proposal not yet confirmed is drawn again, so that it seats everyone
+    present)."""
     lock(session, t)
     found = None
     if whole(number) and 0 <= number < MAX_PARTICIPANTS:
@@ -292,8 +291,7 @@ def set_absent(
         raise refuse(
             "tournament.participant_unknown", "participant", 404, participant=str(number)[:12]
         )
-    if not isinstance(absent, bool):
-        raise GameProblems([not_given(absent, "absent")])
+    absent = asked.absent
     if found.absent != absent:
         found.absent = absent
         _touch(session, t)

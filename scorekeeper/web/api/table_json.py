@@ -10,7 +10,9 @@ import ijson
 from ijson.common import ObjectBuilder
 from sqlalchemy.orm import Session
 
+from ...edge.tables import read_table_import
 from ...rules.problems import Problem
+from ...rules.scoring import Rejected
 from ...store import backup, tables
 from ...store.errors import GameProblems
 from ...store.models import Table
@@ -276,16 +278,10 @@ def _value(events: Iterator[tuple[str, str, Any]], event: str, value: Any, keep:
 
 
 def _import(session: Session, header: dict[str, Any], items: Iterable[Any] | None) -> Table:
-    if header.get("format") != FORMAT:
-        raise GameProblems([Problem("request.type", "format", {"expected": FORMAT})])
-    backup.check_format_version(header)
-    people = header.get("players")
-    names = (
-        [p.get("name") if isinstance(p, dict) else p for p in people]
-        if isinstance(people, list)
-        else people
-    )
-    table = tables.create_table(session, header.get("name"), names)
+    new = read_table_import(header, FORMAT_VERSION)
+    if isinstance(new, Rejected):
+        raise GameProblems(list(new.problems))
+    table = tables.create_table(session, new)
     if items is None or isinstance(items, (str, dict)) or not isinstance(items, Iterable):
         raise GameProblems([Problem("request.type", "games", {"expected": "list"})])
     for g, item in enumerate(items):

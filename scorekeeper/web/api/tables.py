@@ -8,11 +8,17 @@ editing key.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import Blueprint, Response, request, url_for
+from sqlalchemy.orm import Session
 
+from ...edge.reading import Reader, read_into
+from ...edge.requests import NoBody
+from ...edge.tables import person_id, read_merge, read_new_table, read_page, read_rename
 from ...extensions import csrf
+from ...rules.scoring import Rejected
 from ...store import tables
 from ...store.db import session_scope, write_scope
 from ...store.errors import GameProblems
@@ -25,6 +31,9 @@ from .answers import (
     read_object,
 )
 from .table_json import import_table_file, table_export, table_json
+
+#: what the edge reads a body into
+Read = TypeVar("Read")
 
 bp = Blueprint("tables_api", __name__, url_prefix="/api/v1/tables")
 csrf.exempt(bp)
@@ -51,9 +60,12 @@ def create() -> Response:
     data, error = read_object()
     if data is None:
         return error  # type: ignore[return-value]
+    new = read_new_table(data)
+    if isinstance(new, Rejected):
+        return _rejected(new)
     try:
         with write_scope() as session:
-            key = tables.create_table(session, data.get("name"), data.get("players")).id
+            key = tables.create_table(session, new).id
     except GameProblems as problems:
         return game_problems_response(problems)
     response = _answer(key, 201)
@@ -79,9 +91,9 @@ def import_table() -> Response:
 def detail(key: str) -> Response:
     """The table, a page of its games (newest first, ``?page=``) and its statistics (over every
     game); by ``view_id`` without the keys."""
-    raw = request.args.get("page", "1")
-    if not raw.isascii() or not raw.isdigit() or len(raw) > 6 or int(raw) < 1:
-        return problem_response(400, "request.value", "page")
+    page = read_page(request.args.get("page", "1"))
+    if isinstance(page, Rejected):
+        return _rejected(page)
     with session_scope() as session:
         table = tables.get_table(session, key)
         editing = table is not None
@@ -89,7 +101,7 @@ def detail(key: str) -> Response:
             table = tables.get_by_view(session, key)
         if table is None:
             return _not_found()
-        body = table_json(session, table, editing=editing, page=int(raw))
+        body = table_json(session, table, editing=editing, page=page)
     response = dumped_response(body)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -120,20 +132,22 @@ def delete(key: str) -> Response:
 @bp.put("/<key>/players/<player>")
 def rename(key: str, player: str) -> Response:
     """``{"name"}``: rename a person; every game of the table follows."""
-    return _change(
-        key, lambda session, table, data: tables.rename(session, table, player, data.get("name"))
-    )
+    data, error = read_object()
+    if data is None:
+        return error  # type: ignore[return-value]
+    new = read_rename(data)  # its problems said once the table is found (an unknown one: 404)
+    number = person_id(player)
+    return _change(key, lambda session, table: tables.rename(session, table, number, _read(new)))
 
 
 @bp.post("/<key>/merge")
 def merge(key: str) -> Response:
     """``{"keep": id, "merge": id}``: two entries of one person become ``keep``."""
-    return _change(
-        key,
-        lambda session, table, data: tables.merge(
-            session, table, data.get("keep"), data.get("merge")
-        ),
-    )
+    data, error = read_object()
+    if data is None:
+        return error  # type: ignore[return-value]
+    asked = read_merge(data)
+    return _change(key, lambda session, table: tables.merge(session, table, asked))
 
 
 @bp.post("/<key>/merges/<merge_id>/undo")
@@ -141,9 +155,10 @@ def undo_merge(key: str, merge_id: str) -> Response:
     """Take a merge back (``merges[].undoable`` in the table's answer); 409
     ``table.merge_stale`` once a later change of the table's people depends on it. The same
     undo again changes nothing and answers as the first."""
-    _data, error = read_object(optional=True)  # nothing to read, but JSON or nothing
-    if error is not None:
-        return error
+    data, error = read_object(optional=True)  # nothing to read, but JSON or nothing
+    if data is None:
+        return error  # type: ignore[return-value]
+    read_into(NoBody, data, Reader())  # no field of its own: any object is taken
     try:
         with write_scope() as session:
             table: Table | None = tables.get_table(session, key)
@@ -155,16 +170,26 @@ def undo_merge(key: str, merge_id: str) -> Response:
     return _answer(key)
 
 
-def _change(key: str, change: Any) -> Response:
-    data, error = read_object()
-    if data is None:
-        return error  # type: ignore[return-value]
+def _read(value: Read | Rejected) -> Read:
+    """What the edge read, or its problems raised as the store's (answered 400 or 422)."""
+    if isinstance(value, Rejected):
+        raise GameProblems(list(value.problems))
+    return value
+
+
+def _rejected(answer: Rejected) -> Response:
+    """A request the edge could not read: its problems (400 or 422, as the store's)."""
+    return game_problems_response(GameProblems(list(answer.problems)))
+
+
+def _change(key: str, change: Callable[[Session, Table], Any]) -> Response:
+    """A change of the table (its request read already) in one transaction; the table."""
     try:
         with write_scope() as session:
             table: Table | None = tables.get_table(session, key)
             if table is None:
                 return _not_found()
-            change(session, table, data)
+            change(session, table)
     except GameProblems as problems:
         return game_problems_response(problems)
     return _answer(key)

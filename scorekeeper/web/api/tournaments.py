@@ -11,26 +11,29 @@ one that breaks a rule, 409 for a round still playing, 404 for an unknown tourna
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Blueprint, Response, url_for
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ...edge.reading import Reader, read_into
+from ...edge.requests import NoBody
+from ...edge.tournaments import read_absence, read_new_tournament, read_seating, read_swap
 from ...extensions import csrf
-from ...rules.problems import Problem
+from ...rules.scoring import Rejected
 from ...store import tournaments
 from ...store.db import session_scope, write_scope
 from ...store.errors import GameProblems
 from ...store.models import Tournament
-from ...tournaments.model import RoundView, Seating, TableSeating, TableView, TournamentView
+from ...tournaments.model import RoundView, TableView, TournamentView
 from .answers import dumped_response, json_response, problem_response, read_object
 
 bp = Blueprint("tournaments_api", __name__, url_prefix="/api/v1/tournaments")
 csrf.exempt(bp)
 
-#: tables and participants a seating sent by hand may hold (bounded like a tournament)
-SEATING_MAX = tournaments.MAX_PARTICIPANTS
+#: what the edge reads a body into
+Read = TypeVar("Read")
 
 
 # ---- JSON ---------------------------------------------------------------------------------------
@@ -135,8 +138,26 @@ def _answer(key: str, status: int = 200) -> Response:
     return response
 
 
-def _change(key: str, change: Callable[[Session, Tournament, dict[str, Any]], Any]) -> Response:
-    """Run a director's change in one transaction; answer with the whole tournament."""
+def _read(value: Read | Rejected) -> Read:
+    """What the edge read, or its problems raised as the store's (answered 400 or 422)."""
+    if isinstance(value, Rejected):
+        raise GameProblems(list(value.problems))
+    return value
+
+
+def _no_body(data: dict[str, Any]) -> NoBody:
+    """A body that has nothing to say (:class:`~...edge.requests.NoBody`): any JSON object."""
+    return read_into(NoBody, data, Reader())
+
+
+def _change(
+    key: str,
+    read: Callable[[dict[str, Any]], Read | Rejected],
+    change: Callable[[Session, Tournament, Read], Any],
+) -> Response:
+    """A director's change: its body (JSON, or nothing: ``{}``) read at the edge by ``read``
+    into what ``change`` takes, run in one transaction; the answer is the whole tournament.
+    An unknown tournament is 404 whatever the body says, as it always was."""
     data, error = read_object(optional=True)
     if data is None:
         return error  # type: ignore[return-value]
@@ -145,7 +166,7 @@ def _change(key: str, change: Callable[[Session, Tournament, dict[str, Any]], An
             t = tournaments.get_tournament(session, key)
             if t is None:
                 return _not_found()
-            change(session, t, data)
+            change(session, t, _read(read(data)))
     except GameProblems as problems:
         return _problems(problems)
     except IntegrityError:  # another director's change got there first
@@ -163,9 +184,12 @@ def create() -> Response:
     data, error = read_object()
     if data is None:
         return error  # type: ignore[return-value]
+    setup = read_new_tournament(data)
+    if isinstance(setup, Rejected):
+        return _problems(GameProblems(list(setup.problems)))
     try:
         with write_scope() as session:
-            t = tournaments.create_tournament(session, data)
+            t = tournaments.create_tournament(session, setup)
             key, view_id = t.id, t.view_id
     except GameProblems as problems:
         return _problems(problems)
@@ -196,9 +220,10 @@ def start_round(key: str) -> Response:
     """Seat the next round by lot and create its games → 201 ``{"number", "tables":
     [{"table", "game_id", "view_id", "sides"}], "byes"}``; 409 while a round has tables that
     have not reported."""
-    _data, error = read_object(optional=True)  # nothing to read, but JSON or nothing
-    if error is not None:
-        return error
+    data, error = read_object(optional=True)  # nothing to read, but JSON or nothing
+    if data is None:
+        return error  # type: ignore[return-value]
+    _no_body(data)
     try:
         with write_scope() as session:
             t = tournaments.get_tournament(session, key)
@@ -232,7 +257,7 @@ def start_round(key: str) -> Response:
 @bp.post("/<key>/rounds/proposal")
 def propose_round(key: str) -> Response:
     """Draw the next round's seating (again, while it is not confirmed); no games yet."""
-    return _change(key, lambda session, t, _data: tournaments.propose_round(session, t))
+    return _change(key, _no_body, lambda session, t, _: tournaments.propose_round(session, t))
 
 
 @bp.put("/<key>/rounds/<int:number>/seating")
@@ -241,7 +266,8 @@ def set_seating(key: str, number: int) -> Response:
     proposed round seated by hand (``seating.*`` problems when it breaks a hard rule)."""
     return _change(
         key,
-        lambda session, t, data: tournaments.set_seating(session, t, number, _seating(data)),
+        read_seating,
+        lambda session, t, seating: tournaments.set_seating(session, t, number, seating),
     )
 
 
@@ -249,27 +275,28 @@ def set_seating(key: str, number: int) -> Response:
 def swap(key: str, number: int) -> Response:
     """``{"a", "b"}``: two participants of a proposed round change places."""
     return _change(
-        key,
-        lambda session, t, data: tournaments.swap(session, t, number, data.get("a"), data.get("b")),
+        key, read_swap, lambda session, t, asked: tournaments.swap(session, t, number, asked)
     )
 
 
 @bp.post("/<key>/rounds/<int:number>/confirm")
 def confirm_round(key: str, number: int) -> Response:
     """Create the games of a proposed round."""
-    return _change(key, lambda session, t, _data: tournaments.confirm_round(session, t, number))
+    return _change(
+        key, _no_body, lambda session, t, _: tournaments.confirm_round(session, t, number)
+    )
 
 
 @bp.post("/<key>/rounds/<int:number>/time")
 def call_time(key: str, number: int) -> Response:
     """The director calls time (a round that ends after minutes)."""
-    return _change(key, lambda session, t, _data: tournaments.call_time(session, t, number))
+    return _change(key, _no_body, lambda session, t, _: tournaments.call_time(session, t, number))
 
 
 @bp.post("/<key>/rounds/<int:number>/close")
 def close_round(key: str, number: int) -> Response:
     """The director closes a round: its results are final."""
-    return _change(key, lambda session, t, _data: tournaments.close_round(session, t, number))
+    return _change(key, _no_body, lambda session, t, _: tournaments.close_round(session, t, number))
 
 
 @bp.put("/<key>/participants/<int:number>")
@@ -277,32 +304,6 @@ def set_absent(key: str, number: int) -> Response:
     """``{"absent": true|false}``: the next seatings leave the participant out (or in)."""
     return _change(
         key,
-        lambda session, t, data: tournaments.set_absent(session, t, number, data.get("absent")),
+        read_absence,
+        lambda session, t, asked: tournaments.set_absent(session, t, number, asked),
     )
-
-
-def _seating(data: dict[str, Any]) -> Seating:
-    """A seating sent by hand, read strictly (the hard rules are the store's to check)."""
-    wrong = GameProblems([Problem("request.type", "seating", {"field": "tables"})])
-    raw_tables, byes = data.get("tables"), data.get("byes", [])
-    if not isinstance(raw_tables, list) or not isinstance(byes, list):
-        raise wrong
-    if len(raw_tables) > SEATING_MAX or len(byes) > SEATING_MAX:
-        raise GameProblems([Problem("request.too_large", "seating", {"limit": SEATING_MAX})])
-    out = []
-    for table in raw_tables:
-        if not isinstance(table, dict) or not isinstance(table.get("sides"), list):
-            raise wrong
-        number, sides = table.get("number"), table["sides"]
-        if not isinstance(number, int) or not _ints([number]) or len(sides) > 6:
-            raise wrong
-        if not all(isinstance(side, list) and len(side) <= 6 and _ints(side) for side in sides):
-            raise wrong
-        out.append(TableSeating(number, tuple(tuple(side) for side in sides)))
-    if not _ints(byes):
-        raise wrong
-    return Seating(tables=tuple(out), byes=tuple(byes))
-
-
-def _ints(values: list[Any]) -> bool:
-    return all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10_000 for v in values)

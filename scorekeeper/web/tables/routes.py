@@ -13,12 +13,15 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import TypeVar
 
 from flask import Blueprint, Response, abort, make_response, render_template, request, url_for
 from sqlalchemy.orm import Session
 
 from ... import store
+from ...edge.tables import person_id, read_merge, read_name, read_new_table, read_rename
 from ...rules.problems import Problem
+from ...rules.scoring import Rejected
 from ...store import fifty as fifty_store
 from ...store import tables
 from ...store.db import session_scope, write_scope
@@ -34,6 +37,9 @@ from ..words.messages import message
 from ..words.names import ruleset_title
 from .chart import form_chart
 from .season import record_label
+
+#: what the edge reads a form into
+Read = TypeVar("Read")
 
 bp = Blueprint("tables", __name__)
 
@@ -197,8 +203,9 @@ def index() -> Response:
 def create() -> Response | tuple[str, int]:
     names = [n for n in request.form.get("players", "").splitlines() if n.strip()]
     try:
+        new = _edge(read_new_table({"name": request.form.get("name", ""), "players": names[:50]}))
         with write_scope() as session:
-            key = tables.create_table(session, request.form.get("name", ""), names[:50]).id
+            key = tables.create_table(session, new).id
     except GameProblems as error:
         return render_template(
             "tables/index.html", mine=[], problems=_words(error), form=request.form
@@ -303,16 +310,20 @@ def new_game(table_id: str) -> Response:
 
 @bp.post("/tables/<table_id>/players")
 def add_player(table_id: str) -> Response:
+    name = read_name(request.form.get("name", ""))
+
     def change(session: Session, table: Table) -> None:
-        tables.add_person(session, table, request.form.get("name", ""))
+        tables.add_person(session, table, _edge(name))
 
     return _change(table_id, change)
 
 
 @bp.post("/tables/<table_id>/players/<int:player_id>")
 def rename(table_id: str, player_id: int) -> Response:
+    new = read_rename({"name": request.form.get("name", "")})
+
     def change(session: Session, table: Table) -> None:
-        tables.rename(session, table, player_id, request.form.get("name", ""))
+        tables.rename(session, table, player_id, _edge(new))
 
     return _change(table_id, change)
 
@@ -329,8 +340,8 @@ def merge(table_id: str) -> Response:
                 table = tables.get_table(session, table_id)
                 if table is None:
                     abort(404)
-                kept = tables.find_person(session, table, keep, "keep").id
-                if kept == tables.find_person(session, table, gone, "merge").id:
+                kept = tables.find_person(session, table, person_id(keep), "keep").id
+                if kept == tables.find_person(session, table, person_id(gone), "merge").id:
                     raise GameProblems([Problem("table.merge_same", "merge", {})])
         except GameProblems as error:
             return _again(table_id, error)
@@ -339,7 +350,7 @@ def merge(table_id: str) -> Response:
     done: list[int] = []
 
     def change(session: Session, table: Table) -> None:
-        done.append(tables.merge(session, table, keep, gone).id)
+        done.append(tables.merge(session, table, read_merge({"keep": keep, "merge": gone})).id)
 
     return _change(table_id, change, lambda: {"merged": done[0]} if done else {})
 
@@ -353,6 +364,13 @@ def undo_merge(table_id: str, merge_id: int) -> Response:
         tables.undo_merge(session, table, merge_id)
 
     return _change(table_id, change)
+
+
+def _edge(value: Read | Rejected) -> Read:
+    """What the edge read of a form, or its problems raised as the store's."""
+    if isinstance(value, Rejected):
+        raise GameProblems(list(value.problems))
+    return value
 
 
 def _change(table_id: str, change: object, query: object = None) -> Response:

@@ -18,7 +18,10 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ...edge.requests import Absence, Swap
+from ...edge.tournaments import read_new_tournament
 from ...rules.ruleset import RULESET_IDS
+from ...rules.scoring import Rejected
 from ...store import cache, stamps, tables
 from ...store import tournaments as tournament_store
 from ...store.db import session_scope, write_scope
@@ -127,9 +130,13 @@ def new() -> Response | tuple[str, int]:
     form = read_form(request.form, people)
     if form.problems:
         return _new_page(form, 422)
+    setup = read_new_tournament(body(form))
+    if isinstance(setup, Rejected):
+        place(form, list(setup.problems))
+        return _new_page(form, 422)
     try:
         with write_scope() as session:
-            key = tournament_store.create_tournament(session, body(form)).id
+            key = tournament_store.create_tournament(session, setup).id
     except GameProblems as error:
         place(form, error.problems)
         return _new_page(form, 422)
@@ -225,7 +232,8 @@ def swap(tournament_id: str, number: int) -> Response:
     if a is None or b is None or a == b:
         return _director(tournament_id, [_("Choose two different participants to swap.")], 422)
     return _change(
-        tournament_id, lambda session, found: tournament_store.swap(session, found, number, a, b)
+        tournament_id,
+        lambda session, found: tournament_store.swap(session, found, number, Swap(a, b)),
     )
 
 
@@ -255,7 +263,7 @@ def absent(tournament_id: str, number: int) -> Response:
     gone = request.form.get("absent") == "1"
     return _change(
         tournament_id,
-        lambda session, found: tournament_store.set_absent(session, found, number, gone),
+        lambda session, found: tournament_store.set_absent(session, found, number, Absence(gone)),
     )
 
 

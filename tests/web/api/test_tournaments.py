@@ -311,6 +311,32 @@ def test_problems_are_translated(client: FlaskClient, lang: str) -> None:
     assert words in new_round.get_json()["problems"][0]["message"]
 
 
+@pytest.mark.parametrize(
+    ("method", "path", "sent", "code", "where"),
+    [
+        ("put", "participants/0", {}, "request.missing", "absent"),
+        ("put", "participants/0", {"absent": "yes"}, "request.type", "absent"),
+        ("post", "rounds/1/swap", {"a": "one", "b": 2}, "seating.unknown", "a"),
+        ("put", "rounds/1/seating", {"tables": [{"number": 1}]}, "request.type", "seating"),
+    ],
+)
+def test_a_directors_change_is_read_at_the_edge_once_the_tournament_is_found(
+    client: FlaskClient, method: str, path: str, sent: dict[str, Any], code: str, where: str
+) -> None:
+    """A body of the wrong shape is refused with its problem (and nothing changes); for a
+    tournament that is not there, the answer is that it is not there (docs/api.md §3)."""
+    unknown = getattr(client, method)(f"{TOURNAMENTS}/nonsense-key-0000000000/{path}", json=sent)
+    assert unknown.status_code == 404 and codes(unknown) == ["tournament.not_found"]
+    key = create(client)["id"]
+    assert client.post(f"{TOURNAMENTS}/{key}/rounds/proposal", json={}).status_code == 200
+    before = detail(client, key)
+    refused = getattr(client, method)(f"{TOURNAMENTS}/{key}/{path}", json=sent)
+    assert refused.status_code == (422 if code.startswith("seating") else 400)
+    problem = refused.get_json()["problems"][0]
+    assert (problem["code"], problem["where"]) == (code, where)
+    assert detail(client, key) == before
+
+
 def test_not_json_and_unknown_keys(client: FlaskClient) -> None:
     response = client.post(TOURNAMENTS, data="{", content_type="application/json")
     assert response.status_code == 400 and codes(response) == ["request.invalid_json"]

@@ -117,6 +117,29 @@ def test_renaming_a_player_renames_them_in_every_game(client: FlaskClient) -> No
     assert taken.status_code == 422
 
 
+def test_a_rename_is_read_at_the_edge_once_the_table_is_found(client: FlaskClient) -> None:
+    """A new name of the wrong shape is refused with its problem and renames nobody; for a
+    table that is not there the answer says so (docs/api.md §3)."""
+    table = _table(client)
+    anna = table["players"][0]["id"]
+    gone = client.put("/api/v1/tables/nonsense-key-0000000000/players/1", json={"name": ""})
+    assert gone.status_code == 404
+    assert [p["code"] for p in gone.get_json()["problems"]] == ["table.not_found"]
+    for sent, status, code in (
+        ({"name": "x" * 41}, 422, "name.invalid"),
+        ({"name": 5}, 400, "request.type"),
+        ({}, 400, "request.type"),
+    ):
+        refused = client.put(f"/api/v1/tables/{table['id']}/players/{anna}", json=sent)
+        assert refused.status_code == status
+        assert [(p["code"], p["where"]) for p in refused.get_json()["problems"]] == [(code, "name")]
+    unknown = client.put(f"/api/v1/tables/{table['id']}/players/99999", json={"name": "Zoe"})
+    assert unknown.status_code == 422
+    assert unknown.get_json()["problems"][0]["code"] == "table.player_unknown"
+    after = client.get(f"/api/v1/tables/{table['id']}").get_json()
+    assert [p["name"] for p in after["players"]] == ["Anna", "Ben", "Cleo"]
+
+
 def test_merging_two_entries_of_one_person(client: FlaskClient) -> None:
     table = _table(client, ["Anna", "Ben", "Cleo", "Dan", "Annie"])
     ids = {p["name"]: p["id"] for p in table["players"]}
