@@ -59,13 +59,15 @@ def one_run(pip: bool) -> dict[str, float]:
             ("install", install),
         ):
             began = time.monotonic()
-            subprocess.run(
+            done = subprocess.run(
                 ["bash", "-c", args],
                 cwd=clone if name != "clone" else base,
                 env=env,
-                check=True,
-                stdout=subprocess.DEVNULL,
+                capture_output=True,
+                text=True,
             )
+            if done.returncode != 0:
+                raise RuntimeError(f"{args} failed:\n{done.stdout}{done.stderr}")
             times[name] = time.monotonic() - began
         began = time.monotonic()
         port = free_port()
