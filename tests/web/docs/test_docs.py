@@ -3,10 +3,12 @@ stays a newcomer's page, and the app serves the built site at /docs/."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -22,15 +24,25 @@ def test_the_readme_is_a_first_page() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert len(readme.encode()) <= README_LIMIT
     # the two commands of a fresh machine, and the way to the reference
-    assert "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/scorekeeper serve" in (
-        readme
+    start = (
+        "python3 -m venv .venv && .venv/bin/pip install uv && "
+        ".venv/bin/uv pip install -p .venv -e '.[docs]' && .venv/bin/scorekeeper serve"
     )
+    assert start in readme
     assert "bash scripts/test" in readme
     for link in ("docs/api.md", "docs/rulebook.md", "docs/deployment.md", "docs/cli.md"):
         assert f"({link})" in readme
     for target in [part.split(")", 1)[0] for part in readme.split("](")[1:]]:
         if not target.startswith("http"):
-            assert (ROOT / target).exists(), target
+            path, _, anchor = target.partition("#")
+            assert (ROOT / path).exists(), target
+            if anchor:  # a heading of that page, as MkDocs names its anchor
+                headings = [
+                    "-".join(line.lstrip("#").lower().split())
+                    for line in (ROOT / path).read_text(encoding="utf-8").splitlines()
+                    if line.startswith("#")
+                ]
+                assert anchor in headings, target
     shot = readme.split('<img src="', 1)[1].split('"', 1)[0]
     assert (ROOT / shot).is_file()
 
@@ -93,7 +105,7 @@ def test_without_a_built_site_the_page_says_how(
     monkeypatch.setattr(routes, "site_folder", lambda: None)
     page = client.get("/docs/?lang=de")
     assert page.status_code == 404
-    assert "mkdocs build" in page.text
+    assert "[docs]" in page.text  # the extra that brings MkDocs into a checkout's venv
 
 
 def test_a_checkout_without_a_built_site_builds_it_at_the_first_visit(
@@ -112,3 +124,29 @@ def test_a_checkout_without_a_built_site_builds_it_at_the_first_visit(
     assert (Path(client.application.instance_path) / "docs_site" / "index.html").is_file()
     moved = client.get("/docs/rulebook/")
     assert moved.status_code == 301 and moved.headers["Location"].endswith("/docs/rulebook.html")
+
+
+def test_only_a_standard_wheel_build_asks_for_mkdocs() -> None:
+    """MkDocs is in neither the app's dependencies nor the build requirements: the README's
+    editable install gets it once, from the docs extra, and pip's isolated build environment
+    gets it only for a standard wheel, which carries the built site (hatch_build.py)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    docs = project["project"]["optional-dependencies"]["docs"]
+    assert {name.split(">")[0] for name in docs} == {"mkdocs", "mkdocs-material"}
+    for listed in (project["build-system"]["requires"], project["project"]["dependencies"]):
+        assert not [name for name in listed if name.startswith("mkdocs")], listed
+    asked = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import json, hatchling.build as b; print(json.dumps("
+            "[b.get_requires_for_build_wheel(), b.get_requires_for_build_editable()]))",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    wheel, editable = json.loads(asked.stdout)
+    assert sorted(wheel) == sorted(docs)
+    assert not [name for name in editable if name.startswith("mkdocs")], editable
