@@ -318,7 +318,7 @@ def undoable_deletion(game: Game) -> HandRevision | None:
     return undoable_deletion_at(game, game.version)
 
 
-def undo_delete(session: Session, game: Game, revision_id: Any, version: Any) -> Hand:
+def undo_delete(session: Session, game: Game, revision_id: Any, version: int) -> Hand:
     """Bring back the hand deleted last (flushed, not committed); bumps the version.
 
     ``version`` is the game's version the undo was offered at: if anything changed since (a
@@ -434,7 +434,7 @@ def _deleted_meanwhile(session: Session, game: Game, number: Any, version: int) 
     return already_deleted(game, number, version)
 
 
-def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None:
+def delete_hand(session: Session, game: Game, number: Any, version: int) -> None:
     """Delete the last hand (a mistaken entry); bumps the version.
 
     Only the last hand can go, so the hands stay numbered 1..n in playing order (and the

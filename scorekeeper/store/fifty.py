@@ -323,7 +323,7 @@ def _stored(entry: FiftyHandRead) -> list[dict[str, Any]]:
 
 
 # ---- changing the games ----------------------------------------------------------------------
-def add_game(session: Session, game: Game, version: Any, entry: FiftyHandRead) -> Hand:
+def add_game(session: Session, game: Game, version: int, entry: FiftyHandRead) -> Hand:
     """Append the next game (``entry``: read at the edge, :func:`entry_of`; flushed, not
     committed) and bump the version.
 
@@ -352,7 +352,7 @@ def add_game(session: Session, game: Game, version: Any, entry: FiftyHandRead) -
 
 
 def replace_game(
-    session: Session, game: Game, number: Any, version: Any, entry: FiftyHandRead
+    session: Session, game: Game, number: Any, version: int, entry: FiftyHandRead
 ) -> Hand:
     """Correct game ``number`` (any game, also after the end); bumps the version.
 
@@ -374,7 +374,7 @@ def replace_game(
     return hand
 
 
-def delete_game(session: Session, game: Game, number: Any, version: Any) -> None:
+def delete_game(session: Session, game: Game, number: Any, version: int) -> None:
     """Delete the last game (a mistaken entry): the same rule as :func:`.changes.delete_hand`."""
     changes.delete_hand(session, game, number, version)
 

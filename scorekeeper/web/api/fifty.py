@@ -28,6 +28,7 @@ from ...edge.games import (
     read_fifty_hand_body,
     read_new_fifty_game,
     read_revision,
+    read_version,
 )
 from ...store import fifty as store
 from ...store import receipts
@@ -152,18 +153,19 @@ def change(
             if first is not None:
                 hand = first.number
             elif kind == "delete":
-                store.delete_game(session, game, number, version)
+                store.delete_game(session, game, number, edge_value(read_version(version)))
             elif kind == "undo":
-                hand = canasta_store.undo_delete(
-                    session, game, revision_to_undo(game, read_revision(data)), version
-                ).number
+                given = edge_value(read_version(version))
+                revision = revision_to_undo(game, read_revision(data))
+                hand = canasta_store.undo_delete(session, game, revision, given).number
             else:
                 players = len(game.sides)
                 read = edge_value(read_fifty_hand_body(data, players, store.options_of(game)))
+                given = edge_value(read_version(version))  # said alone when wrong
                 if number is None:
-                    hand = store.add_game(session, game, version, read).number
+                    hand = store.add_game(session, game, given, read).number
                 else:
-                    hand = store.replace_game(session, game, number, version, read).number
+                    hand = store.replace_game(session, game, number, given, read).number
                 if entry_id is not None:
                     receipts.record(session, game.id, entry_id, hand, number is None, content)
     except store.GameProblems as error:
