@@ -563,7 +563,8 @@ class NewGame:
         Spec(minimum=100, maximum=1_000_000, description="The score that ends the game."),
     ] = None
     name: Annotated[
-        str | None, Spec(max_length=40, description="The game's name (empty: none).")
+        str | None,
+        Spec(max_length=40, visible=True, description="The game's name (empty: none)."),
     ] = None
     table: Annotated[
         str | None, Spec(description="A table's editing key: the game joins that table.")

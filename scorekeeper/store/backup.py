@@ -32,6 +32,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ..edge import games as edge_games
 from ..rules.fifty import DEFAULT_JOKER
 from ..rules.problems import Problem
 from . import fifty
@@ -430,9 +431,10 @@ def _entry(game: Game, entry: dict[str, Any], where: str) -> tuple[Any, Any, boo
             return fifty.checked_entry(game, entry.get("teams")), None, False
         except GameProblems as error:
             raise GameProblems(_at(f"{where}.teams", error.problems), error.status) from None
-    checked = read_hand(
-        game, entry.get("teams"), entry.get("lone_player"), entry.get("stock_out", False)
+    hand = edge_games.read_hand(
+        entry.get("teams"), entry.get("lone_player"), entry.get("stock_out", False)
     )
+    checked = read_hand(game, hand)
     if checked.problems:
         raise GameProblems(_at(where, list(checked.problems)))
     return checked.stored, checked.lone, checked.stock_out

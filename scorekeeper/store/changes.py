@@ -27,6 +27,7 @@ from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import Session, object_session
 from sqlalchemy.orm.attributes import set_committed_value
 
+from ..edge.games import HandRead
 from ..rules.games import winner
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS
@@ -137,25 +138,24 @@ def claim(
 def add_hand(
     session: Session,
     game: Game,
-    version: Any,
-    teams: Any,
-    lone_player: Any = None,
-    stock_out: Any = False,
+    version: int,
+    read: HandRead,
     checked: CheckedHand | None = None,
 ) -> Hand:
     """Append the next hand to ``game`` (flushed, not committed) and bump its version.
 
-    ``teams``: the list of sides as in ``POST /api/v1/score`` (stored exactly as given). In
-    3-player cutthroat, either ``[lone player's side, partnership]`` with ``lone_player`` the
-    lone player's column and the partnership's ``red_threes`` a list of two (one per partner,
-    in seating order), or three teams of one (column order) when the stock ran out before
-    anyone took the pile. ``stock_out``: the stock ran out (nobody went out).
+    ``read``: the hand as the edge read it (:func:`~..edge.games.read_hand`: its sides as in
+    ``POST /api/v1/score``, stored as read). In 3-player cutthroat, either ``[lone player's
+    side, partnership]`` with ``lone_player`` the lone player's column and the partnership's
+    ``red_threes`` a list of two (one per partner, in seating order), or three teams of one
+    (column order) when the stock ran out before anyone took the pile. ``stock_out``: the stock
+    ran out (nobody went out). ``checked``: the preview's check of this very hand, if any.
 
     Raises :class:`GameProblems` (nothing stored; also ``game.finished`` when the game already
     has a winner), :class:`VersionConflict`.
     """
     given = parse_version(version)
-    checked = checked_for(game, checked, teams, lone_player, stock_out)
+    checked = checked_for(game, checked, read)
     # What the state was at ``given``: this session's, the cache's or the game's summary (then
     # no hand is read at all); else derived from the hands once the game is claimed.
     before = state_before(game, given)
@@ -250,10 +250,8 @@ def replace_hand(
     session: Session,
     game: Game,
     number: Any,
-    version: Any,
-    teams: Any,
-    lone_player: Any = None,
-    stock_out: Any = False,
+    version: int,
+    read: HandRead,
     checked: CheckedHand | None = None,
 ) -> Hand:
     """Correct hand ``number`` (any hand, also in a finished game); bumps the version.
@@ -263,7 +261,7 @@ def replace_hand(
     given = parse_version(version)
     if find_hand(game, number) is None:
         raise HandNotFound(number)
-    checked = checked_for(game, checked, teams, lone_player, stock_out)
+    checked = checked_for(game, checked, read)
     stock = checked.stock_out
     claim(session, game, given)
     hand = find_hand(game, number)
@@ -320,7 +318,7 @@ def undoable_deletion(game: Game) -> HandRevision | None:
     return undoable_deletion_at(game, game.version)
 
 
-def undo_delete(session: Session, game: Game, revision_id: Any, version: Any) -> Hand:
+def undo_delete(session: Session, game: Game, revision_id: Any, version: int) -> Hand:
     """Bring back the hand deleted last (flushed, not committed); bumps the version.
 
     ``version`` is the game's version the undo was offered at: if anything changed since (a
@@ -436,7 +434,7 @@ def _deleted_meanwhile(session: Session, game: Game, number: Any, version: int) 
     return already_deleted(game, number, version)
 
 
-def delete_hand(session: Session, game: Game, number: Any, version: Any) -> None:
+def delete_hand(session: Session, game: Game, number: Any, version: int) -> None:
     """Delete the last hand (a mistaken entry); bumps the version.
 
     Only the last hand can go, so the hands stay numbered 1..n in playing order (and the

@@ -6,12 +6,14 @@ once per request; :mod:`.derive` reads stored hands back through :func:`read_ent
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..edge.reading import Reader, read_sides, side_json
+from ..edge.games import HandRead
+from ..edge.games import read_hand as read_teams
+from ..edge.games import storable as storable
+from ..edge.reading import side_json
 from ..rules.games import is_cutthroat
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS, RuleSet, resolve_ruleset
@@ -98,11 +100,19 @@ def resolved_ruleset(ruleset: str, players: int, options: str) -> RuleSet:
 def read_entry(
     rs: RuleSet, players: int, columns: int, teams: Any, lone_player: Any, stock_out: bool
 ) -> Entry:
-    """Read a ``teams`` list for a game of ``players`` with ``columns`` score columns, score
-    it and collect every problem."""
-    reader = Reader()
-    sides = read_sides(reader, {"teams": teams})
-    problems = list(reader.problems)
+    """A ``teams`` list as stored (a hand, a hand's parts) read by the edge and scored for a
+    game of ``players`` with ``columns`` score columns (:func:`score_entry`)."""
+    hand = read_teams(teams, lone_player, stock_out, stored=True)
+    return score_entry(rs, players, columns, hand, stock_out)
+
+
+def score_entry(rs: RuleSet, players: int, columns: int, hand: HandRead, stock_out: bool) -> Entry:
+    """A hand read at the edge, checked for a game of ``players`` with ``columns`` score
+    columns (who plays with whom, the red threes of cutthroat partners) and scored; every
+    problem collected, those of reading first."""
+    sides = hand.sides
+    lone_player = hand.lone_player
+    problems = list(hand.unread)
     members: list[list[int]] = []
     if is_cutthroat(players):
         if len(sides) == 2:
@@ -156,7 +166,7 @@ def read_entry(
         # Scored even when a field cannot be read, so the live preview shows what it can;
         # the rule problems count only for an entry read in full.
         result = score_hand(rs, players, sides)
-        if not reader.problems:
+        if not hand.unread:
             problems.extend(result.problems)
     if len(members) != len(result.sides):
         members = []
@@ -169,8 +179,7 @@ class CheckedHand:
     preview shows and what a save stores, so a save scores the new hand once."""
 
     game_id: str
-    teams: Any  # as given (the API request's ``teams``)
-    lone_player: Any
+    hand: HandRead  # as the edge read it
     stock_out: bool  # also implied by three teams of one in cutthroat
     entry: Entry
 
@@ -187,7 +196,7 @@ class CheckedHand:
         """The lone player's column as a save stores it: only for a cutthroat hand of two
         teams (the lone player against a partnership), else None."""
         cutthroat_pair = len(self.entry.members) == 2 and len(self.entry.members[1]) > 1
-        return self.lone_player if cutthroat_pair else None
+        return self.hand.lone_player if cutthroat_pair else None
 
     @property
     def stored(self) -> list[dict[str, Any]]:
@@ -196,88 +205,35 @@ class CheckedHand:
         return [side_json(side) for side in self.entry.sides]
 
 
-def read_hand(
-    game: Game, teams: Any, lone_player: Any = None, stock_out: Any = False
-) -> CheckedHand:
-    """Read, check and score a hand entry for this game without storing it.
+def read_hand(game: Game, hand: HandRead) -> CheckedHand:
+    """Check and score a hand read at the edge for this game without storing it.
 
     In cutthroat, three teams of one mean the stock ran out before anyone took the pile, so
     ``stock_out`` is implied.
     """
-    problems: list[Problem] = []
-    if not isinstance(stock_out, bool):
-        problems.append(Problem("request.type", "stock_out", {"expected": "boolean"}))
-        stock_out = False
-    if is_cutthroat(game.players) and isinstance(teams, list) and len(teams) == 3:
+    stock_out = hand.stock_out
+    if is_cutthroat(game.players) and len(hand.sides) == 3:
         stock_out = True
-    entry = read_entry(
-        ruleset_of(game), game.players, len(game.sides), teams, lone_player, stock_out
-    )
-    problems.extend(entry.problems)
-    problems.extend(storable(teams, "teams"))
+    entry = score_entry(ruleset_of(game), game.players, len(game.sides), hand, stock_out)
+    problems = [*hand.before, *entry.problems, *hand.unstorable]
     checked = CheckedHand(
-        game.id,
-        teams,
-        lone_player,
-        stock_out,
-        Entry(entry.sides, entry.members, entry.result, problems),
+        game.id, hand, stock_out, Entry(entry.sides, entry.members, entry.result, problems)
     )
     if not problems and len(canonical(checked.stored).encode()) > HAND_MAX_BYTES:
         problems.append(Problem("hand.too_large", "teams", {"limit": HAND_MAX_BYTES}))
     return checked
 
 
-def check_hand(
-    game: Game, teams: Any, lone_player: Any = None, stock_out: Any = False
-) -> tuple[bool, list[Problem]]:
+def check_hand(game: Game, hand: HandRead) -> tuple[bool, list[Problem]]:
     """Validate a hand entry for this game without storing it: ``(stock_out, problems)``."""
-    checked = read_hand(game, teams, lone_player, stock_out)
+    checked = read_hand(game, hand)
     return checked.stock_out, list(checked.problems)
 
 
-def checked_for(
-    game: Game, checked: CheckedHand | None, teams: Any, lone_player: Any, stock_out: Any
-) -> CheckedHand:
-    """The entry checked for this game: the caller's, if it checked these very arguments."""
-    if (
-        checked is None
-        or checked.game_id != game.id
-        or checked.teams is not teams
-        or checked.lone_player != lone_player
-    ):
-        checked = read_hand(game, teams, lone_player, stock_out)
+def checked_for(game: Game, checked: CheckedHand | None, hand: HandRead) -> CheckedHand:
+    """The entry checked for this game: the caller's, if it checked this very hand."""
+    if checked is None or checked.game_id != game.id or checked.hand is not hand:
+        checked = read_hand(game, hand)
     if checked.problems:
         raise GameProblems(list(checked.problems))
     return checked
-
-
-MAX_DEPTH = 12
-
-
-def storable(value: Any, where: str) -> list[Problem]:
-    """Problems that would keep a JSON value from being stored on every backend: NaN and
-    infinities (PostgreSQL's json rejects them), lone surrogates (not encodable as UTF-8) and
-    absurd nesting."""
-    stack: list[tuple[Any, int]] = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            return [Problem("request.too_large", where, {"limit": MAX_DEPTH})]
-        if (isinstance(item, float) and not math.isfinite(item)) or (
-            isinstance(item, str) and not _encodable(item)
-        ):
-            return [Problem("request.value", where, {})]
-        if isinstance(item, dict):
-            stack.extend((k, depth + 1) for k in item)
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-    return []
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True

@@ -27,8 +27,12 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from ..edge.games import STOP_GAMES as STOP_GAMES
+from ..edge.games import STOP_TARGET as STOP_TARGET
+from ..edge.games import FiftyHandRead, FiftySetup, fifty_setup, read_fifty_entry
 from ..rules import fifty as rules
 from ..rules.problems import Problem
+from ..rules.scoring import Rejected
 from . import changes, games
 from .derive import earlier_entries
 from .entries import canonical
@@ -58,8 +62,6 @@ __all__ = [
 ]
 
 RULESET_ID = rules.RULESET_ID
-STOP_GAMES = (1, 100)  # "stop after N games"
-STOP_TARGET = (10, 100_000)  # "stop when someone reaches T minus points"
 MAX_GAMES = 300  # far beyond any evening; keeps a re-score bounded
 
 
@@ -216,19 +218,6 @@ def fifty_state(game: Game) -> FiftyState:
 
 
 # ---- creating --------------------------------------------------------------------------------
-def _bounded(
-    value: Any, where: str, bounds: tuple[int, int], problems: list[Problem]
-) -> int | None:
-    if value is None or value == "":
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        problems.append(Problem("request.type", where, {"expected": "integer"}))
-        return None
-    low, high = bounds
-    if not low <= value <= high:
-        problems.append(Problem("request.value", where, {"minimum": low, "maximum": high}))
-        return None
-    return value
 
 
 def create_game(
@@ -246,6 +235,14 @@ def create_game(
     return game
 
 
+def create_from_setup(session: Session, setup: FiftySetup) -> Game:
+    """Add the new evening a request was read into at the edge (flushed, not committed)."""
+    game = game_of(setup)
+    session.add(game)
+    session.flush()
+    return game
+
+
 def new_game(
     players: Any,
     joker: Any = rules.DEFAULT_JOKER,
@@ -253,114 +250,53 @@ def new_game(
     target: Any = None,
     name: Any = None,
 ) -> Game:
-    """A new 3-ist-50 game, validated but not stored.
+    """A new 3-ist-50 game, validated but not stored, from values as a request gives them
+    (read by the edge: :func:`~..edge.games.fifty_setup` says what each takes). Raises
+    :class:`GameProblems`."""
+    setup = fifty_setup(players, joker, stop_after, target, name)
+    if isinstance(setup, Rejected):
+        raise GameProblems(list(setup.problems))
+    return game_of(setup)
 
-    ``players``: 2 to 6 names in seating order (each its own score column). ``joker``: minus
-    points of a joker (0..100). ``stop_after``: end after this many games; ``target``: end once
-    a total reaches it; both optional. Raises :class:`GameProblems`.
-    """
-    problems: list[Problem] = []
-    names: list[str] = []
-    if not isinstance(players, list):
-        problems.append(Problem("request.type", "players", {"expected": "list"}))
-    elif len(players) not in rules.PLAYERS_ALLOWED:
-        problems.append(
-            Problem(
-                "players.not_allowed",
-                "players",
-                {"players": len(players), "allowed": list(rules.PLAYERS_ALLOWED)},
-            )
-        )
-    else:
-        names = [games.clean_name(p, f"players[{i}]", problems) for i, p in enumerate(players)]
-    options, option_problems = rules.read_options({"joker": joker})
-    problems.extend(option_problems)
-    games_limit = _bounded(stop_after, "stop_after", STOP_GAMES, problems)
-    target_value = _bounded(target, "target", STOP_TARGET, problems)
-    clean_name = None
-    if name is not None and name != "":
-        clean_name = games.clean_name(name, "name", problems)
-    if problems:
-        raise GameProblems(problems)
-    stored: dict[str, Any] = options.as_dict()
-    if games_limit is not None:
-        stored["games"] = games_limit
+
+def game_of(setup: FiftySetup) -> Game:
+    """The game row of a new evening read at the edge (no games played yet)."""
+    stored: dict[str, Any] = rules.Options(joker=setup.joker).as_dict()
+    if setup.stop_after is not None:
+        stored["games"] = setup.stop_after
     now = utcnow()
-    game = Game(
-        name=clean_name,
+    return Game(
+        name=setup.name,
         ruleset=RULESET_ID,
-        players=len(names),
+        players=len(setup.players),
         options=stored,
-        sides=[{"name": p, "players": [p]} for p in names],
-        target=target_value or 0,
+        sides=[{"name": p, "players": [p]} for p in setup.players],
+        target=setup.target or 0,
         version=1,
         created_at=now,
         updated_at=now,
     )
-    return game
 
 
 # ---- one game's entry ------------------------------------------------------------------------
 def read_entry(
     entries: Any, players: int, options: rules.Options
 ) -> tuple[list[int], list[list[str] | None], list[Problem]]:
-    """Read one game's entry: ``(points, piles, problems)`` per player in seating order.
+    """Read one game's entry, as the edge reads it (:func:`~..edge.games.read_fifty_entry`):
+    ``(points, piles, problems)`` per player in seating order. Never raises."""
+    read = read_fifty_entry(entries, players, options)
+    return read.points, read.piles, list(read.problems)
 
-    ``entries``: one ``{"cards": <cards>}`` or ``{"points": int}`` per player. Cards are any
-    notation :func:`~..rules.fifty.read_cards` accepts; the counts of all piles
-    together are checked against the deck (``card.too_many``, placed at every pile holding
-    that rank). A number must lie within what the deck holds, and so must the game's sum
-    (``three_is_fifty.points_over_deck``). Problems point at ``players[i].cards`` /
-    ``players[i].points``. Never raises.
-    """
-    problems: list[Problem] = []
-    points = [0] * players
-    piles: list[list[str] | None] = [None] * players
-    if not isinstance(entries, list):
-        return points, piles, [Problem("request.type", "players", {"expected": "list"})]
-    if len(entries) != players:
-        return (
-            points,
-            piles,
-            [Problem("piles.count", "players", {"players": players, "piles": len(entries)})],
-        )
-    most = rules.deck_points(players, options)
-    for i, entry in enumerate(entries):
-        where = f"players[{i}]"
-        if not isinstance(entry, dict) or ("cards" in entry) == ("points" in entry):
-            problems.append(Problem("request.type", where, {"expected": "cards or points"}))
-            continue
-        if "cards" in entry:
-            cards, card_problems = rules.read_cards(entry["cards"], f"{where}.cards")
-            problems.extend(Problem(p.code, f"{where}.cards", p.params) for p in card_problems)
-            if not card_problems:
-                piles[i] = cards
-                points[i] = rules.pile_points(cards, options)
-            continue
-        value = entry["points"]
-        if isinstance(value, bool) or not isinstance(value, int):
-            problems.append(Problem("request.type", f"{where}.points", {"expected": "integer"}))
-        elif not 0 <= value <= most:
-            problems.append(
-                Problem("request.value", f"{where}.points", {"minimum": 0, "maximum": most})
-            )
-        else:
-            points[i] = value
-    known = [p for p in piles if p is not None]
-    for problem in rules.card_count_problems(known, players):
-        rank = problem.params.get("rank")
-        for i, pile in enumerate(piles):
-            if pile is not None and rank in pile:
-                problems.append(Problem(problem.code, f"players[{i}].cards", problem.params))
-    if not problems and sum(points) > most:
-        problems.append(
-            Problem(
-                "three_is_fifty.points_over_deck",
-                "players",
-                {"points": sum(points), "maximum": most},
-            )
-        )
-    return points, piles, problems
+
+def options_of(game: Game) -> rules.Options:
+    """The house rules an evening was created with (what a joker counts)."""
+    return _stored_options(game)
+
+
+def entry_of(game: Game, entries: Any) -> FiftyHandRead:
+    """One game's entry for this evening (one ``{"cards"}`` or ``{"points"}`` per player),
+    read by the edge for its players and house rules."""
+    return read_fifty_entry(entries, len(game.sides), _stored_options(game))
 
 
 def check_entry(game: Game, entries: Any) -> tuple[list[int], list[Problem]]:
@@ -374,34 +310,28 @@ def entry_points(game: Game, entries: Any) -> list[int]:
     return check_entry(game, entries)[0]
 
 
-def _clean_entries(entries: list[Any], players: int) -> list[dict[str, Any]]:
-    """The entry as stored: cards as game ranks (threes are "3"), numbers as numbers."""
-    out: list[dict[str, Any]] = []
-    for entry in entries[:players]:
-        if "cards" in entry:
-            out.append({"cards": rules.read_cards(entry["cards"])[0]})
-        else:
-            out.append({"points": int(entry["points"])})
-    return out
-
-
 def checked_entry(game: Game, entries: Any) -> list[dict[str, Any]]:
     """One game's entry as stored (cards as game ranks); raises :class:`GameProblems`."""
-    _points, problems = check_entry(game, entries)
-    if problems:
-        raise GameProblems(problems)
-    return _clean_entries(entries, len(game.sides))
+    return _stored(entry_of(game, entries))
+
+
+def _stored(entry: FiftyHandRead) -> list[dict[str, Any]]:
+    """What a save stores of an entry read at the edge; its problems raised, if any."""
+    if entry.problems:
+        raise GameProblems(list(entry.problems))
+    return entry.stored
 
 
 # ---- changing the games ----------------------------------------------------------------------
-def add_game(session: Session, game: Game, version: Any, entries: Any) -> Hand:
-    """Append the next game (flushed, not committed) and bump the version.
+def add_game(session: Session, game: Game, version: int, entry: FiftyHandRead) -> Hand:
+    """Append the next game (``entry``: read at the edge, :func:`entry_of`; flushed, not
+    committed) and bump the version.
 
     Raises :class:`GameProblems` (nothing stored; ``game.finished`` once the evening has
     ended), :class:`VersionConflict`.
     """
     given = changes.parse_version(version)
-    teams = checked_entry(game, entries)
+    teams = _stored(entry)
     changes.claim(session, game, given)
     if len(game.hands) >= MAX_GAMES:
         raise GameProblems([Problem("request.too_large", "games", {"limit": MAX_GAMES})], 422)
@@ -421,7 +351,9 @@ def add_game(session: Session, game: Game, version: Any, entries: Any) -> Hand:
     return hand
 
 
-def replace_game(session: Session, game: Game, number: Any, version: Any, entries: Any) -> Hand:
+def replace_game(
+    session: Session, game: Game, number: Any, version: int, entry: FiftyHandRead
+) -> Hand:
     """Correct game ``number`` (any game, also after the end); bumps the version.
 
     Raises :class:`GameProblems`, :class:`VersionConflict`, :class:`HandNotFound`.
@@ -429,7 +361,7 @@ def replace_game(session: Session, game: Game, number: Any, version: Any, entrie
     given = changes.parse_version(version)
     if changes.find_hand(game, number) is None:
         raise HandNotFound(number)
-    teams = checked_entry(game, entries)
+    teams = _stored(entry)
     changes.claim(session, game, given)
     hand = changes.find_hand(game, number)
     if hand is None:  # pragma: no cover - the version check excludes this
@@ -442,7 +374,7 @@ def replace_game(session: Session, game: Game, number: Any, version: Any, entrie
     return hand
 
 
-def delete_game(session: Session, game: Game, number: Any, version: Any) -> None:
+def delete_game(session: Session, game: Game, number: Any, version: int) -> None:
     """Delete the last game (a mistaken entry): the same rule as :func:`.changes.delete_hand`."""
     changes.delete_hand(session, game, number, version)
 

@@ -8,7 +8,6 @@ change in ``store.db.write_scope()`` so that it is one transaction (all or nothi
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -16,16 +15,19 @@ from sqlalchemy import func, select
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import Session, aliased, lazyload, object_session, selectinload
 
+from ..edge.games import MAX_PLAYERS_PER_SIDE as MAX_PLAYERS_PER_SIDE
+from ..edge.games import NAME_MAX as NAME_MAX
+from ..edge.games import GameSetup, read_new_game
+from ..edge.reading import Reader, name_text
+from ..edge.reading import visible as visible
 from ..rules.games import is_cutthroat
 from ..rules.problems import Problem
-from ..rules.ruleset import PRESETS, resolve_ruleset
-from ..rules.scoring import SIDE_COUNTS
+from ..rules.ruleset import PRESETS
+from ..rules.scoring import Rejected
 from . import cache
 from .errors import GameProblems
 from .models import Game, GameSide, Hand, HandRevision, new_key, utcnow
 
-NAME_MAX = 40
-MAX_PLAYERS_PER_SIDE = 6
 KEY = re.compile(r"^[A-Za-z0-9_-]{16,43}$")  # an editing or view key (random, URL-safe)
 
 
@@ -139,6 +141,14 @@ def create_game(
     return game
 
 
+def create_from_setup(session: Session, setup: GameSetup) -> Game:
+    """Add the new game a request was read into at the edge (flushed, not committed)."""
+    game = game_of(setup)
+    session.add(game)
+    session.flush()
+    return game
+
+
 def new_game(
     ruleset: Any,
     players: Any,
@@ -148,54 +158,48 @@ def new_game(
     name: Any = None,
 ) -> Game:
     """A new game, validated but not stored (no session; backups restore it with their own
-    keys and times).
-
-    ``sides``: ``[{"name": str, "players": [str, …]}, …]``, one entry per score column: 2 sides
-    of ``players / 2``, for 6 players also 3 sides of 2, and in 3-player cutthroat 3 sides of one
-    player each. Names are trimmed and must have 1..40 characters. ``options``: house rules
-    (``RuleSet.with_options``). ``target``: defaults to the ruleset's target for the player
-    count (or the ``target`` house rule). Raises :class:`GameProblems`.
+    keys and times), from values given as a request gives them: read by the edge
+    (:func:`~..edge.games.read_new_game`, which says what each takes), then :func:`game_of`.
+    Raises :class:`GameProblems`.
     """
-    problems: list[Problem] = []
-    rs, count, rs_problems = resolve_ruleset(ruleset, players, options)
-    problems.extend(rs_problems)
-    game_name = None
-    if name is not None and name != "":
-        game_name = clean_name(name, "name", problems)
-    clean_sides = _clean_sides(sides, count, problems) if rs is not None else []
-    if target is None:
-        target_value = (
-            (
-                rs.target
-                if isinstance(options, dict) and "target" in options
-                else rs.target_for(count)
-            )
-            if rs is not None
-            else 0
-        )
-    elif isinstance(target, bool) or not isinstance(target, int):
-        problems.append(Problem("request.type", "target", {"expected": "integer"}))
-        target_value = 0
-    elif not 100 <= target <= 1_000_000:
-        problems.append(Problem("request.value", "target", {"minimum": 100, "maximum": 1_000_000}))
-        target_value = 0
+    setup = read_new_game(
+        {
+            "ruleset": ruleset,
+            "players": players,
+            "sides": sides,
+            "options": options,
+            "target": target,
+            "name": name,
+        }
+    )
+    if isinstance(setup, Rejected):
+        raise GameProblems(list(setup.problems))
+    return game_of(setup)
+
+
+def game_of(setup: GameSetup) -> Game:
+    """The game row of a new game read at the edge (no hands). Its target: the one given,
+    else the ``target`` house rule, else the ruleset's for the player count."""
+    rs = setup.ruleset
+    if setup.target is not None:
+        target = setup.target
+    elif "target" in setup.options:
+        target = rs.target
     else:
-        target_value = target
-    if problems or rs is None:
-        raise GameProblems(problems)
+        target = rs.target_for(setup.players)
     now = utcnow()
     game = Game(
-        name=game_name,
+        name=setup.name,
         ruleset=rs.id,
-        players=count,
-        options=dict(options) if isinstance(options, dict) else {},
-        sides=clean_sides,
-        target=target_value,
+        players=setup.players,
+        options=dict(setup.options),
+        sides=[{"name": side.name, "players": list(side.players or [])} for side in setup.sides],
+        target=target,
         version=1,
         created_at=now,
         updated_at=now,
     )
-    game.side_rows = new_sides(count, len(clean_sides))
+    game.side_rows = new_sides(setup.players, len(setup.sides))
     return game
 
 
@@ -208,29 +212,12 @@ def new_sides(players: int, columns: int) -> list[GameSide]:
     return [GameSide(key=new_key(), side=i, version=0) for i in range(columns)]
 
 
-#: letters that show nothing (Hangul fillers): a name of these alone looks empty
-BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
-
-
-def visible(text: str) -> bool:
-    """Whether ``text`` has a letter or digit that shows (not only accents, spaces or
-    blank letters)."""
-    return any(unicodedata.category(ch)[0] in "LN" and ch not in BLANK_LETTERS for ch in text)
-
-
 def clean_name(value: Any, where: str, problems: list[Problem]) -> str:
-    if not isinstance(value, str):
-        problems.append(Problem("request.type", where, {"expected": "string"}))
-        return ""
-    text = " ".join(value.split())
-    if not 1 <= len(text) <= NAME_MAX or any(
-        unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") for ch in text
-    ):
-        problems.append(Problem("name.invalid", where, {"maximum": NAME_MAX}))
-        return ""
-    if not visible(text):
-        problems.append(Problem("name.not_visible", where, {}))
-        return ""
+    """A name as the edge reads it (:func:`~..edge.reading.name_text`), its problems added to
+    ``problems``: for the tables' and tournaments' names, still read in the store."""
+    reader = Reader()
+    text = name_text(reader, value, where, NAME_MAX)
+    problems.extend(reader.problems)
     return text
 
 
@@ -259,73 +246,3 @@ def start_again(session: Session, game: Game) -> Game:
     session.add(again)
     session.flush()
     return again
-
-
-def _clean_sides(sides: Any, players: int, problems: list[Problem]) -> list[dict[str, Any]]:
-    if sides is None:
-        problems.append(Problem("request.missing", "sides", {}))
-        return []
-    if not isinstance(sides, list):
-        problems.append(Problem("request.type", "sides", {"expected": "list"}))
-        return []
-    allowed = (
-        [3]
-        if is_cutthroat(players)
-        else [n for n in SIDE_COUNTS.get(players, (2,)) if players % n == 0]
-    )
-    if len(sides) not in allowed:
-        problems.append(
-            Problem(
-                "sides.count",
-                "sides",
-                {"players": players, "allowed": allowed, "sides": len(sides)},
-            )
-        )
-        return []
-    size = players // len(sides)
-    out = []
-    for i, side in enumerate(sides):
-        where = f"sides[{i}]"
-        if not isinstance(side, dict):
-            problems.append(Problem("request.type", where, {"expected": "object"}))
-            continue
-        names = side.get("players")
-        if not isinstance(names, list):
-            problems.append(
-                Problem(
-                    "request.type" if names is not None else "request.missing",
-                    f"{where}.players",
-                    {"expected": "list"},
-                )
-            )
-            names = []
-        elif len(names) != size:
-            problems.append(
-                Problem(
-                    "sides.size",
-                    f"{where}.players",
-                    {"side": i + 1, "size": size, "have": len(names)},
-                )
-            )
-            names = []
-        clean_players = [
-            clean_name(p, f"{where}.players[{j}]", problems)
-            for j, p in enumerate(names[:MAX_PLAYERS_PER_SIDE])
-        ]
-        side_name = side.get("name")
-        if side_name is None and size == 1 and clean_players:
-            side_name = clean_players[0]  # one-player side: the player's name
-        out.append(
-            {
-                "name": clean_name(side_name, f"{where}.name", problems)
-                if side_name is not None
-                else _missing(f"{where}.name", problems),
-                "players": clean_players,
-            }
-        )
-    return out
-
-
-def _missing(where: str, problems: list[Problem]) -> str:
-    problems.append(Problem("request.missing", where, {}))
-    return ""

@@ -24,22 +24,22 @@ from typing import Any, Literal, cast
 from sqlalchemy import Table, select
 from sqlalchemy.orm import Session
 
-from ..edge.reading import Reader, read_side, side_json
+from ..edge.games import PART_MAX_BYTES as PART_MAX_BYTES
+from ..edge.games import PartRead, read_hand
+from ..edge.reading import Reader, read_side
 from ..rules.games import winner
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS
-from ..rules.scoring import SideEntry, SideScore, score_side
+from ..rules.scoring import SideScore, score_side
 from . import cache, receipts
 from .changes import MAX_HANDS, add_hand, claim, closed_round_of, state_before
 from .derive import derive_state
-from .entries import canonical, read_entry, ruleset_of, storable
+from .entries import canonical, read_entry, ruleset_of
 from .errors import GameProblems, NotAllowed, PartConflict, VersionConflict
 from .games import KEY, UNLOADED, get_by_view, get_game
 from .models import Game, GameSide, utcnow
 
-# A side's part in detail with every card listed takes well under 1,500 bytes of JSON (a whole
-# 6-player hand under 2,000): one part is bounded at half what a whole hand may take.
-PART_MAX_BYTES = 4096
+# A side's part is bounded at half what a whole hand may take (edge.games.PART_MAX_BYTES).
 #: what a side that has not sent its part stands as while the others are checked: nothing laid,
 #: nothing held, not out
 NOTHING: dict[str, Any] = {"melds": [], "hands": [], "red_threes": 0, "went_out": False}
@@ -142,22 +142,6 @@ def read_parts(session: Session, game: Game, rows: list[GameSide] | None = None)
     return Parts(number, shown, game.version, finished)
 
 
-def read_part(part: Any) -> tuple[dict[str, Any], SideEntry]:
-    """A part as sent, read alone: ``(as stored, the side)``. Raises :class:`GameProblems`
-    for anything that cannot be read (400) or stored."""
-    if part is None:
-        raise GameProblems([Problem("request.missing", "part", {})])
-    reader = Reader()
-    entry = read_side(reader, part, "part")
-    problems = list(reader.problems) + storable(part, "part")
-    if problems:
-        raise GameProblems(problems)
-    stored = side_json(entry)
-    if len(canonical(stored).encode()) > PART_MAX_BYTES:
-        raise GameProblems([Problem("request.too_large", "part", {"limit": PART_MAX_BYTES})])
-    return stored, entry
-
-
 def check_with_others(game: Game, side: int, stored: dict[str, Any], others: list[Any]) -> None:
     """Check a part as the hand it is part of: ``others`` the stored parts by side (None:
     not in). Problems of this part and those it makes with the others are raised (422),
@@ -203,7 +187,9 @@ def _locked(session: Session, link: Link) -> Game:
     return game
 
 
-def _may_enter(link: Link, side: int) -> None:
+def may_enter(link: Link, side: int) -> None:
+    """Raise :class:`NotAllowed` unless ``link`` may change side ``side``'s part (a view key
+    never does; a side's key its own side only)."""
     if link.kind == "view":
         raise NotAllowed("view.read_only")
     if link.kind == "side" and link.side != side:
@@ -211,10 +197,15 @@ def _may_enter(link: Link, side: int) -> None:
 
 
 def _checks(
-    session: Session, game: Game, side: int, rows: list[GameSide], version: Any, hand: Any
+    session: Session,
+    game: Game,
+    side: int,
+    rows: list[GameSide],
+    version: int | None,
+    hand: int | None,
 ) -> tuple[int, list[int] | None]:
     """What every part change checks first: the open hand, the tournament round, the hand and
-    version the phone sent (either may be left out)."""
+    version the phone sent (either may be left out; read at the edge)."""
     if not rows:  # 3-player cutthroat: see games.new_sides
         raise GameProblems([Problem("part.no_sides", "side", {})])
     if not 0 <= side < len(rows):
@@ -233,18 +224,12 @@ def _checks(
         raise GameProblems([Problem("game.finished", "", {})])
     if number > MAX_HANDS:
         raise GameProblems([Problem("request.too_large", "hands", {"limit": MAX_HANDS})], 422)
-    if hand is not None:
-        if isinstance(hand, bool) or not isinstance(hand, int):
-            raise GameProblems([Problem("request.type", "hand", {"expected": "integer"})])
-        if hand != number:
-            raise PartConflict(
-                "part.hand_saved" if hand < number else "part.hand_unknown", hand, number
-            )
-    if version is not None:
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise GameProblems([Problem("request.type", "version", {"expected": "integer"})])
-        if rows[side].version > version:
-            raise VersionConflict(version, game.version)
+    if hand is not None and hand != number:
+        raise PartConflict(
+            "part.hand_saved" if hand < number else "part.hand_unknown", hand, number
+        )
+    if version is not None and rows[side].version > version:
+        raise VersionConflict(version, game.version)
     return number, totals
 
 
@@ -263,16 +248,17 @@ def put_part(
     session: Session,
     link: Link,
     side: int,
-    part: Any,
-    version: Any = None,
-    hand: Any = None,
+    part: PartRead,
+    version: int | None = None,
+    hand: int | None = None,
     entry_id: str | None = None,
 ) -> Outcome:
-    """Enter (or correct) side ``side``'s part of the open hand; when every side is then in,
-    the hand is saved at once. Raises :class:`NotAllowed`, :class:`GameProblems`,
+    """Enter (or correct) side ``side``'s part of the open hand (``part``: read at the edge,
+    :func:`~..edge.games.read_part`); when every side is then in, the hand is saved at once.
+    Raises :class:`NotAllowed`, :class:`GameProblems`,
     :class:`PartConflict`, :class:`VersionConflict`; nothing changes then."""
-    _may_enter(link, side)
-    stored, _entry = read_part(part)
+    may_enter(link, side)
+    stored = part.stored
     game = _locked(session, link)
     rows = _rows(session, game, lock=True)
     if entry_id is not None:  # sent before: answered as the game is now, nothing changes
@@ -292,7 +278,7 @@ def put_part(
     check_with_others(game, side, stored, others)
     others[side] = stored
     if all(o is not None for o in others):
-        saved = add_hand(session, game, game.version, others)
+        saved = add_hand(session, game, game.version, read_hand(others, stored=True))
         if entry_id is not None:
             receipts.record(session, game.id, entry_id, saved.number, True)
         return Outcome(saved.number)
@@ -307,11 +293,11 @@ def put_part(
 
 
 def withdraw_part(
-    session: Session, link: Link, side: int, version: Any = None, hand: Any = None
+    session: Session, link: Link, side: int, version: int | None = None, hand: int | None = None
 ) -> bool:
     """Take back side ``side``'s part of the open hand; False when there was none (nothing
     changes, the version stays). Same errors as :func:`put_part`."""
-    _may_enter(link, side)
+    may_enter(link, side)
     game = _locked(session, link)
     rows = _rows(session, game, lock=True)
     number, _totals = _checks(session, game, side, rows, version, hand)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -28,10 +27,7 @@ from sqlalchemy import Table, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from ..rules.problems import Problem
-from .errors import GameProblems
 from .models import EntryReceipt, Hand, utcnow
-
-ENTRY_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 _RECEIPTS = cast(Table, EntryReceipt.__table__)
 
@@ -83,18 +79,6 @@ def digest(target: Any, fields: Iterable[tuple[str, Any]]) -> str:
     kept = sorted(((k, v) for k, v in fields if k not in NOT_CONTENT), key=lambda kv: kv[0])
     text = json.dumps([target, kept], sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()
-
-
-def read_entry_id(value: Any, where: str = "entry_id") -> str | None:
-    """The ``entry_id`` of a request (None: none given). Raises :class:`GameProblems` for
-    anything but 8 to 64 characters of ``A–Z a–z 0–9 _ -``."""
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise GameProblems([Problem("request.type", where, {"expected": "string"})])
-    if ENTRY_ID.fullmatch(value) is None:
-        raise GameProblems([Problem("request.entry_id", where, {"minimum": 8, "maximum": 64})])
-    return value
 
 
 def seen(session: Session, game_id: str, entry_id: str) -> Receipt | None:

@@ -16,6 +16,8 @@ from sqlalchemy import text
 
 from scorekeeper import store
 from scorekeeper.cli import main
+from scorekeeper.edge.games import read_hand, read_part
+from scorekeeper.rules.scoring import Rejected
 from scorekeeper.store import parts
 from scorekeeper.store.db import session_scope, upgrade_schema, write_scope
 from scorekeeper.store.errors import NotAllowed, PartConflict, VersionConflict
@@ -38,7 +40,10 @@ def put(key: str, side: int, part: Any, **extra: Any) -> parts.Outcome:
     with write_scope() as session:
         link = parts.find(session, key)
         assert link is not None
-        return parts.put_part(session, link, side, part, **extra)
+        read = read_part(part)
+        if isinstance(read, Rejected):
+            raise store.GameProblems(list(read.problems))
+        return parts.put_part(session, link, side, read, **extra)
 
 
 def shown(key: str) -> parts.Parts:
@@ -84,7 +89,7 @@ def test_the_last_part_saves_what_the_whole_entry_saves(db_app: Flask) -> None: 
     with write_scope() as session:
         game = store.get_game(session, whole)
         assert game is not None
-        store.add_hand(session, game, 1, [{**WE, "went_out": True}, YOU])
+        store.add_hand(session, game, 1, read_hand([{**WE, "went_out": True}, YOU]))
     with session_scope() as session:
         by_parts = store.game_state(store.get_game(session, game_id))  # type: ignore[arg-type]
         at_once = store.game_state(store.get_game(session, whole))  # type: ignore[arg-type]
@@ -102,7 +107,7 @@ def test_a_hand_entered_whole_clears_its_parts(db_app: Flask) -> None:  # noqa: 
     with write_scope() as session:
         game = store.get_game(session, game_id)
         assert game is not None
-        store.add_hand(session, game, 2, [{**WE, "went_out": True}, YOU])
+        store.add_hand(session, game, 2, read_hand([{**WE, "went_out": True}, YOU]))
     after = shown(game_id)
     assert after.hand == 2 and after.sides_in == 0
     with pytest.raises(VersionConflict):  # a phone still holding the part sees it is stale

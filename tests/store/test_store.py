@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import create_app
 from scorekeeper import store as games
+from scorekeeper.edge.games import read_hand
 from scorekeeper.store import GameProblems, HandNotFound, VersionConflict, changes
 from scorekeeper.store.db import session_scope
 from scorekeeper.store.models import Game, Hand
@@ -94,7 +95,8 @@ def add(game_id: str, teams: list[Any], version: int | None = None, **kwargs: An
     with session_scope() as session:
         game = games.get_game(session, game_id)
         assert game is not None
-        games.add_hand(session, game, game.version if version is None else version, teams, **kwargs)
+        given = game.version if version is None else version
+        games.add_hand(session, game, given, read_hand(teams, **kwargs))
 
 
 def state(game_id: str) -> games.GameState:
@@ -274,7 +276,11 @@ def test_totals_and_minimums_follow_the_hands(db_app: Flask) -> None:
         game = games.get_game(session, game_id)
         assert game is not None
         games.replace_hand(
-            session, game, 1, 3, [quick(meld=300, natural=2, out=True), quick(meld=50, hand=20)]
+            session,
+            game,
+            1,
+            3,
+            read_hand([quick(meld=300, natural=2, out=True), quick(meld=50, hand=20)]),
         )
     sheet = state(game_id)
     assert totals(game_id) == [1450, 930] and sheet.version == 4
@@ -328,12 +334,12 @@ def test_winner_at_target_and_ties(db_app: Flask) -> None:
     with session_scope() as session:
         game = games.get_game(session, game_id)
         assert game is not None
-        games.replace_hand(session, game, 3, 4, [big_out, quick(meld=500)])
+        games.replace_hand(session, game, 3, 4, read_hand([big_out, quick(meld=500)]))
     assert totals(game_id) == [9100, 5050] and state(game_id).winner == 0
     with session_scope() as session:
         game = games.get_game(session, game_id)
         assert game is not None
-        games.replace_hand(session, game, 3, 5, [big_in, quick(meld=50, hand=0)])
+        games.replace_hand(session, game, 3, 5, read_hand([big_in, quick(meld=50, hand=0)]))
     # 4,600 + 4,500 = 9,100 : 4,550 + 50 = 4,600: side 0 wins
     assert state(game_id).winner == 0
     with session_scope() as session:
@@ -344,7 +350,9 @@ def test_winner_at_target_and_ties(db_app: Flask) -> None:
             game,
             3,
             6,
-            [quick(meld=500, out=False, natural=1), quick(meld=900, natural=1, out=True)],
+            read_hand(
+                [quick(meld=500, out=False, natural=1), quick(meld=900, natural=1, out=True)]
+            ),
         )
     # 4,600 + 1,000 = 5,600 : 4,550 + 1,500 = 6,050: both past, the higher wins
     assert totals(game_id) == [5600, 6050] and state(game_id).winner == 1
@@ -356,7 +364,9 @@ def test_winner_at_target_and_ties(db_app: Flask) -> None:
             game,
             3,
             7,
-            [quick(meld=950, natural=1, out=False), quick(meld=900, natural=1, out=True)],
+            read_hand(
+                [quick(meld=950, natural=1, out=False), quick(meld=900, natural=1, out=True)]
+            ),
         )
     assert totals(game_id) == [6050, 6050] and state(game_id).winner is None  # tie: play on
     add(game_id, [quick(meld=50), quick(meld=50, hand=5)])
@@ -492,7 +502,7 @@ def test_rule_problems_store_nothing(db_app: Flask, teams: Any, code: str, statu
     with pytest.raises(GameProblems), session_scope() as session:
         game = games.get_game(session, game_id)
         assert game is not None
-        games.replace_hand(session, game, 1, 2, teams)
+        games.replace_hand(session, game, 1, 2, read_hand(teams))
     after = state(game_id)
     assert after.version == before.version == 2
     assert after.hands == before.hands
@@ -504,7 +514,7 @@ def test_bad_version(db_app: Flask, version: Any) -> None:
     with pytest.raises(GameProblems) as error, session_scope() as session:
         game = games.get_game(session, game_id)
         assert game is not None
-        games.add_hand(session, game, version, HAND_1500)
+        games.add_hand(session, game, version, read_hand(HAND_1500))
     assert error.value.status == 400
     assert error.value.problems[0].where == "version"
 
@@ -521,7 +531,7 @@ def test_stale_version_conflicts(db_app: Flask) -> None:
             game = games.get_game(session, game_id)
             assert game is not None
             if change == "replace":
-                games.replace_hand(session, game, 1, 1, HAND_1500)
+                games.replace_hand(session, game, 1, 1, read_hand(HAND_1500))
             else:
                 games.delete_hand(session, game, 1, 1)
     sheet = state(game_id)
@@ -545,7 +555,7 @@ def test_delete_only_the_last_hand(db_app: Flask) -> None:
         with pytest.raises(HandNotFound), session_scope() as session:
             game = games.get_game(session, game_id)
             assert game is not None
-            games.replace_hand(session, game, number, 3, HAND_1500)
+            games.replace_hand(session, game, number, 3, read_hand(HAND_1500))
     assert state(game_id).version == 3 and len(state(game_id).hands) == 2
 
 
@@ -574,7 +584,7 @@ def test_failure_in_the_middle_of_a_save_changes_nothing(
     with pytest.raises(RuntimeError), session_scope() as session:
         game = games.get_game(session, game_id)
         assert game is not None
-        hand = games.add_hand(session, game, 2, [quick(meld=50), quick(meld=60)])
+        hand = games.add_hand(session, game, 2, read_hand([quick(meld=50), quick(meld=60)]))
         assert hand.id is not None  # flushed
         raise RuntimeError("request aborted")
     sheet = state(game_id)

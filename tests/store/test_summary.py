@@ -21,6 +21,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import event, select, update
 
 from scorekeeper import store
+from scorekeeper.edge.games import read_hand
 from scorekeeper.store import cache
 from scorekeeper.store.db import session_scope
 from scorekeeper.store.models import Game
@@ -244,7 +245,7 @@ def test_saves_in_one_session_build_on_each_other(app: Flask, client: FlaskClien
         game = store.get_game(session, game_id)
         assert game is not None
         for version, teams in enumerate(SAVES, start=1):
-            store.add_hand(session, game, version, teams)
+            store.add_hand(session, game, version, read_hand(teams))
     cache.forget(app)
     sheet = client.get(f"{GAMES}/{game_id}").get_json()
     assert [s["total"] for s in sheet["sides"]] == [1115, 1695] and len(sheet["hands"]) == 3

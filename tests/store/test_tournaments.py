@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import create_app, store
 from scorekeeper.cli import main
+from scorekeeper.edge.games import read_hand
 from scorekeeper.edge.requests import Absence, NewTable, Swap
 from scorekeeper.edge.tournaments import TournamentSetup, read_new_tournament
 from scorekeeper.rules.scoring import Rejected
@@ -110,7 +111,7 @@ def hand(game_id: str, *totals: int) -> None:
     with session_scope() as session:
         game = store.get_game(session, game_id)
         assert game is not None
-        store.add_hand(session, game, game.version, teams)
+        store.add_hand(session, game, game.version, read_hand(teams))
 
 
 def view(key: str, editing: bool = True) -> Any:
@@ -396,7 +397,11 @@ def test_a_corrected_hand_moves_the_standings(db_app: Flask) -> None:
         game = store.get_game(session, games[1])
         assert game is not None
         store.replace_hand(
-            session, game, 1, game.version, [{"total": 100, "went_out": True}, {"total": 900}]
+            session,
+            game,
+            1,
+            game.version,
+            read_hand([{"total": 100, "went_out": True}, {"total": 900}]),
         )
     after = {row.standing.participant: row.standing for row in view(key).standings}
     seated = view(key).rounds[0].tables[0].participants

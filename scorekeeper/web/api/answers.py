@@ -9,12 +9,12 @@ Problems become ``{code, message, where, params}`` in the reader's language on t
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Response, request
 
 from ...rules.problems import Problem
-from ...rules.scoring import ScoreAnswer
+from ...rules.scoring import Rejected, ScoreAnswer
 from ...stateless.bodies import (
     VERDICT_FACTS,
     Body,
@@ -36,6 +36,7 @@ __all__ = [
     "answer_body",
     "answer_response",
     "dumped_response",
+    "edge_value",
     "game_problems_response",
     "json_response",
     "problem_response",
@@ -50,6 +51,17 @@ __all__ = [
 
 
 # ---- responses ---------------------------------------------------------------------------------
+
+
+Read = TypeVar("Read")
+
+
+def edge_value(value: Read | Rejected) -> Read:
+    """What the edge read, or its problems raised as the store's (:class:`GameProblems`,
+    answered 400 or 422 by :func:`game_problems_response`)."""
+    if isinstance(value, Rejected):
+        raise GameProblems(list(value.problems))
+    return value
 
 
 def game_problems_response(error: GameProblems) -> Response:

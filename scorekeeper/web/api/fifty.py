@@ -23,8 +23,13 @@ from flask import Response, url_for
 from sqlalchemy.orm import Session
 
 from ... import store as canasta_store
-from ...rules import fifty as rules
-from ...rules.problems import Problem
+from ...edge.games import (
+    read_entry_id,
+    read_fifty_hand_body,
+    read_new_fifty_game,
+    read_revision,
+    read_version,
+)
 from ...store import fifty as store
 from ...store import receipts
 from ...store.db import session_scope, write_scope
@@ -32,6 +37,7 @@ from ...store.models import Game
 from ...store.tables import join_table
 from .answers import (
     dumped_response,
+    edge_value,
     game_problems_response,
     json_response,
     problem_response,
@@ -42,7 +48,6 @@ from .undo import revision_to_undo, undo_offer
 
 #: The ways a game's entry may be given, in the order they are looked for (``teams``: the
 #: Canasta request's key, here one ``{"cards"}`` or ``{"points"}`` per player like ``players``).
-ENTRY_KEYS = ("players", "teams", "piles", "points")
 
 
 def is_fifty(data: dict[str, Any]) -> bool:
@@ -61,83 +66,13 @@ def find(session: Session, key: str) -> tuple[Game | None, bool]:
 # ---- creating --------------------------------------------------------------------------------
 
 
-def _names(data: dict[str, Any], problems: list[Problem]) -> Any:
-    """The players' names in seating order: ``players`` as a list, else one per side."""
-    players = data.get("players")
-    sides = data.get("sides")
-    if isinstance(players, list) and sides is None:
-        return players
-    if players is None:
-        problems.append(Problem("request.missing", "players", {}))
-        return None
-    if isinstance(players, bool) or not isinstance(players, int | list):
-        problems.append(Problem("request.type", "players", {"expected": "integer"}))
-        return None
-    count = len(players) if isinstance(players, list) else players
-    if count not in rules.PLAYERS_ALLOWED:
-        problems.append(
-            Problem(
-                "players.not_allowed",
-                "players",
-                {"players": count, "allowed": list(rules.PLAYERS_ALLOWED)},
-            )
-        )
-        return None
-    if sides is None:
-        problems.append(Problem("request.missing", "sides", {}))
-        return None
-    if not isinstance(sides, list):
-        problems.append(Problem("request.type", "sides", {"expected": "list"}))
-        return None
-    if count != len(sides):
-        problems.append(
-            Problem(
-                "sides.count", "sides", {"players": count, "allowed": [count], "sides": len(sides)}
-            )
-        )
-        return None
-    names: list[Any] = []
-    for i, side in enumerate(sides):
-        if not isinstance(side, dict):
-            problems.append(Problem("request.type", f"sides[{i}]", {"expected": "object"}))
-            continue
-        name = side.get("name")
-        seated = side.get("players")
-        if name is None and isinstance(seated, list) and len(seated) == 1:
-            name = seated[0]  # a side of one: the player's name
-        if isinstance(seated, list) and len(seated) != 1:
-            problems.append(
-                Problem(
-                    "sides.size",
-                    f"sides[{i}].players",
-                    {"side": i + 1, "size": 1, "have": len(seated)},
-                )
-            )
-        if name is None:
-            problems.append(Problem("request.missing", f"sides[{i}].name", {}))
-        names.append(name)
-    return names
-
-
 def create(data: dict[str, Any]) -> Response:
     """``POST /api/v1/games`` for 3 ist 50 → 201 with the game (as :func:`detail`)."""
-    problems: list[Problem] = []
-    names = _names(data, problems)
-    options, option_problems = rules.read_options(data.get("options"))
-    problems.extend(option_problems)
     try:
-        if problems:
-            raise store.GameProblems(problems)
+        setup = edge_value(read_new_fifty_game(data))
         with write_scope() as session:
-            game = store.create_game(
-                session,
-                names,
-                joker=options.joker,
-                stop_after=data.get("stop_after"),
-                target=data.get("target"),
-                name=data.get("name"),
-            )
-            join_table(session, game, data.get("table"))  # a table's game (its people)
+            game = store.create_from_setup(session, setup)
+            join_table(session, game, setup.table)  # a table's game (its people)
             game_id = game.id
     except store.GameProblems as error:
         return json_response({"problems": error.problems}, error.status)
@@ -190,33 +125,6 @@ def hand_detail(key: str, number: int | None) -> Response | None:
 # ---- changing --------------------------------------------------------------------------------
 
 
-def read_entries(data: dict[str, Any], players: int) -> tuple[Any, str]:
-    """The entry in the store's shape (one ``{"cards"}`` or ``{"points"}`` per player) and the
-    key it was given under (problems are then placed at that key)."""
-    key = next((k for k in ENTRY_KEYS if k in data), "")
-    value = data.get(key) if key else None
-    if key == "piles" and isinstance(value, list):
-        return [{"cards": pile} for pile in value], key
-    if key == "points" and isinstance(value, list):
-        return [{"points": points} for points in value], key
-    return value, key or "piles"
-
-
-def _placed(problems: list[Problem], key: str) -> list[Problem]:
-    """Problems of ``store.fifty.read_entry`` (at ``players[i].cards`` / ``.points``) at the
-    key the request used: ``piles[i]``, ``points[i]``."""
-    if key == "players":
-        return problems
-    out = []
-    for p in problems:
-        where = p.where
-        if where.startswith("players"):
-            where = key + where[len("players") :]
-            where = where.replace(".cards", "").replace(".points", "")
-        out.append(Problem(p.code, where, p.params))
-    return out
-
-
 def change(
     key: str, number: int | None, data: dict[str, Any], version: Any, kind: str
 ) -> Response | None:
@@ -229,7 +137,7 @@ def change(
     try:
         # An entry the evening has taken already (its phone lost the answer) is answered as the
         # first time, whatever its version (``store.receipts``).
-        entry_id = receipts.read_entry_id(data.get("entry_id")) if kind == "save" else None
+        entry_id = edge_value(read_entry_id(data.get("entry_id"))) if kind == "save" else None
         content = receipts.digest(number, data.items()) if entry_id is not None else None
         with write_scope() as session:
             game = store.get_game(session, key)
@@ -245,22 +153,19 @@ def change(
             if first is not None:
                 hand = first.number
             elif kind == "delete":
-                store.delete_game(session, game, number, version)
+                store.delete_game(session, game, number, edge_value(read_version(version)))
             elif kind == "undo":
-                hand = canasta_store.undo_delete(
-                    session, game, revision_to_undo(game, data), version
-                ).number
+                given = edge_value(read_version(version))
+                revision = revision_to_undo(game, read_revision(data))
+                hand = canasta_store.undo_delete(session, game, revision, given).number
             else:
-                if not any(k in data for k in ENTRY_KEYS):
-                    raise store.GameProblems([Problem("request.missing", "piles", {})], 400)
-                entries, where = read_entries(data, len(game.sides))
-                try:
-                    if number is None:
-                        hand = store.add_game(session, game, version, entries).number
-                    else:
-                        hand = store.replace_game(session, game, number, version, entries).number
-                except store.GameProblems as error:
-                    raise store.GameProblems(_placed(error.problems, where), error.status) from None
+                players = len(game.sides)
+                read = edge_value(read_fifty_hand_body(data, players, store.options_of(game)))
+                given = edge_value(read_version(version))  # said alone when wrong
+                if number is None:
+                    hand = store.add_game(session, game, given, read).number
+                else:
+                    hand = store.replace_game(session, game, number, given, read).number
                 if entry_id is not None:
                     receipts.record(session, game.id, entry_id, hand, number is None, content)
     except store.GameProblems as error:

@@ -17,10 +17,19 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ... import store
+from ...edge.games import (
+    read_entry_id,
+    read_hand_body,
+    read_new_game,
+    read_revision,
+    read_version,
+)
 from ...edge.reading import whole
 from ...extensions import csrf
+from ...rules.scoring import Rejected
 from ...store import GameState, parts, receipts
 from ...store.db import session_scope, write_scope
+from ...store.games import create_from_setup
 from ...store.importing import import_backup
 from ...store.models import Game
 from ...store.tables import join_table
@@ -28,6 +37,7 @@ from ..app.limits import count_imported
 from . import fifty
 from .answers import (
     dumped_response,
+    edge_value,
     game_problems_response,
     problem_response,
     read_object,
@@ -64,10 +74,16 @@ def _hand_not_found(number: Any) -> Response:
     return problem_response(404, "hand.not_found", "number", number=str(number)[:12])
 
 
-def _version(data: dict[str, Any]) -> Any:
-    """``version`` from the body, else from ``?version=`` (handy for DELETE)."""
+def _version(data: dict[str, Any]) -> int:
+    """The game's version a change was made on, read at the edge (:func:`_given_version`).
+    Raises :class:`store.GameProblems` (400)."""
+    return edge_value(read_version(_given_version(data)))
+
+
+def _given_version(data: dict[str, Any]) -> Any:
+    """``version`` from the body, else from ``?version=`` (handy for DELETE), as given."""
     if "version" in data:
-        return whole(data["version"])
+        return data["version"]
     raw = request.args.get("version")
     if raw is None:
         return None
@@ -93,18 +109,13 @@ def create() -> Response:
         return error  # type: ignore[return-value]
     if fifty.is_fifty(data):
         return fifty.create(data)
+    setup = read_new_game(data)
+    if isinstance(setup, Rejected):
+        return game_problems_response(store.GameProblems(list(setup.problems)))
     try:
         with write_scope() as session:
-            game = store.create_game(
-                session,
-                data.get("ruleset"),
-                data.get("players"),
-                data.get("sides"),
-                data.get("options"),
-                target=data.get("target"),
-                name=data.get("name"),
-            )
-            join_table(session, game, data.get("table"))
+            game = create_from_setup(session, setup)
+            join_table(session, game, setup.table)
             game_id = game.id
             side_ids = [row.key for row in game.side_rows]
     except store.GameProblems as problems:
@@ -201,13 +212,11 @@ def _write_hand(key: str, number: str | None) -> Response:
     nothing changes, whatever the version (``store.receipts``)."""
 
     def write(session: Session, game: Game, data: dict[str, Any]) -> int:
-        teams = data.get("teams")
-        extra = {"lone_player": data.get("lone_player"), "stock_out": data.get("stock_out", False)}
+        version = _version(data)  # said alone when wrong, before the hand
+        hand = read_hand_body(data)
         if number is None:
-            return store.add_hand(session, game, _version(data), teams, **extra).number
-        return store.replace_hand(
-            session, game, _number(number), _version(data), teams, **extra
-        ).number
+            return store.add_hand(session, game, version, hand).number
+        return store.replace_hand(session, game, _number(number), version, hand).number
 
     return _change(key, number, write, created=number is None, once=True)
 
@@ -229,7 +238,10 @@ def undo_delete(key: str) -> Response:
     changed since, 422 once the offer is gone."""
 
     def undo(session: Session, game: Game, data: dict[str, Any]) -> int:
-        return store.undo_delete(session, game, revision_to_undo(game, data), _version(data)).number
+        version = _version(data)
+        return store.undo_delete(
+            session, game, revision_to_undo(game, read_revision(data)), version
+        ).number
 
     return _change(key, None, undo, optional_body=True, kind="undo")
 
@@ -255,7 +267,7 @@ def _change(
     if data is None:
         return error  # type: ignore[return-value]
     try:
-        entry_id = receipts.read_entry_id(data.get("entry_id")) if once else None
+        entry_id = edge_value(read_entry_id(data.get("entry_id"))) if once else None
         content = receipts.digest(number, data.items()) if entry_id is not None else None
         with write_scope() as session:
             game = store.get_game(session, key)
@@ -286,7 +298,7 @@ def _change(
             raise
         return _hand_not_found(number or "")
     if game is None:  # out of the write transaction first: SQLite writers take turns
-        found = fifty.change(key, _number(number or ""), data, _version(data), kind)
+        found = fifty.change(key, _number(number or ""), data, whole(_given_version(data)), kind)
         return found or _read_only(key) or _not_found()
     state = made if made is not None else _committed(key)[0]
     changed = hand if hand is not None else state.next_hand

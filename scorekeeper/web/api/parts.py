@@ -15,6 +15,7 @@ from flask import Blueprint, Response
 from sqlalchemy.exc import IntegrityError
 
 from ... import store
+from ...edge.games import read_entry_id, read_number, read_part
 from ...extensions import csrf
 from ...rules.problems import Problem
 from ...store import parts, receipts
@@ -22,6 +23,7 @@ from ...store.db import session_scope, write_scope
 from ...store.errors import NotAllowed, PartConflict
 from .answers import (
     dumped_response,
+    edge_value,
     game_problems_response,
     json_response,
     problem_response,
@@ -106,23 +108,21 @@ def _change(key: str, raw_side: str, data: dict[str, Any], withdraw: bool) -> Re
     made: store.GameState | None = None
     shown: parts.Parts | None = None
     try:
-        entry_id = None if withdraw else receipts.read_entry_id(data.get("entry_id"))
+        entry_id = None if withdraw else edge_value(read_entry_id(data.get("entry_id")))
         with write_scope() as session:
             link = parts.find(session, key)
             if link is None:
                 return _not_found()
-            if withdraw:
-                parts.withdraw_part(session, link, number, data.get("version"), data.get("hand"))
+            # read at the edge once the key is known to open the game (a view key that may
+            # not enter is told so, whatever it sent)
+            parts.may_enter(link, number)
+            part = None if withdraw else edge_value(read_part(data.get("part")))
+            version = edge_value(read_number(data, "version"))
+            hand = edge_value(read_number(data, "hand"))
+            if part is None:
+                parts.withdraw_part(session, link, number, version, hand)
             else:
-                outcome = parts.put_part(
-                    session,
-                    link,
-                    number,
-                    data.get("part"),
-                    data.get("version"),
-                    data.get("hand"),
-                    entry_id,
-                )
+                outcome = parts.put_part(session, link, number, part, version, hand, entry_id)
                 saved, shown = outcome.saved, outcome.shown
                 if saved is not None and not outcome.repeat:
                     # the sheet the save made (what the commit stores): not derived again

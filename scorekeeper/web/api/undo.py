@@ -11,11 +11,12 @@ from ... import store
 from ...store.models import Game
 
 
-def revision_to_undo(game: Game, data: dict[str, Any]) -> Any:
-    """The deletion an undo request means: ``revision`` as the delete's answer gave it, else
-    the one that can still be undone (the store refuses a stale one either way)."""
-    if "revision" in data:
-        return data["revision"]
+def revision_to_undo(game: Game, revision: int | None) -> int | None:
+    """The deletion an undo request means: ``revision`` as the delete's answer gave it (read
+    at the edge, :func:`~...edge.games.read_revision`), else the one that can still be undone
+    (the store refuses a stale one either way)."""
+    if revision is not None:
+        return revision
     offer = store.undoable_deletion(game)
     return offer.id if offer is not None else None
 

@@ -78,10 +78,11 @@ class FiftyGames(EntryFlow["store.FiftyState", EntryForm, Preview]):
         return preview(loaded.game, loaded.state, form)
 
     def write(self, session: Session, game: Game, form: EntryForm, view: Preview) -> None:
+        entry = store.entry_of(game, view.entries)  # the form's entry read at the edge
         if form.number is None:
-            store.add_game(session, game, form.version, view.entries)
+            store.add_game(session, game, form.version, entry)
         else:
-            store.replace_game(session, game, form.number, form.version, view.entries)
+            store.replace_game(session, game, form.number, form.version, entry)
 
     def remove(self, session: Session, game: Game, number: int, version: int) -> None:
         store.delete_game(session, game, number, version)

@@ -83,28 +83,11 @@ class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
         return preview(loaded.game, loaded.state, form)
 
     def write(self, session: Session, game: Game, form: HandForm, view: Preview) -> None:
-        entry = view.entry
+        hand = view.checked.hand  # as the preview read it at the edge: scored once
         if form.number is None:
-            store.add_hand(
-                session,
-                game,
-                form.version,
-                entry.teams,
-                entry.lone_player,
-                entry.stock_out,
-                checked=view.checked,
-            )
+            store.add_hand(session, game, form.version, hand, checked=view.checked)
         else:
-            store.replace_hand(
-                session,
-                game,
-                form.number,
-                form.version,
-                entry.teams,
-                entry.lone_player,
-                entry.stock_out,
-                checked=view.checked,
-            )
+            store.replace_hand(session, game, form.number, form.version, hand, checked=view.checked)
 
     def remove(self, session: Session, game: Game, number: int, version: int) -> None:
         store.delete_hand(session, game, number, version)

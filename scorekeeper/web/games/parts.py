@@ -16,7 +16,9 @@ from flask import Response, abort, make_response, render_template, request, url_
 from sqlalchemy.exc import IntegrityError
 
 from ... import store
+from ...edge.games import read_part
 from ...rules.problems import Problem
+from ...rules.scoring import Rejected
 from ...store import parts, tournaments
 from ...store.db import DatabaseBusy, session_scope, write_scope
 from ...store.errors import NotAllowed, PartConflict
@@ -186,11 +188,14 @@ def save(key: str) -> Response:
     part = entry.teams[side]
     hand = read_int(request.form.get("hand"))
     version = read_int(request.form.get("version"))
+    read = read_part(part)  # the form's side read at the edge, as the API's part is
     try:
+        if isinstance(read, Rejected):
+            raise store.GameProblems(list(read.problems))
         with write_scope() as session:
             found = parts.find(session, key)
             assert found is not None
-            parts.put_part(session, found, side, part, version, hand, entry_id_of(request.form))
+            parts.put_part(session, found, side, read, version, hand, entry_id_of(request.form))
     except store.GameProblems as error:
         mapped = [_back(p, side) for p in error.problems]
         return page(key, _notes(mapped, form, entry, side), form, error.status)

@@ -12,6 +12,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from ... import store
+from ...edge.games import read_hand
 from ...rules.cards import Card
 from ...rules.melds import canasta_label
 from ...rules.problems import Problem
@@ -139,7 +140,7 @@ def slot_ids(form: HandForm) -> list[str]:
 def preview(game: Game, state: GameState, form: HandForm) -> Preview:
     """Score the hand as typed so far, and place every problem next to its field."""
     entry = build_entry(state, form)
-    checked = store.read_hand(game, entry.teams, entry.lone_player, entry.stock_out)
+    checked = store.read_hand(game, read_hand(entry.teams, entry.lone_player, entry.stock_out))
     result = checked.result
     notes = Notes()
     found = checked.problems

@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 from werkzeug.datastructures import MultiDict
 
 from ... import store as games_store
+from ...edge.games import ENTRY_ID
 from ...rules.problems import Problem
 from ...store import cache, receipts, stamps
 from ...store.db import DatabaseBusy, session_scope, write_scope
@@ -75,7 +76,7 @@ def entry_id_of(form: MultiDict[str, str]) -> str | None:
     """The form's ``entry_id`` (the phone's name for this entry; None: none or not one: a
     form without it is saved as before, only not recognised when sent twice)."""
     value = form.get("entry_id", "")
-    return value if receipts.ENTRY_ID.fullmatch(value) else None
+    return value if ENTRY_ID.fullmatch(value) else None
 
 
 def new_entry_id() -> str:

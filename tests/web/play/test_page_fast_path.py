@@ -19,6 +19,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import event
 
 from scorekeeper import store
+from scorekeeper.edge.games import read_hand
 from scorekeeper.store import cache, changes
 from scorekeeper.store.db import session_scope
 from tests.web.games.test_corrections import a_game_whose_hand_was_deleted
@@ -99,7 +100,7 @@ def test_a_hand_saved_by_another_process_shows_at_once(
     with other_process.app_context(), session_scope() as session:
         game = store.get_game(session, game_id)
         assert game is not None
-        store.add_hand(session, game, game.version, TEAMS)
+        store.add_hand(session, game, game.version, read_hand(TEAMS))
     assert totals(client.get(f"/games/{game_id}").text) == ["690", "415"]
 
 

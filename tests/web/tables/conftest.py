@@ -126,7 +126,7 @@ def make_table(app: Flask, client: FlaskClient) -> dict[str, Any]:
             game.options = {**game.options, "games": 3}
             for n in range(3):
                 points = [{"points": 10 + 7 * ((n + i + g) % 4)} for i in range(len(names))]
-                fifty.add_game(session, game, game.version, points)
+                fifty.add_game(session, game, game.version, fifty.entry_of(game, points))
     return table
 
 
