@@ -118,17 +118,40 @@ class Quick:
     natural_canastas: Annotated[int, Spec(minimum=0, maximum=30)] = 0
     mixed_canastas: Annotated[int, Spec(minimum=0, maximum=30)] = 0
     wild_canastas: Annotated[int, Spec(minimum=0, maximum=30)] = 0
-    meld_points: Annotated[int, Spec(minimum=0, maximum=100_000)] = 0
+    meld_points: Annotated[
+        int,
+        Spec(
+            minimum=0,
+            maximum=100_000,
+            description="The card values of everything the side melded, the canastas' cards "
+            "included; the canasta bonuses come from the counts.",
+        ),
+    ] = 0
     hand_points: Annotated[
         int,
         Spec(
             minimum=0,
             maximum=100_000,
-            description="The cards left in hand, without the black threes.",
+            description="The card values left in hand, without the black threes: a positive "
+            "number, subtracted.",
         ),
     ] = 0
-    black_threes_in_hand: Annotated[int, Spec(minimum=0, maximum=12)] = 0
-    melded: bool | None = None
+    black_threes_in_hand: Annotated[
+        int,
+        Spec(
+            minimum=0,
+            maximum=12,
+            description="Black threes left in hand, each at the ruleset's penalty "
+            "(docs/rulebook.md §4).",
+        ),
+    ] = 0
+    melded: Annotated[
+        bool | None,
+        Spec(
+            description="Whether the side melded at all (its red threes count minus when not); "
+            "worked out from the other counts when left out."
+        ),
+    ] = None
     sevens_canastas: Annotated[int, Spec(minimum=0, maximum=30)] = 0
     aces_canastas: Annotated[int, Spec(minimum=0, maximum=30)] = 0
     wild_canastas_jokers: Annotated[int, Spec(minimum=0, maximum=30)] = 0
@@ -181,15 +204,30 @@ class Side:
         ]
     }
 
-    melds: CardLists | None = None
+    melds: Annotated[
+        CardLists | None,
+        Spec(
+            description="The side's melds, one entry per meld: its cards as one text "
+            "(`K K K 2`) or a list of single cards; a canasta is a meld of 7 or more."
+        ),
+    ] = None
     hands: Annotated[
         list[Cards] | None,
-        Spec(max_items=6, description="The cards left in hand, one list per player."),
+        Spec(
+            max_items=6,
+            description="The cards left in hand, one entry per player of the side in the order "
+            'the side names them; `""` for a player with none left (the one who went out).',
+        ),
     ] = None
     quick: Quick | None = None
     red_threes: RedThrees = 0
-    went_out: bool | None = False
-    concealed: bool | None = False
+    went_out: Annotated[
+        bool | None,
+        Spec(description="A player of this side went out (one side at most)."),
+    ] = False
+    concealed: Annotated[
+        bool | None, Spec(description="With `went_out`: that player went out concealed.")
+    ] = False
     black_threes: Annotated[
         int, Spec(minimum=0, maximum=12, description="Black threes laid out (American).")
     ] = 0
