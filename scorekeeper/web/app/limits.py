@@ -54,6 +54,7 @@ from flask_limiter._limits import RuntimeLimit
 from flask_limiter.constants import HeaderNames
 from flask_limiter.util import get_remote_address
 from limits.storage import MemoryStorage
+from limits.strategies import FixedWindowRateLimiter
 from werkzeug.exceptions import TooManyRequests
 
 from ...rules.problems import Problem
@@ -287,8 +288,9 @@ def _headers(
             or context.view_rate_limit is not current  # a view's own limit
         ):
             return inject(response)
+        counted: tuple[float, int] | None = getattr(context, "counted_window", None)
         try:
-            reset_at, remaining = window(current.limit, *current.request_args)
+            reset_at, remaining = counted or window(current.limit, *current.request_args)
         except Exception:  # noqa: BLE001 -- its hook falls back to memory and logs
             return inject(response)
         headers = response.headers
@@ -301,17 +303,37 @@ def _headers(
 
 
 def _counter(limiter: Limiter, every: list[RuntimeLimit]) -> Callable[[], None]:
+    # Flask-Limiter's default strategy on our counts: a hit is the storage's ``incr`` of the
+    # limit's key (limits' ``FixedWindowRateLimiter.hit``), whose result also gives the
+    # window's stats for the headers without reading the count again
+    strategy = limiter.limiter
+    fixed = (
+        strategy.storage
+        if type(strategy) is FixedWindowRateLimiter and isinstance(strategy.storage, MemoryCounts)
+        else None
+    )
+
     def count() -> None:
         endpoint = request.endpoint
         if not endpoint or endpoint.rsplit(".", 1)[-1] == "static" or endpoint in UNLIMITED:
             return  # as Flask-Limiter: no route (404/405), static files, and ours exempt
         counted: list[RequestLimit] = []
         context = limiter.context
+        window: tuple[float, int] | None = None
         try:
             address = get_remote_address()
             for lim in every:
                 args = ["scorekeeper", address, lim.scope_for(endpoint, request.method)]
-                taken = limiter.limiter.hit(lim.limit, *args, cost=lim.deduction_amount)
+                if fixed is not None:
+                    # the fixed window's hit, its count kept for the headers (its window stats)
+                    item = lim.limit
+                    key = item.key_for(*args)
+                    used = fixed.incr(key, item.get_expiry(), amount=lim.deduction_amount)
+                    taken = used <= item.amount
+                    if not counted:
+                        window = (fixed.get_expiry(key), max(0, item.amount - used))
+                else:
+                    taken = limiter.limiter.hit(lim.limit, *args, cost=lim.deduction_amount)
                 counted.append(RequestLimit(limiter, lim.limit, args, not taken, lim.shared))
                 if not taken:
                     context.view_rate_limit = counted[-1]
@@ -325,6 +347,7 @@ def _counter(limiter: Limiter, every: list[RuntimeLimit]) -> Callable[[], None]:
         context.view_rate_limit = counted[0] if counted else None
         context.view_rate_limits = counted
         context.counted_here = counted[0] if counted else None  # type: ignore[attr-defined]
+        context.counted_window = window  # type: ignore[attr-defined]
 
     return count
 
