@@ -38,14 +38,18 @@ MINUS = "\u2212"
 
 
 def select_locale() -> str:
+    """The reader's language; a query, a cookie or an ``Accept-Language`` header that is not
+    there is not parsed (Werkzeug parses each in full even when it is empty)."""
     if not request:
         return "en"
-    asked = request.args.get("lang", "")
+    asked = request.args.get("lang", "") if request.query_string else ""
     if asked in LANGUAGES:
         return asked
     remembered = request.cookies.get(COOKIE, "")
     if remembered in LANGUAGES:
         return remembered
+    if not request.headers.get("Accept-Language"):
+        return "en"
     return request.accept_languages.best_match(LANGUAGES) or "en"
 
 
