@@ -380,8 +380,8 @@ def pages_and_saves(pair: Pair, games: Games, rounds: int, rng: random.Random) -
         1, rounds // len(page_games)
     )
     app_ms, base_ms, _ = pair.measure(calls)
-    page60 = Figure("game page, 60 hands", app_ms, base_ms, goal="<= 4x bare Flask")
-    page60.ok = page60.ratio is not None and page60.ratio <= 4
+    page60 = Figure("game page, 60 hands", app_ms, base_ms, goal="<= 2.5x bare Flask")
+    page60.ok = page60.ratio is not None and page60.ratio <= 2.5
     out.append(page60)
     for size in (1, 499, 1000):
         if size not in games.by_size:
@@ -408,8 +408,8 @@ def pages_and_saves(pair: Pair, games: Games, rounds: int, rng: random.Random) -
     forms = [form_body(preview_form(rng, version)) for _ in range(rounds)]
     calls = [lambda c, d=d: c.call("POST", f"/games/{g}/preview", d, head) for d in forms]
     app_ms, base_ms, _ = pair.measure(calls, form=True)
-    fig = Figure("live preview, 60-hand game", app_ms, base_ms, goal="<= 3x bare Flask")
-    fig.ok = fig.ratio is not None and fig.ratio <= 3
+    fig = Figure("live preview, 60-hand game", app_ms, base_ms, goal="<= 2.5x bare Flask")
+    fig.ok = fig.ratio is not None and fig.ratio <= 2.5
     out.append(fig)
 
     # POST /api/v1/score with varied hands

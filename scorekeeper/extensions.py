@@ -2,9 +2,10 @@
 
 from flask_babel import Babel
 from flask_compress import Compress
-from flask_wtf.csrf import CSRFProtect
+
+from .signing import Csrf
 
 babel = Babel()
-csrf = CSRFProtect()
+csrf = Csrf()  # Flask-WTF's CSRFProtect, its tokens signed by a kept serializer
 # Pages travel compressed: a phone on a weak table-side connection loads the game in ~25 KB.
 compress = Compress()

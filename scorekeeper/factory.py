@@ -22,15 +22,18 @@ from .store import cache, db
 from .web import engine as phone_engine
 from .web import register_blueprints
 from .web.app import assets, catalogs, errors, health, limits, routing, security
+from .web.app.templating import PageEnvironment
 from .web.live import routes as live
 from .web.words import i18n
 
 
 class ScorekeeperApp(Flask):
-    """Flask, with static files sent from memory, URL builders compiled when first used, and
-    every view and hook synchronous."""
+    """Flask, with static files sent from memory, URL builders compiled when first used,
+    templates whose globals are copied in one step (``templating``), and every view and hook
+    synchronous."""
 
     url_rule_class = routing.Rule
+    jinja_environment = PageEnvironment  # each template's globals a plain dict
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         """Every view, hook and handler of this app is a plain function (a WSGI app under

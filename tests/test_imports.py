@@ -203,8 +203,8 @@ def test_the_cycle_check_finds_a_cycle_through_a_package(tmp_path: Path) -> None
 LAYERS: tuple[frozenset[str], ...] = tuple(
     frozenset(layer)
     for layer in (
-        # the rules engine and the pure models; the settings and the loopback helpers
-        {"rules", "tournaments", "settings", "net", "extensions", "__init__"},
+        # the rules engine and the pure models; the settings, the loopback helpers, the signers
+        {"rules", "tournaments", "settings", "net", "extensions", "signing", "__init__"},
         {"edge"},  # requests read into typed values, answers described (docs/api.md §3)
         {"stateless", "sheets"},  # the engine's answers in words; the PDF drawings
         {"store", "migrations"},

@@ -43,6 +43,7 @@ import math
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import cast
 
 from flask import Flask, Response, current_app, g, render_template, request
@@ -50,8 +51,10 @@ from flask.typing import RouteCallable
 from flask_babel import ngettext
 from flask_limiter import Limiter, RateLimitExceeded, RequestLimit
 from flask_limiter._limits import RuntimeLimit
+from flask_limiter.constants import HeaderNames
 from flask_limiter.util import get_remote_address
 from limits.storage import MemoryStorage
+from limits.strategies import FixedWindowRateLimiter
 from werkzeug.exceptions import TooManyRequests
 
 from ...rules.problems import Problem
@@ -249,20 +252,88 @@ def count_every_request(app: Flask, limiter: Limiter) -> None:
     check = limiter._check_request_limit
     hooks = app.before_request_funcs[None]
     hooks[hooks.index(check)] = _counter(limiter, every)
+    after = app.after_request_funcs[None]
+    for i, hook in enumerate(after):
+        if isinstance(hook, partial) and hook.args == (limiter,):  # Limiter.__inject_headers
+            after[i] = _headers(limiter, hook)
+
+
+#: the headers of a count (Flask-Limiter's names: ``RATELIMIT_HEADER_*`` are not set here)
+HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset")
+
+
+def _headers(
+    limiter: Limiter, inject: Callable[[Response], Response]
+) -> Callable[[Response], Response]:
+    """Flask-Limiter's ``X-RateLimit-*`` headers of an answer counted by :func:`_counter` alone
+    (no limit of its view, not a 429 or 503): the same three headers of the same count, without
+    what its general hook does first for any answer (the deductions of limits that count only
+    what was done, looked up through its request context, and a ``Retry-After`` that
+    :func:`~.security.secure_response` takes off again for any other status). Any other answer
+    (a view with limits of its own, a refusal) and a count that cannot be read go to
+    Flask-Limiter's own hook (with its fall-back and logging), as before."""
+    mapping = limiter._header_mapping
+    named = tuple(mapping.get(name) for name in HeaderNames)
+    plain = limiter._headers_enabled and named == tuple(name.value for name in HeaderNames)
+    window = limiter.limiter.get_window_stats
+
+    def add(response: Response) -> Response:
+        if not plain or response.status_code in (429, 503):
+            return inject(response)
+        context = limiter.context
+        current: RequestLimit | None = getattr(context, "counted_here", None)
+        if (
+            current is None
+            or context.conditional_deductions
+            or context.view_rate_limit is not current  # a view's own limit
+        ):
+            return inject(response)
+        counted: tuple[float, int] | None = getattr(context, "counted_window", None)
+        try:
+            reset_at, remaining = counted or window(current.limit, *current.request_args)
+        except Exception:  # noqa: BLE001 -- its hook falls back to memory and logs
+            return inject(response)
+        headers = response.headers
+        headers.add(HEADERS[0], str(current.limit.amount))
+        headers.add(HEADERS[1], str(remaining))
+        headers.add(HEADERS[2], str(int(reset_at + 1)))
+        return response
+
+    return add
 
 
 def _counter(limiter: Limiter, every: list[RuntimeLimit]) -> Callable[[], None]:
+    # Flask-Limiter's default strategy on our counts: a hit is the storage's ``incr`` of the
+    # limit's key (limits' ``FixedWindowRateLimiter.hit``), whose result also gives the
+    # window's stats for the headers without reading the count again
+    strategy = limiter.limiter
+    fixed = (
+        strategy.storage
+        if type(strategy) is FixedWindowRateLimiter and isinstance(strategy.storage, MemoryCounts)
+        else None
+    )
+
     def count() -> None:
         endpoint = request.endpoint
         if not endpoint or endpoint.rsplit(".", 1)[-1] == "static" or endpoint in UNLIMITED:
             return  # as Flask-Limiter: no route (404/405), static files, and ours exempt
         counted: list[RequestLimit] = []
         context = limiter.context
+        window: tuple[float, int] | None = None
         try:
             address = get_remote_address()
             for lim in every:
                 args = ["scorekeeper", address, lim.scope_for(endpoint, request.method)]
-                taken = limiter.limiter.hit(lim.limit, *args, cost=lim.deduction_amount)
+                if fixed is not None:
+                    # the fixed window's hit, its count kept for the headers (its window stats)
+                    item = lim.limit
+                    key = item.key_for(*args)
+                    used = fixed.incr(key, item.get_expiry(), amount=lim.deduction_amount)
+                    taken = used <= item.amount
+                    if not counted:
+                        window = (fixed.get_expiry(key), max(0, item.amount - used))
+                else:
+                    taken = limiter.limiter.hit(lim.limit, *args, cost=lim.deduction_amount)
                 counted.append(RequestLimit(limiter, lim.limit, args, not taken, lim.shared))
                 if not taken:
                     context.view_rate_limit = counted[-1]
@@ -275,6 +346,8 @@ def _counter(limiter: Limiter, every: list[RuntimeLimit]) -> Callable[[], None]:
             return
         context.view_rate_limit = counted[0] if counted else None
         context.view_rate_limits = counted
+        context.counted_here = counted[0] if counted else None  # type: ignore[attr-defined]
+        context.counted_window = window  # type: ignore[attr-defined]
 
     return count
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import tempfile
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, cast
 from urllib.parse import urlsplit
 
 from flask import (
@@ -44,11 +44,13 @@ from flask import (
     request,
 )
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
+from itsdangerous import URLSafeTimedSerializer
 from sqlalchemy.exc import InterfaceError, OperationalError
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ... import TABLE_IMPORT_MAX, net
 from ...rules.problems import Problem
+from ...signing import KeptSerializer, kept_serializer
 from ...store.db import DatabaseBusy
 from ..words.messages import message
 from .answers import problem_response
@@ -233,19 +235,29 @@ def check_request() -> Response | None:
     return None
 
 
+#: the headers every answer carries unless it set its own (lower-case name, name, value)
+DEFAULT_HEADERS = (
+    ("content-security-policy", "Content-Security-Policy", CSP),
+    ("x-content-type-options", "X-Content-Type-Options", "nosniff"),
+    ("x-frame-options", "X-Frame-Options", "DENY"),
+    ("referrer-policy", "Referrer-Policy", "no-referrer"),
+)
+
+
 def secure_response(response: Response) -> Response:
     headers = response.headers
-    headers.setdefault("Content-Security-Policy", CSP)
-    headers.setdefault("X-Content-Type-Options", "nosniff")
-    headers.setdefault("X-Frame-Options", "DENY")
-    headers.setdefault("Referrer-Policy", "no-referrer")
-    if response.status_code not in (429, 503):
+    # the names present, read once (each ``setdefault`` or ``pop`` reads them all again)
+    present = {key.lower() for key, _ in headers.items()}
+    for lower, name, value in DEFAULT_HEADERS:
+        if lower not in present:
+            headers.add(name, value)
+    if "retry-after" in present and response.status_code not in (429, 503):
         headers.pop("Retry-After", None)  # Flask-Limiter's, meaningless on an answer
     secure = request.is_secure
     if secure:
         headers.setdefault("Strict-Transport-Security", HSTS)
-    cookies = headers.getlist("Set-Cookie")
-    if cookies:
+    if "set-cookie" in present:
+        cookies = headers.getlist("Set-Cookie")
         headers.remove("Set-Cookie")
         for cookie in cookies:
             lower = cookie.lower()
@@ -272,7 +284,32 @@ class SessionInterface(SecureCookieSessionInterface):
       and no view of theirs touches the session, so checking the cookie's signature for each
       API request (and a phone sends the cookie with each) was work for nothing;
     - a session that did not change is not written, and nothing of the cookie's settings is
-      looked up for it (Flask works them all out first)."""
+      looked up for it (Flask works them all out first);
+    - its serializer is made once per app and secret key (``signing``)."""
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        """Flask's serializer of the cookie (the same keys, salt and format), made once per
+        app and secret key, its keys derived once (``signing``)."""
+        if not app.secret_key:
+            return None
+        keys: list[str | bytes] = [*(app.config["SECRET_KEY_FALLBACKS"] or ()), app.secret_key]
+        return cast(
+            URLSafeTimedSerializer,
+            kept_serializer(
+                app,
+                "session",
+                keys,
+                lambda keys: KeptSerializer(
+                    keys,
+                    salt=self.salt,
+                    serializer=self.serializer,
+                    signer_kwargs={
+                        "key_derivation": self.key_derivation,
+                        "digest_method": self.digest_method,
+                    },
+                ),
+            ),
+        )
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(super().get_cookie_secure(app)) or (has_request_context() and request.is_secure)

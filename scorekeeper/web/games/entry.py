@@ -35,7 +35,16 @@ from .hand_form import (
 )
 from .offline import engine_context, offline_game
 from .parts_seen import entry_card
-from .preview import WORDS, Preview, preview, preview_words, slot_for, slot_ids
+from .preview import (
+    WORDS,
+    Preview,
+    noted_slots,
+    preview,
+    preview_words,
+    shown_sides,
+    slot_for,
+    slot_ids,
+)
 
 
 class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
@@ -127,13 +136,18 @@ class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
         self, loaded: Loaded[GameState], form: HandForm, view: Preview
     ) -> dict[str, Any]:
         order = item_keys(loaded.state.rules)
+        labels = _labels(order)
+        slots = slot_ids(form)
         return {
             "hand_form": form,
             "preview": view,
-            "slots": slot_ids(form),
+            "slots": slots,
             "words": preview_words(),
-            "item_labels": _labels(order),
+            "item_labels": labels,
             "item_order": order,
+            # what games/_preview.html writes, prepared here
+            "shown": shown_sides(form, view, labels, order),
+            "noted": noted_slots(slots, view.notes),
         }
 
     def board_context(self, loaded: Loaded[GameState]) -> dict[str, Any]:

@@ -6,6 +6,7 @@ problem, warning and quiet piece of information placed next to the field it conc
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,9 +22,9 @@ from ...rules.scoring import SideEntry, score_side
 from ...store import GameState
 from ...store.models import Game
 from ..play.entry import Words, problem_text
-from ..play.notes import NoteKind, Notes
+from ..play.notes import Note, NoteKind, Notes
 from ..words import names
-from ..words.i18n import number, per_language
+from ..words.i18n import number, per_language, signed
 from ..words.names import canasta_kind, points_text
 from ..words.names import cards_text as count_cards
 from .hand_form import (
@@ -320,6 +321,60 @@ def _total_text(total: int) -> str:
 @per_language
 def _total_words() -> str:
     return _("total %(total)s")
+
+
+@dataclass(frozen=True)
+class ShownSide:
+    """One side of the preview fragment as games/_preview.html writes it, worded in Python:
+    a preview is sent on every keystroke, and each lookup, filter and loop variable of a
+    template costs it more than the same step in Python."""
+
+    prefix: str
+    name: str
+    score: str | None  # the hand's score, signed (None: nothing to score yet)
+    after: str | None  # the side's total after the hand, when the side has one column
+    # each player's own score and total after it, when partners score apart (cutthroat)
+    players: list[tuple[str, str, str | None]]
+    items: list[tuple[str, str]]  # the breakdown's label and signed value, zeros left out
+    keep: list[tuple[str, int]]  # data-keep-… attributes (dashed name, value), sorted
+
+
+def shown_sides(
+    form: HandForm, view: Preview, labels: Mapping[str, str], order: tuple[str, ...]
+) -> list[ShownSide]:
+    """The sides of the fragment: the same HTML as the hand form's ``summary`` and
+    ``side_score`` macros write (tests/web/games/test_preview_speed.py holds them equal)."""
+    shown = []
+    for side, scored in zip(form.sides, view.sides, strict=True):
+        after = scored.after
+        players = (
+            [
+                (name, signed(score), after[i] if i < len(after) else None)
+                for i, (name, score) in enumerate(
+                    zip(side.players, scored.player_scores, strict=False)
+                )
+            ]
+            if scored.player_scores
+            else []
+        )
+        items = scored.items
+        shown.append(
+            ShownSide(
+                side.prefix,
+                side.name,
+                None if scored.score is None else signed(scored.score),
+                after[0] if len(after) == 1 else None,
+                players,
+                [(labels[key], signed(items[key])) for key in order if items.get(key)],
+                [(key.replace("_", "-"), value) for key, value in sorted(scored.keep.items())],
+            )
+        )
+    return shown
+
+
+def noted_slots(slots: list[str], notes: Notes) -> list[tuple[str, list[Note]]]:
+    """The slots that have notes, in the form's order, with their notes: only they travel."""
+    return [(slot, notes[slot]) for slot in slots if slot in notes and notes[slot]]
 
 
 @per_language

@@ -24,10 +24,10 @@ from flask import (
     url_for,
 )
 from flask_babel import get_locale
-from flask_wtf.csrf import generate_csrf
 from sqlalchemy.orm import Session
 
 from ... import store as games_store
+from ...signing import csrf_token
 from ...store import cache, stamps, tables
 from ...store.db import session_scope, write_scope
 from ...store.games import KEY
@@ -272,7 +272,7 @@ def cached_game_page(
     left out of the key, and out of the page's own links."""
     if session.get("_flashes"):
         return render()[0].encode()
-    token = generate_csrf().encode()
+    token = csrf_token().encode()
     chain = cache.chain(game_id)
     # read before rendering: a change landing meanwhile gives a newer stamp next time
     stamp = stamps.chain_stamp(chain)

@@ -38,14 +38,18 @@ MINUS = "\u2212"
 
 
 def select_locale() -> str:
+    """The reader's language; a query, a cookie or an ``Accept-Language`` header that is not
+    there is not parsed (Werkzeug parses each in full even when it is empty)."""
     if not request:
         return "en"
-    asked = request.args.get("lang", "")
+    asked = request.args.get("lang", "") if request.query_string else ""
     if asked in LANGUAGES:
         return asked
     remembered = request.cookies.get(COOKIE, "")
     if remembered in LANGUAGES:
         return remembered
+    if not request.headers.get("Accept-Language"):
+        return "en"
     return request.accept_languages.best_match(LANGUAGES) or "en"
 
 
@@ -239,7 +243,8 @@ def remember_choice(response: Response) -> Response:
     for a Polish reader does not turn the whole app Polish for the one who printed it)."""
     if request.endpoint == "static":
         return response
-    asked = request.args.get("lang", "")
+    # most requests carry no query: its parse and the Vary header's are then left out
+    asked = request.args.get("lang") if request.query_string else None
     if (
         asked in LANGUAGES
         and response.mimetype == "text/html"
@@ -252,12 +257,23 @@ def remember_choice(response: Response) -> Response:
             samesite="Lax",
             secure=current_app.config.get("SESSION_COOKIE_SECURE", False),
         )
-    # one update of the header (each ``vary.add`` writes it anew)
-    if request.args.get("lang") is None and not request.path.startswith("/api/"):
-        response.vary.update(("Cookie", "Accept-Language"))
+    if asked is None and not request.path.startswith("/api/"):
+        _vary(response, ("Cookie", "Accept-Language"))
     else:
-        response.vary.add("Accept-Language")
+        _vary(response, ("Accept-Language",))
     return response
+
+
+def _vary(response: Response, names: tuple[str, ...]) -> None:
+    """Add ``names`` to the answer's ``Vary`` header, written once (``response.vary`` parses
+    the header and writes it anew for each change)."""
+    headers = response.headers
+    found = headers.get("Vary")
+    if not found:
+        headers["Vary"] = ", ".join(names)
+        return
+    vary = response.vary
+    vary.update(names)
 
 
 def _request_words() -> tuple[words.Translations, str]:

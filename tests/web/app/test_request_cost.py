@@ -8,11 +8,14 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from flask import Flask
+from flask_limiter import Limiter
+from jinja2 import BaseLoader, ChoiceLoader, DictLoader
 from limits.storage import MemoryStorage
 
 from scorekeeper.factory import synchronous_only
@@ -218,3 +221,61 @@ def test_with_a_shared_store_flask_limiter_checks_every_request_itself(tmp_path:
     with make_app(tmp_path, RATELIMIT_ENABLED=True) as app:
         limiter = app.extensions["scorekeeper.limiter"]
         assert limiter._check_request_limit not in app.before_request_funcs[None]
+
+
+def _rate_headers(answer: Any) -> dict[str, str]:
+    return {k: v for k, v in answer.headers.items() if k.startswith("X-RateLimit-")}
+
+
+def test_the_rate_headers_are_flask_limiters_own(tmp_path: Path) -> None:
+    """The headers of a request counted by the app's hook alone are written by its own
+    after-request hook; they are the ones Flask-Limiter's hook writes for the same count."""
+    with make_app(tmp_path, RATELIMIT_ENABLED=True, LIMIT_ANY="9 per minute") as app:
+        limiter = app.extensions["scorekeeper.limiter"]
+        after = app.after_request_funcs[None]
+        ours = next(h for h in after if getattr(h, "__qualname__", "").startswith("_headers"))
+        theirs = partial(Limiter._Limiter__inject_headers, limiter)  # type: ignore[attr-defined]
+        client = app.test_client()
+        mine = client.post("/api/v1/score", json=SCORE)
+        after[after.index(ours)] = theirs
+        flask_limiters = client.post("/api/v1/score", json=SCORE)
+        assert mine.status_code == flask_limiters.status_code == 200
+        assert _rate_headers(mine)["X-RateLimit-Limit"] == "9"
+        assert _rate_headers(mine)["X-RateLimit-Remaining"] == "8"
+        assert _rate_headers(flask_limiters)["X-RateLimit-Remaining"] == "7"
+        assert set(_rate_headers(mine)) == set(_rate_headers(flask_limiters))
+        reset = int(_rate_headers(mine)["X-RateLimit-Reset"])
+        assert abs(reset - int(_rate_headers(flask_limiters)["X-RateLimit-Reset"])) <= 1
+        assert 0 < reset - time.time() <= 61
+        assert "Retry-After" not in mine.headers and "Retry-After" not in flask_limiters.headers
+
+
+def test_a_write_shows_its_own_limit_in_the_headers(tmp_path: Path) -> None:
+    """A view with a limit of its own is answered by Flask-Limiter's hook: its headers name
+    that limit (the write limit of a minute), not the one of every request."""
+    hand = {"version": 1, "teams": SCORE["teams"]}
+    with make_app(
+        tmp_path, RATELIMIT_ENABLED=True, LIMIT_ANY="50 per minute", LIMIT_WRITE="5 per minute"
+    ) as app:
+        client = app.test_client()
+        game = client.post(GAMES, json=GERMAN).get_json()
+        saved = client.post(f"{GAMES}/{game['id']}/hands", json=hand)
+        assert saved.status_code == 201
+        assert saved.headers["X-RateLimit-Limit"] == "5"
+        assert client.get(f"{GAMES}/{game['id']}").headers["X-RateLimit-Limit"] == "50"
+
+
+def test_templates_take_their_globals_as_a_dict_and_see_a_later_one(tmp_path: Path) -> None:
+    """Each template's globals are a plain dict (copied in one step on every render); a global
+    added after a template was loaded still reaches it (the loaded templates are dropped)."""
+    with make_app(tmp_path) as app:
+        source = "{{ late_global() if late_global is defined else 'none' }}"
+        app.jinja_env.loader = ChoiceLoader(
+            [DictLoader({"late.html": source}), cast(BaseLoader, app.jinja_env.loader)]
+        )
+        template = app.jinja_env.get_template("late.html")
+        assert type(template.globals) is dict and "url_for" in template.globals
+        with app.test_request_context("/"):
+            assert app.jinja_env.get_template("late.html").render() == "none"
+            app.add_template_global(lambda: "here", "late_global")
+            assert app.jinja_env.get_template("late.html").render() == "here"
