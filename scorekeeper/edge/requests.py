@@ -559,7 +559,14 @@ class NewSide:
     """A side of a new game: its name and its players' names."""
 
     name: Annotated[Name, REQUIRED] = ""
-    players: list[Name] | None = None
+    players: Annotated[
+        list[Name] | None,
+        Spec(
+            description="The side's players' names (Canasta: required). Seats go round the "
+            "table, the sides' players alternating in this order; the first player of the "
+            "first side deals first."
+        ),
+    ] = None
 
 
 @dataclass
@@ -579,7 +586,12 @@ class NewGame:
     #: names as `players` for 3 ist 50 only
     SCHEMA_EXTRA: ClassVar[dict[str, Any]] = {
         "if": {"properties": {"ruleset": {"not": {"const": "three-is-fifty"}}}},
-        "then": {"properties": {"players": {"type": ["integer", "null"]}}},
+        "then": {
+            "properties": {
+                "players": {"type": ["integer", "null"]},
+                "sides": {"items": {"required": ["name", "players"]}},
+            }
+        },
         "else": {
             "required": ["players"],
             "properties": {
@@ -630,9 +642,22 @@ class HandEntry:
         "teams": [{"total": 1230, "went_out": True}, {"total": -90}],
         "entry_id": "3b1f0e8c-hand-1",
     }
+    #: the hand itself in one of its shapes: a body without any is refused
+    SCHEMA_EXTRA: ClassVar[dict[str, Any]] = {
+        "if": {
+            "properties": {"teams": False, "piles": False, "points": False, "players": False}
+        },
+        "then": False,
+    }
 
     version: Annotated[Version, REQUIRED] = 0
-    teams: list[Side] | list[FiftyEntry] | None = None
+    teams: Annotated[
+        list[Side] | list[FiftyEntry] | None,
+        Spec(
+            description="Canasta: one entry per side of the game, in the order of its `sides`, "
+            "each in any shape of `Side`."
+        ),
+    ] = None
     lone_player: Annotated[int | None, Spec(description="Cutthroat: the player alone.")] = None
     stock_out: bool | None = False
     entry_id: EntryId = None
