@@ -5,6 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import dataclass_code
+
+# before any of the app's dataclasses is defined: their methods' compiled code is kept
+dataclass_code.install()
+
 if TYPE_CHECKING:
     from flask import Flask
 
