@@ -17,9 +17,13 @@ dataclass is made as Python makes it.
 What is kept cannot go stale: an entry is found by the exact text Python wrote for the class, so
 a changed class writes another text and is compiled afresh, and the file's name carries the
 interpreter's cache tag (``cpython-311``) as a ``.pyc`` file's does. The file lives beside the
-package's compiled modules (``scorekeeper/__pycache__``); where that folder cannot be written (a
-package installed read-only) nothing is kept and every start compiles, as before. An unreadable
-or foreign file counts as empty. Nothing but this module reads or writes it.
+package's compiled modules (``scorekeeper/__pycache__``), written even where Python is told not
+to write its own ``.pyc`` files (``PYTHONDONTWRITEBYTECODE``), as the app keeps its compiled
+templates; where that folder cannot be written (a package installed read-only, as in the Docker
+image run as its own user) nothing is kept and every start compiles, as before. An unreadable
+or foreign file counts as empty. Nothing but this module reads or writes it. The table stays in
+memory for the process (about 3 MB), for the modules imported later (a PDF's, the API
+description's).
 """
 
 from __future__ import annotations
