@@ -25,7 +25,8 @@ As an installed app starts: the app's modules are compiled first (pip compiles a
 install; this machine sets ``PYTHONDONTWRITEBYTECODE``, so a checkout would otherwise compile
 every module of the app at every start, while the libraries in site-packages are compiled), on
 a database already at the newest schema (the first, uncounted run makes it), with the compiled
-templates and catalogues the first run left in the instance folder.
+templates and catalogues the first run left in the instance folder and the compiled methods of
+the app's dataclasses it left beside the app's modules (``scorekeeper/dataclass_code.py``).
 
 Run: ``.venv/bin/python benchmarks/bench_start_instructions.py`` (needs ``valgrind``; each
 row takes 10-60 s under it). ``--runs N`` counts each row N times (the counts move by well

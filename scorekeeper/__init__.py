@@ -9,6 +9,13 @@ if TYPE_CHECKING:
     from flask import Flask
 
 PACKAGE = Path(__file__).resolve().parent
+# Before any of the app's dataclasses is defined: their methods' compiled code is kept from one
+# start to the next (dataclass_code.py). The phone's engine archive (web/engine/archive.py)
+# carries the rules engine alone, without that module: its Python makes them as usual.
+if (PACKAGE / "dataclass_code.py").is_file():
+    from . import dataclass_code
+
+    dataclass_code.install()
 # The checkout (with `pip install -e .`): pyproject.toml and the top-level templates/ and
 # translations/ live here. An installed wheel carries both folders inside the package.
 ROOT = PACKAGE.parent

@@ -16,7 +16,7 @@ from htmx_flask import Htmx
 from jinja2 import FileSystemBytecodeCache
 from jinja2.bccache import Bucket
 
-from . import MAX_CONTENT_LENGTH, data_folder, extensions
+from . import MAX_CONTENT_LENGTH, data_folder, dataclass_code, extensions
 from .settings import from_environment
 from .store import cache, db
 from .web import engine as phone_engine
@@ -114,6 +114,7 @@ def make_app(config: dict[str, Any] | None = None) -> Flask:
     limits.init_app(app)
     _cache_templates(app)
     synchronous_only(app)
+    dataclass_code.save()  # the app's dataclasses are all defined by now
     return app
 
 

@@ -200,3 +200,56 @@ def test_the_start_benchmark_reaches_a_first_200_on_both_sides(tmp_path: Path) -
             [sys.executable, PROBE, *args], cwd=ROOT, capture_output=True, text=True, timeout=120
         )
         assert done.returncode == 0, done.stderr[-2000:]
+
+
+def _run(tmp_path: Path, script: str) -> None:
+    """``script`` in a process of its own (its mappers not configured by another test)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", script, f"sqlite:///{tmp_path / 'f.sqlite3'}"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+APP = (
+    "import sys, time\n"
+    "from scorekeeper import create_app\n"
+    "from scorekeeper.store.db import Base\n"
+    "app = create_app({'DATABASE_URL': sys.argv[1], 'SECRET_KEY': 's', 'TESTING': True})\n"
+    "assert Base.registry._new_mappers, 'configured by the start'\n"
+    "client = app.test_client()\n"
+)
+
+
+def test_mappers_are_configured_once_the_first_answer_is_out(tmp_path: Path) -> None:
+    """The models are mapped at import; configuring them waits until the first answer has been
+    sent, in a thread of its own (store/db.py)."""
+    _run(
+        tmp_path,
+        APP + "answer = client.get('/')\n"
+        "assert answer.status_code == 200\n"
+        "assert Base.registry._new_mappers, 'configured by the first answer'\n"
+        "answer.close()  # sent: the thread starts\n"
+        "deadline = time.monotonic() + 10\n"
+        "while Base.registry._new_mappers and time.monotonic() < deadline:\n"
+        "    time.sleep(0.02)\n"
+        "assert not Base.registry._new_mappers, 'not configured after the first answer'\n",
+    )
+
+
+def test_a_first_request_reading_games_configures_the_mappers_itself(tmp_path: Path) -> None:
+    """A save and a read as the first requests of a start: SQLAlchemy configures the mappers
+    for them (under its own lock), and they answer as always."""
+    _run(
+        tmp_path,
+        APP + "made = client.post('/api/v1/games', json={'ruleset': 'classic', 'players': 2,"
+        " 'sides': [{'name': 'A', 'players': ['A']}, {'name': 'B', 'players': ['B']}]})\n"
+        "assert made.status_code == 201, made.get_data()\n"
+        "assert client.get('/api/v1/games/' + made.json['id']).status_code == 200\n"
+        "assert not Base.registry._new_mappers\n",
+    )

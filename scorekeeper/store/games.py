@@ -7,6 +7,7 @@ change in ``store.db.write_scope()`` so that it is one transaction (all or nothi
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import Session, aliased, lazyload, object_session, selectinload
+from sqlalchemy.orm.interfaces import ORMOption
 
 from ..edge.games import MAX_PLAYERS_PER_SIDE as MAX_PLAYERS_PER_SIDE
 from ..edge.games import NAME_MAX as NAME_MAX
@@ -44,13 +46,24 @@ def _canasta(game: Game | None, any_ruleset: bool) -> Game | None:
 # A game's corrections and deletions are read where they are used (the game page's
 # undo offer; deriving the history; a change), not by every preview and save.
 # Deletion records grow with every take-back: the undo offer loads the latest one only.
-_LAZY = [lazyload(Game.hands), lazyload(Game.revisions)]
-UNLOADED = _LAZY  # for other modules' reads of a game row (store.parts)
-_NEWER = aliased(HandRevision)
-_LATEST_REVISION = HandRevision.id == (
-    select(func.max(_NEWER.id)).where(_NEWER.game_id == HandRevision.game_id).scalar_subquery()
-)
-_WITH_REVISIONS = [lazyload(Game.hands), selectinload(Game.revisions.and_(_LATEST_REVISION))]
+# The options are made when first used, not at import: naming a relationship in one configures
+# every mapper, which a start leaves until its first answer is out (store.db.init_app).
+
+
+@functools.cache
+def unloaded() -> tuple[ORMOption, ...]:
+    """The loader options of a game's row alone (also for other modules' reads of a game row,
+    store.parts)."""
+    return (lazyload(Game.hands), lazyload(Game.revisions))
+
+
+@functools.cache
+def _with_revisions() -> tuple[ORMOption, ...]:
+    newer = aliased(HandRevision)
+    latest = HandRevision.id == (
+        select(func.max(newer.id)).where(newer.game_id == HandRevision.game_id).scalar_subquery()
+    )
+    return (lazyload(Game.hands), selectinload(Game.revisions.and_(latest)))
 
 
 def hand_count(game: Game) -> int:
@@ -76,7 +89,7 @@ def get_game(
     ``game.revisions`` then holds that one only (deriving the state reads what it needs)."""
     if not isinstance(game_id, str) or not KEY.match(game_id):
         return None
-    options = _WITH_REVISIONS if revisions else _LAZY
+    options = _with_revisions() if revisions else unloaded()
     return _canasta(session.get(Game, game_id, options=options), any_ruleset)
 
 
@@ -85,7 +98,7 @@ def get_by_view(session: Session, view_id: Any, any_ruleset: bool = False) -> Ga
     if not isinstance(view_id, str) or not KEY.match(view_id):
         return None
     return _canasta(
-        session.scalars(select(Game).where(Game.view_id == view_id).options(*_LAZY)).first(),
+        session.scalars(select(Game).where(Game.view_id == view_id).options(*unloaded())).first(),
         any_ruleset,
     )
 
@@ -106,7 +119,7 @@ def recent_games(
         select(Game)
         .where(Game.ruleset.in_(list(PRESETS)))
         .order_by(Game.updated_at.desc(), Game.created_at.desc())
-        .options(*_LAZY)
+        .options(*unloaded())
     )
     if ids is not None:
         keys = _among(ids)

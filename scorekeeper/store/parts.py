@@ -36,7 +36,7 @@ from .changes import MAX_HANDS, add_hand, claim, closed_round_of, state_before
 from .derive import derive_state
 from .entries import canonical, read_entry, ruleset_of
 from .errors import GameProblems, NotAllowed, PartConflict, VersionConflict
-from .games import KEY, UNLOADED, get_by_view, get_game
+from .games import KEY, get_by_view, get_game, unloaded
 from .models import Game, GameSide, utcnow
 
 # A side's part is bounded at half what a whole hand may take (edge.games.PART_MAX_BYTES).
@@ -70,7 +70,7 @@ def find(session: Session, key: Any) -> Link | None:
         select(Game, GameSide.side)
         .join(GameSide, GameSide.game_id == Game.id)
         .where(GameSide.key == key)
-        .options(*UNLOADED)
+        .options(*unloaded())
     ).first()
     if found is not None:
         return Link(found[0], "side", found[1]) if found[0].ruleset in PRESETS else None
@@ -178,7 +178,7 @@ def _locked(session: Session, link: Link) -> Game:
     query = (
         select(Game)
         .where(Game.id == link.game.id)
-        .options(*UNLOADED)  # its hands stay unread: the summary or the kept state says enough
+        .options(*unloaded())  # its hands stay unread: the summary or the kept state says enough
         .with_for_update()
         .execution_options(populate_existing=True)
     )

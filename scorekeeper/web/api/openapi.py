@@ -14,7 +14,6 @@ from typing import Any
 from flask import Blueprint, Response, render_template
 from markupsafe import Markup, escape
 
-from ...edge import openapi as described
 from ..words.messages import MESSAGES
 
 #: its own blueprint: reads only, no body
@@ -22,7 +21,11 @@ bp = Blueprint("openapi_api", __name__)
 
 
 def document() -> dict[str, Any]:
-    """The OpenAPI description, every problem code taken from the app's catalogue."""
+    """The OpenAPI description, every problem code taken from the app's catalogue. Made from the
+    edge's answer types (``edge.responses``, some 70 dataclasses no request reads), imported the
+    first time the description is asked for."""
+    from ...edge import openapi as described
+
     return described.description(tuple(sorted(MESSAGES)))
 
 
