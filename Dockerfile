@@ -22,8 +22,10 @@ RUN pip install '/src[postgres,redis]' \
  && useradd --system --uid 10001 --user-group --home-dir /data --no-create-home scorekeeper \
  && mkdir -p /data/instance /usr/local/var \
  && ln -s /data/instance /usr/local/var/scorekeeper-instance \
- && python -c "from pathlib import Path; from scorekeeper import data_folder; from scorekeeper.web.catalogs import ensure_compiled; ensure_compiled(data_folder('translations'), Path('/data/instance'))" \
+ && python -c "from pathlib import Path; from scorekeeper import data_folder; from scorekeeper.web.app.catalogs import ensure_compiled; ensure_compiled(data_folder('translations'), Path('/data/instance'))" \
  && test -f /data/instance/translations/de/LC_MESSAGES/messages.mo \
+ && python -c "from scorekeeper import create_app; create_app({'DATABASE_URL': 'sqlite://', 'SECRET_KEY': 'build'})" \
+ && python -c "from scorekeeper import dataclass_code as d; assert d.FILE.is_file(), d.FILE" \
  && chown -R scorekeeper:scorekeeper /data
 
 WORKDIR /data

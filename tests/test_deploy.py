@@ -118,3 +118,17 @@ def test_the_docs_section_the_compose_file_names_exists() -> None:
         if line.startswith("#")
     ]
     assert named.group(1) in headings, headings
+
+
+def test_what_the_dockerfile_imports_exists() -> None:
+    """The image's build steps import the app's modules by name (docs/deployment.md): a module
+    that moved would stop ``docker build`` only when someone builds, so each is checked here."""
+    import importlib
+
+    dockerfile = (DEPLOY.parent / "Dockerfile").read_text()
+    imports = re.findall(r"from (scorekeeper[\w.]*) import ([\w, ]+?)[;\"]", dockerfile)
+    assert len(imports) >= 3, imports
+    for module, names in imports:
+        loaded = importlib.import_module(module)
+        for name in names.replace(" as d", "").split(","):
+            assert hasattr(loaded, name.strip()), f"{module}.{name.strip()}"
