@@ -141,7 +141,11 @@ def slot_ids(form: HandForm) -> list[str]:
 def preview(game: Game, state: GameState, form: HandForm) -> Preview:
     """Score the hand as typed so far, and place every problem next to its field."""
     entry = build_entry(state, form)
-    checked = store.read_hand(game, read_hand(entry.teams, entry.lone_player, entry.stock_out))
+    # The form's teams hold only text a form decoder gave (always valid UTF-8) and whole
+    # numbers, four levels deep at most: storable by how they are made, so the edge does not
+    # walk them again for what could keep a JSON value from being stored.
+    hand = read_hand(entry.teams, entry.lone_player, entry.stock_out, stored=True)
+    checked = store.read_hand(game, hand)
     result = checked.result
     notes = Notes()
     found = checked.problems
