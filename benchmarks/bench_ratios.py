@@ -138,6 +138,7 @@ def build(url: str, sizes: dict[int, int], many: int, many_hands: int, seed: int
     """Games of each size (``{hands: how many games}``) and ``many`` games of ``many_hands``,
     through the store's own create_game and add_hand, one transaction per hand (as saves)."""
     from scorekeeper import create_app, store
+    from scorekeeper.edge.games import read_hand
     from scorekeeper.store import changes
     from scorekeeper.store.db import session_scope
 
@@ -158,7 +159,7 @@ def build(url: str, sizes: dict[int, int], many: int, many_hands: int, seed: int
                     assert game is not None
                     for _ in range(min(per_transaction, hands - done)):
                         teams = varied_hand(rng)
-                        store.add_hand(session, game, game.version, teams)
+                        store.add_hand(session, game, game.version, read_hand(teams))
                         done += 1
             return key, view
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from . import deck
@@ -210,6 +211,19 @@ class ScoreAnswer:
     warnings: tuple[Problem, ...] = ()
 
 
+def held_points(rs: RuleSet, cards: Iterable[Card]) -> int:
+    """What cards left in hand count (negative): each card's value, a black three the
+    ruleset's penalty for one held instead."""
+    black_threes = 0
+    points = 0
+    for c in cards:
+        if c.is_black_three:
+            black_threes += 1
+        else:
+            points += rs.card_value(c)
+    return -(points + black_threes * rs.black_three_in_hand_penalty)
+
+
 def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> SideScore:
     """Score one side without cross-side checks (meld problems are collected elsewhere)."""
     if side.total is not None:
@@ -259,8 +273,7 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
                     1 for rank in ("7", "A") if held[rank] >= rs.held_sevens_aces_count
                 )
         black_threes = sum(1 for c in hand_cards if c.is_black_three)
-        hand_points = sum(rs.card_value(c) for c in hand_cards if not c.is_black_three)
-        in_hand = -(hand_points + black_threes * rs.black_three_in_hand_penalty)
+        in_hand = held_points(rs, hand_cards)
         details["cards_in_hand"] = len(hand_cards)
     details["black_threes_in_hand"] = black_threes
     canasta_count = sum(canastas.values())

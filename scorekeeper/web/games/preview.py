@@ -18,7 +18,7 @@ from ...rules.cards import Card
 from ...rules.melds import canasta_label
 from ...rules.problems import Problem
 from ...rules.ruleset import RuleSet
-from ...rules.scoring import SideEntry, score_side
+from ...rules.scoring import held_points
 from ...store import GameState
 from ...store.models import Game
 from ..play.entry import Words, problem_text
@@ -141,7 +141,11 @@ def slot_ids(form: HandForm) -> list[str]:
 def preview(game: Game, state: GameState, form: HandForm) -> Preview:
     """Score the hand as typed so far, and place every problem next to its field."""
     entry = build_entry(state, form)
-    checked = store.read_hand(game, read_hand(entry.teams, entry.lone_player, entry.stock_out))
+    # The form's teams hold only text a form decoder gave (always valid UTF-8) and whole
+    # numbers, four levels deep at most: storable by how they are made, so the edge does not
+    # walk them again for what could keep a JSON value from being stored.
+    hand = read_hand(entry.teams, entry.lone_player, entry.stock_out, stored=True)
+    checked = store.read_hand(game, hand)
     result = checked.result
     notes = Notes()
     found = checked.problems
@@ -262,8 +266,8 @@ def _field_info(
             slot = f"{p}-h{h}"
             if slot in notes or not cards:
                 continue
-            alone = score_side(rs, players, SideEntry(melds=[], hands=[[Card(r) for r in cards]]))
-            notes.add(slot, _hand_note(len(cards), alone.items["in_hand"]), NoteKind.INFO)
+            held = held_points(rs, [Card(r) for r in cards])  # as the hand alone would score
+            notes.add(slot, _hand_note(len(cards), held), NoteKind.INFO)
     else:
         total = sum(scored.canastas.values())
         if total and f"{p}-q-canastas" not in notes:

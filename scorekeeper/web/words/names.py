@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from ...rules.scoring import ITEM_KEYS
 from ...stateless.names import (
@@ -19,7 +18,7 @@ from ...stateless.names import (
     rank_name,
     special_hand_name,
 )
-from .i18n import number, signed
+from .i18n import ngettext, number, signed
 
 __all__ = [
     "canasta_kind",
