@@ -28,6 +28,7 @@ from flask.testing import FlaskClient
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper import create_app, store  # noqa: E402
+from scorekeeper.edge.games import read_hand  # noqa: E402
 from scorekeeper.edge.requests import NewTable  # noqa: E402
 from scorekeeper.store import tables  # noqa: E402
 from scorekeeper.store.db import write_scope  # noqa: E402
@@ -69,7 +70,7 @@ def fill(app: Flask, games: int, hands: int) -> str:
                 game = store.create_game(session, "german", 4, sides, target=100_000)
                 tables.attach(session, table, game)
                 for n in range(hands):
-                    store.add_hand(session, game, game.version, hand(g + n))
+                    store.add_hand(session, game, game.version, read_hand(hand(g + n)))
     return key
 
 
@@ -121,7 +122,7 @@ def main() -> int:
         table = tables.get_table(session, large)
         assert table is not None
         _link, game = tables.linked_games(session, table)[-1]
-        store.add_hand(session, game, game.version, hand(7))
+        store.add_hand(session, game, game.version, read_hand(hand(7)))
     after = timed(client, urls["large page"]) * 1000
     print(f"large page after a save into one of its games: {after:.1f} ms")
     ratio = median["large page"] / median["small page"]

@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app, store  # noqa: E402
+from scorekeeper.edge.games import read_hand  # noqa: E402
 from scorekeeper.edge.tournaments import read_new_tournament  # noqa: E402
 from scorekeeper.rules.scoring import Rejected  # noqa: E402
 from scorekeeper.store import tournaments  # noqa: E402
@@ -110,7 +111,9 @@ def build(db_url: str) -> tuple[str, str]:
                         assert game is not None
                         for hand in range(HANDS):
                             count += 1
-                            store.add_hand(session, game, game.version, quick(hand % 2, count))
+                            store.add_hand(
+                                session, game, game.version, read_hand(quick(hand % 2, count))
+                            )
                 game_id = games[0]
     finally:
         app.extensions["scorekeeper.engine"].dispose()
