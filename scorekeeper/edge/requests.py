@@ -644,9 +644,7 @@ class HandEntry:
     }
     #: the hand itself in one of its shapes: a body without any is refused
     SCHEMA_EXTRA: ClassVar[dict[str, Any]] = {
-        "if": {
-            "properties": {"teams": False, "piles": False, "points": False, "players": False}
-        },
+        "if": {"properties": {"teams": False, "piles": False, "points": False, "players": False}},
         "then": False,
     }
 
