@@ -34,7 +34,7 @@ from .changes import (
     undoable_deletion,
 )
 from .derive import game_state, seats
-from .entries import HAND_MAX_BYTES, CheckedHand, check_hand, read_hand
+from .entries import HAND_MAX_BYTES, CheckedHand, check_hand, checked_hand
 from .errors import GameProblems, HandNotFound, StoreError, VersionConflict
 from .games import (
     NAME_MAX,
@@ -67,13 +67,13 @@ __all__ = [
     "add_hand",
     "changed_state",
     "check_hand",
+    "checked_hand",
     "create_game",
     "delete_hand",
     "game_state",
     "get_by_view",
     "get_game",
     "hand_count",
-    "read_hand",
     "recent_count",
     "recent_games",
     "replace_hand",

@@ -37,7 +37,7 @@ from ..rules.fifty import DEFAULT_JOKER
 from ..rules.problems import Problem
 from . import fifty
 from .changes import MAX_HANDS
-from .entries import read_hand
+from .entries import checked_hand
 from .errors import GameProblems
 from .games import KEY, new_game
 from .models import (
@@ -434,7 +434,7 @@ def _entry(game: Game, entry: dict[str, Any], where: str) -> tuple[Any, Any, boo
     hand = edge_games.read_hand(
         entry.get("teams"), entry.get("lone_player"), entry.get("stock_out", False)
     )
-    checked = read_hand(game, hand)
+    checked = checked_hand(game, hand)
     if checked.problems:
         raise GameProblems(_at(where, list(checked.problems)))
     return checked.stored, checked.lone, checked.stock_out

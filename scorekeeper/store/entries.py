@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..edge.games import HandRead
-from ..edge.games import read_hand as read_teams
+from ..edge.games import HandRead, read_hand
 from ..edge.games import storable as storable
 from ..edge.reading import side_json
 from ..rules.games import is_cutthroat
@@ -102,7 +101,7 @@ def read_entry(
 ) -> Entry:
     """A ``teams`` list as stored (a hand, a hand's parts) read by the edge and scored for a
     game of ``players`` with ``columns`` score columns (:func:`score_entry`)."""
-    hand = read_teams(teams, lone_player, stock_out, stored=True)
+    hand = read_hand(teams, lone_player, stock_out, stored=True)
     return score_entry(rs, players, columns, hand, stock_out)
 
 
@@ -205,7 +204,7 @@ class CheckedHand:
         return [side_json(side) for side in self.entry.sides]
 
 
-def read_hand(game: Game, hand: HandRead) -> CheckedHand:
+def checked_hand(game: Game, hand: HandRead) -> CheckedHand:
     """Check and score a hand read at the edge for this game without storing it.
 
     In cutthroat, three teams of one mean the stock ran out before anyone took the pile, so
@@ -226,14 +225,14 @@ def read_hand(game: Game, hand: HandRead) -> CheckedHand:
 
 def check_hand(game: Game, hand: HandRead) -> tuple[bool, list[Problem]]:
     """Validate a hand entry for this game without storing it: ``(stock_out, problems)``."""
-    checked = read_hand(game, hand)
+    checked = checked_hand(game, hand)
     return checked.stock_out, list(checked.problems)
 
 
 def checked_for(game: Game, checked: CheckedHand | None, hand: HandRead) -> CheckedHand:
     """The entry checked for this game: the caller's, if it checked this very hand."""
     if checked is None or checked.game_id != game.id or checked.hand is not hand:
-        checked = read_hand(game, hand)
+        checked = checked_hand(game, hand)
     if checked.problems:
         raise GameProblems(list(checked.problems))
     return checked

@@ -31,7 +31,7 @@ from .hand_form import (
     count_values,
     hand_from_stored,
     part_form,
-    read_hand,
+    read_hand_form,
 )
 from .offline import engine_context, offline_game
 from .parts_seen import entry_card
@@ -52,7 +52,7 @@ class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
     templates = Templates.of("games", "hand")
     words = WORDS
 
-    keep_for_preview = True  # a preview reads the game's row only (store.read_hand)
+    keep_for_preview = True  # a preview reads the game's row only (store.checked_hand)
 
     cookie = "games"
 
@@ -86,7 +86,7 @@ class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
     def read(
         self, loaded: Loaded[GameState], form: MultiDict[str, str], number: int | None
     ) -> HandForm:
-        return read_hand(loaded.state, form, number)
+        return read_hand_form(loaded.state, form, number)
 
     def preview(self, loaded: Loaded[GameState], form: HandForm) -> Preview:
         return preview(loaded.game, loaded.state, form)

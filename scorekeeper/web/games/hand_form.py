@@ -346,7 +346,7 @@ class _Posted:
         return self._lists.get(key, [])
 
 
-def read_hand(state: GameState, posted: MultiDict[str, str], number: int | None) -> HandForm:
+def read_hand_form(state: GameState, posted: MultiDict[str, str], number: int | None) -> HandForm:
     """The hand form as posted (everything kept as typed, so nothing is lost on a re-render)."""
     form = _Posted(posted)
     lone = form.get("lone", "") if state.cutthroat else ""

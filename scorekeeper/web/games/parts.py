@@ -29,7 +29,7 @@ from ..play.notes import Notes
 from ..play.pages import qr_svg, read_int, see_other
 from ..play.tournaments import tournament_line
 from .entry import HANDS
-from .hand_form import build_entry, part_form, read_hand
+from .hand_form import build_entry, part_form, read_hand_form
 from .parts_seen import parts_card
 from .preview import (
     WORDS,
@@ -179,7 +179,7 @@ def save(key: str) -> Response:
         assert game is not None
         state = store.game_state(game.game)
         session.expunge_all()
-    form = read_hand(state, request.form, None)
+    form = read_hand_form(state, request.form, None)
     form.out = str(side) if request.form.get("out") == str(side) else ""
     entry = build_entry(state, form)
     problems = [p for p in entry.problems if _is_mine(p.where, side)]
@@ -246,7 +246,7 @@ def live(key: str) -> str:
         abort(404)
     link, state, stored, _card = loaded
     side = link.side or 0
-    form = read_hand(state, request.form, None)
+    form = read_hand_form(state, request.form, None)
     form.out = str(side) if request.form.get("out") == str(side) else ""
     # the others as they sent their parts, so that two sides out is said at once
     others = part_form(state, stored)
