@@ -108,6 +108,7 @@ def make_app(config: dict[str, Any] | None = None) -> Flask:
     Htmx(app)
 
     register_blueprints(app)
+    security.exempt_previews(app, extensions.csrf)  # questions that store nothing
     health.init_app(app)  # GET /healthz
     phone_engine.init_app(app)  # /engine/…: the rules engine on the phone
     errors.init_app(app)

@@ -50,7 +50,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from ... import TABLE_IMPORT_MAX, net
 from ...rules.problems import Problem
-from ...signing import KeptSerializer, kept_serializer
+from ...signing import Csrf, KeptSerializer, kept_serializer
 from ...store.db import DatabaseBusy
 from ..words.messages import message
 from .answers import problem_response
@@ -272,6 +272,19 @@ def secure_response(response: Response) -> Response:
 #: the JSON API's paths: stateless for the session (no view of theirs reads it, and their
 #: blueprints are exempt from the CSRF check that would)
 API_PREFIX = "/api/"
+#: the pages' live previews (``POST …/preview``: a hand, a 3-ist-50 game, a side's part) are
+#: questions like ``POST /api/v1/score``: they store nothing, and another site may make a
+#: browser send one but cannot read its answer. Their views are exempt from the CSRF check
+#: (``csrf_exempt_previews``) and they neither read nor write the session (docs/security.md).
+PREVIEW_SUFFIX = "/preview"
+
+
+def sessionless(request: Request) -> bool:
+    """Whether the request goes without the session: the JSON API and the live previews."""
+    path = request.path
+    return path.startswith(API_PREFIX) or (
+        path.endswith(PREVIEW_SUFFIX) and request.method == "POST"
+    )
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -283,6 +296,7 @@ class SessionInterface(SecureCookieSessionInterface):
       (a key in the URL is their credential, and :func:`check_request` their cross-site guard),
       and no view of theirs touches the session, so checking the cookie's signature for each
       API request (and a phone sends the cookie with each) was work for nothing;
+    - nor do the pages' live previews, which store nothing (:data:`PREVIEW_SUFFIX`);
     - a session that did not change is not written, and nothing of the cookie's settings is
       looked up for it (Flask works them all out first);
     - its serializer is made once per app and secret key (``signing``)."""
@@ -315,12 +329,12 @@ class SessionInterface(SecureCookieSessionInterface):
         return bool(super().get_cookie_secure(app)) or (has_request_context() and request.is_secure)
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
-        if request.path.startswith(API_PREFIX):
+        if sessionless(request):
             return self.session_class()  # empty, and never saved (below)
         return super().open_session(app, request)
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
-        if request.path.startswith(API_PREFIX):
+        if sessionless(request):
             return
         if not session.modified and not (
             session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]
@@ -330,6 +344,15 @@ class SessionInterface(SecureCookieSessionInterface):
                 response.vary.add("Cookie")
             return
         super().save_session(app, session, response)
+
+
+def exempt_previews(app: Flask, csrf: Csrf) -> None:
+    """Exempt every live preview (a ``POST`` route ending in :data:`PREVIEW_SUFFIX`) from the
+    CSRF check: the same routes :func:`sessionless` keeps without the session, found from the
+    URL map so that the two cannot part. Every other form keeps its token check."""
+    for rule in app.url_map.iter_rules():
+        if rule.rule.endswith(PREVIEW_SUFFIX) and "POST" in (rule.methods or ()):
+            csrf.exempt(app.view_functions[rule.endpoint])
 
 
 def init_app(app: Flask) -> None:

@@ -5,6 +5,7 @@ CSRF check still refuses a missing token, and a page's session is unchanged by A
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -279,3 +280,136 @@ def test_templates_take_their_globals_as_a_dict_and_see_a_later_one(tmp_path: Pa
             assert app.jinja_env.get_template("late.html").render() == "none"
             app.add_template_global(lambda: "here", "late_global")
             assert app.jinja_env.get_template("late.html").render() == "here"
+
+
+# ---- the live previews: questions, without the session or a CSRF token ---------------------------
+
+
+def _quick_hand(client: Any, game_id: str) -> Any:
+    from tests.web.games.test_game_pages import hand_form
+
+    return hand_form(
+        client,
+        game_id,
+        out="0",
+        t0__mode="quick",
+        t0__meld_points="200",
+        t0__mixed_canastas="1",
+        t1__mode="quick",
+        t1__meld_points="150",
+    )
+
+
+def _hand_count(client: Any, game_id: str) -> int:
+    return len(client.get(f"{GAMES}/{game_id}").get_json()["hands"])
+
+
+def test_every_preview_and_only_a_preview_goes_without_csrf_and_session(csrf_app: Flask) -> None:
+    """The previews found in the URL map are the views exempt from the CSRF check (outside
+    the JSON API's blueprints), so a form that saves cannot become exempt by its path."""
+    csrf = csrf_app.extensions["csrf"]
+    previews = {
+        rule.endpoint
+        for rule in csrf_app.url_map.iter_rules()
+        if rule.rule.endswith("/preview") and "POST" in (rule.methods or ())
+    }
+    assert previews == {"games.hand_preview", "games.part_preview", "fifty.entry_preview"}
+    exempt = {
+        endpoint
+        for endpoint, view in csrf_app.view_functions.items()
+        if f"{view.__module__}.{view.__name__}" in csrf._exempt_views
+    }
+    assert exempt == previews
+
+
+def test_a_preview_needs_no_token_and_neither_reads_nor_writes_the_session(
+    csrf_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.web.games.test_game_pages import create_game
+
+    client = csrf_app.test_client()
+    game_id = create_game(client)
+    form = _quick_hand(client, game_id)
+    session = client.get_cookie("session")
+    assert session is not None and form.get("csrf_token")
+    reads = _count_session_reads(csrf_app, monkeypatch)
+    without = form.copy()
+    without.pop("csrf_token")
+    shown = []
+    for data in (form, without):
+        answer = client.post(f"/games/{game_id}/preview", data=data, headers={"HX-Request": "1"})
+        assert answer.status_code == 200, answer.text[:500]
+        shown.append(re.findall(r'<span class="after">total ([^<]*)</span>', answer.text))
+        assert not answer.headers.getlist("Set-Cookie")
+        assert answer.headers["X-Frame-Options"] == "DENY"  # the security headers stay
+        assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
+    assert shown[0] == shown[1] and len(shown[0]) == 2 and shown[0] != ["0", "0"], shown
+    assert reads == []
+    assert client.get_cookie("session").value == session.value  # type: ignore[union-attr]
+    assert _hand_count(client, game_id) == 0  # a preview stores nothing
+
+
+def test_the_preview_speaks_the_readers_language_without_the_session(csrf_app: Flask) -> None:
+    from tests.web.games.test_game_pages import create_game
+
+    client = csrf_app.test_client()
+    game_id = create_game(client)
+    form = _quick_hand(client, game_id)
+    form.pop("csrf_token")
+    client.get("/?lang=pl")  # the language is the reader's cookie, not the session
+    polish = client.post(f"/games/{game_id}/preview", data=form, headers={"HX-Request": "1"})
+    german = client.post(
+        f"/games/{game_id}/preview",
+        data=form,
+        headers={"HX-Request": "1", "Accept-Language": "de"},
+        query_string={"lang": "de"},
+    )
+    assert polish.status_code == german.status_code == 200
+    assert polish.text != german.text
+    assert "razem" in polish.text.lower() or "suma" in polish.text.lower(), polish.text[:800]
+
+
+def test_a_save_without_its_token_is_still_refused(csrf_app: Flask) -> None:
+    from tests.web.games.test_game_pages import create_game
+
+    client = csrf_app.test_client()
+    game_id = create_game(client)
+    form = _quick_hand(client, game_id)
+    form["action"] = "save-anyway"
+    without = form.copy()
+    without.pop("csrf_token")
+    assert client.post(f"/games/{game_id}/hands", data=without).status_code == 400
+    assert _hand_count(client, game_id) == 0
+    assert client.post(f"/games/{game_id}/hands", data=form).status_code == 303
+    assert _hand_count(client, game_id) == 1
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Origin": "https://evil.example"},
+        {},  # no browser's word on where it came from: answered, and still nothing stored
+    ],
+)
+def test_a_cross_site_preview_changes_nothing_and_sets_no_cookie(
+    csrf_app: Flask, headers: dict[str, str]
+) -> None:
+    from tests.web.games.test_game_pages import create_game
+
+    client = csrf_app.test_client()
+    game_id = create_game(client)
+    form = _quick_hand(client, game_id)
+    session = client.get_cookie("session")
+    form.pop("csrf_token")  # another site cannot read the token
+    form["action"] = "save-anyway"  # and asking the preview to save does nothing
+    stranger = csrf_app.test_client()  # the attacker's page: the browser sends the cookie
+    stranger.set_cookie("session", session.value)  # type: ignore[union-attr]
+    answer = stranger.post(
+        f"/games/{game_id}/preview", data=form, headers={"HX-Request": "1", **headers}
+    )
+    assert answer.status_code == (200 if not headers else 403)
+    assert not answer.headers.getlist("Set-Cookie")
+    assert answer.headers["X-Content-Type-Options"] == "nosniff"
+    assert _hand_count(client, game_id) == 0
+    assert client.get(f"/games/{game_id}").status_code == 200
