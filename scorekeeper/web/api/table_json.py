@@ -10,6 +10,7 @@ import ijson
 from ijson.common import ObjectBuilder
 from sqlalchemy.orm import Session
 
+from ...edge.stored_files import read_table_game
 from ...edge.tables import read_table_import
 from ...rules.problems import Problem
 from ...rules.scoring import Rejected
@@ -23,7 +24,6 @@ from ...store.stored_format import (
     TableFileGame,
     TablePerson,
     as_json,
-    upgrade_game,
 )
 from ...store.table_stats import Figures, GameFacts, TableStats, rated, table_stats
 
@@ -294,20 +294,12 @@ def _import(session: Session, header: dict[str, Any], items: Iterable[Any] | Non
 
 
 def _import_game(session: Session, table: Table, item: Any, where: str) -> None:
-    """One game of the export (this format, or a file of before: upgraded), checked as a
+    """One game of the export (this format, or a file of before: upgraded), read at the edge as
+    every imported game is (:func:`...edge.stored_files.read_table_game`), checked as a
     backup's game is and stored as a game of its own."""
-    body = item.get("game") if isinstance(item, dict) else None
-    if not isinstance(body, dict):
-        raise GameProblems([Problem("request.type", where, {"expected": "object"})])
-    try:
-        checked = backup.read_backup({"games": [upgrade_game(body)]}, 1)
-    except GameProblems as error:
-        raise GameProblems(
-            [
-                Problem(p.code, where + ".game" + p.where.removeprefix("games[0]"), p.params)
-                for p in error.problems
-            ],
-            error.status,
-        ) from None
-    game = backup.restore(session, checked[0])[0]  # keyless: a game of its own
+    read = read_table_game(item, where)
+    if isinstance(read, Rejected):
+        raise GameProblems(list(read.problems))
+    checked = backup.checked_game(read, f"{where}.game")
+    game = backup.restore(session, checked)[0]  # keyless: a game of its own
     tables.attach(session, table, game)
