@@ -15,10 +15,12 @@ Row numbers of hands and revisions are not carried: their order is.
 The output is canonical (sorted keys, games by creation time and key), so exporting a
 database, restoring it into an empty one and exporting again gives the same bytes.
 
-Reading a backup is reading untrusted input: :func:`read_backup` checks every game as
-``create_game`` does and every hand, also every earlier entry of the trail, as a save does,
-without touching the database; :func:`restore` then stores one checked game (a game whose
-editing key is known here already is recognised and left as it is).
+Reading a backup is reading untrusted input, done once at the edge
+(:mod:`..edge.stored_files`: every game read into the format's values, its set-up as
+``create_game`` reads it, every entry as a save reads it); :func:`read_backup` then checks every
+hand, also every earlier entry of the trail, against its game as a save does
+(:func:`checked_game`), without touching the database; :func:`restore` then stores one checked
+game (a game whose editing key is known here already is recognised and left as it is).
 """
 
 from __future__ import annotations
