@@ -13,6 +13,7 @@ What needs the game made from that set-up (an entry against the ruleset, the sid
 its sides) is the store's to check. A file's ``format_version`` is checked by one function
 (:func:`check_format_version`) for both files. A table's export is streamed: its header is read
 first (:func:`..tables.read_table_import`), then each game as it comes (:func:`read_table_game`).
+The whole database's backup also holds its tables (:func:`read_backup_tables`).
 
 Problems are data, with today's codes and paths (``where`` names the game and hand: ``games[0]
 .hands[2].created_at``); a file that cannot be read comes back as a
@@ -25,6 +26,7 @@ Problems are data, with today's codes and paths (``where`` names the game and ha
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -51,6 +53,8 @@ from .stored_format import (
     StoredGame,
     StoredHand,
     StoredRevision,
+    StoredTable,
+    StoredTableGame,
 )
 
 KEY = re.compile(KEY_PATTERN)
@@ -61,6 +65,13 @@ MAX_HANDS = 500
 MAX_FIFTY_GAMES = 300
 #: corrections and deletions kept per game in a file (a take-back each hand, several times)
 MAX_REVISIONS = 4 * MAX_HANDS
+
+#: a table's name and each of its people's in the whole database's backup
+TABLE_NAME_MAX = 40
+#: people of one table in the whole database's backup
+MAX_TABLE_PEOPLE = 200
+#: games of one table in the whole database's backup
+MAX_TABLE_GAMES = 100_000
 
 #: an entry as read: a Canasta hand, or one game of an evening of 3 ist 50
 EntryRead = HandRead | FiftyHandRead
@@ -234,6 +245,77 @@ def read_stored_game(item: Any, where: str) -> ReadGame | Rejected:
         return _game(item, where)
     except _Refused as refused:
         return Rejected(tuple(refused.problems))
+
+
+def read_backup_tables(data: Any, games: Container[str]) -> tuple[StoredTable, ...] | Rejected:
+    """The tables of the whole database's backup (``scorekeeper export``): each with its
+    people's names and its games (a link names a game of the backup, ``games``: their editing
+    keys; its seats name the table's people by their place). ``id`` and ``view_id`` are empty
+    when the file gave none (the store makes new ones)."""
+    try:
+        return _tables(data, games)
+    except _Refused as refused:
+        return Rejected(tuple(refused.problems))
+
+
+def _tables(data: Any, games: Container[str]) -> tuple[StoredTable, ...]:
+    items = data.get("tables", []) if isinstance(data, dict) else []
+    if not isinstance(items, list):
+        raise _Refused([Problem("request.type", "tables", {"expected": "list"})])
+    out = []
+    problems: list[Problem] = []
+    now = datetime.now(UTC).isoformat()
+    for i, item in enumerate(items):
+        where = f"tables[{i}]"
+        if not isinstance(item, dict):
+            raise _Refused([Problem("request.type", where, {"expected": "object"})])
+        table_id = _key(item, "id", where, problems)
+        view_id = _key(item, "view_id", where, problems)
+        name = item.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= TABLE_NAME_MAX:
+            problems.append(Problem("request.value", f"{where}.name", {}))
+            name = ""
+        people = _list(item, "people", where, MAX_TABLE_PEOPLE)
+        if not all(isinstance(p, str) and 1 <= len(p) <= TABLE_NAME_MAX for p in people):
+            problems.append(Problem("request.value", f"{where}.people", {}))
+        links = []
+        for g, link in enumerate(_list(item, "games", where, MAX_TABLE_GAMES)):
+            seats = link.get("seats") if isinstance(link, dict) else None
+            game = link.get("game") if isinstance(link, dict) else None
+            if (
+                not isinstance(game, str)
+                or game not in games
+                or not isinstance(seats, list)
+                or not all(
+                    isinstance(side, list)
+                    and all(
+                        isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(people)
+                        for p in side
+                    )
+                    for side in seats
+                )
+            ):
+                problems.append(Problem("request.value", f"{where}.games[{g}]", {}))
+                continue
+            links.append(StoredTableGame(game, seats))
+        created = _time(item.get("created_at"), f"{where}.created_at", problems, now)
+        out.append(
+            StoredTable(
+                id=table_id or "",
+                view_id=view_id or "",
+                name=name,
+                version=_whole(
+                    item.get("version", 1), f"{where}.version", (1, MAX_VERSION), problems
+                ),
+                created_at=created,
+                updated_at=_time(item.get("updated_at"), f"{where}.updated_at", problems, created),
+                people=list(people),
+                games=links,
+            )
+        )
+    if problems:
+        raise _Refused(problems)
+    return tuple(out)
 
 
 # ---- one game ----------------------------------------------------------------------------------

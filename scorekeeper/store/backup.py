@@ -35,7 +35,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..edge.games import FiftyHandRead, FiftySetup
-from ..edge.stored_files import EntryRead, ReadGame, read_backup_file
+from ..edge.stored_files import EntryRead, ReadGame, read_backup_file, read_backup_tables
 from ..rules.problems import Problem
 from ..rules.scoring import Rejected
 from . import fifty
@@ -51,7 +51,6 @@ from .models import (
     TableGame,
     TablePlayer,
     new_key,
-    utcnow,
 )
 from .stored_format import (
     BACKUP as FORMAT,
@@ -172,61 +171,28 @@ def dump_tables(session: Session) -> list[dict[str, Any]]:
 
 
 def read_tables(data: Any, games: Container[str]) -> list[tuple[Table, list[str], list[Any]]]:
-    """The tables of a backup, checked (nothing stored): each table with its people's names
-    and its links as ``(game key, seats by people's order)``; a link names a game of the
-    backup (``games``). Raises :class:`GameProblems`."""
-    items = data.get("tables", []) if isinstance(data, dict) else []
-    if not isinstance(items, list):
-        raise GameProblems([Problem("request.type", "tables", {"expected": "list"})])
-    out = []
-    problems: list[Problem] = []
-    for i, item in enumerate(items):
-        where = f"tables[{i}]"
-        if not isinstance(item, dict):
-            raise GameProblems([Problem("request.type", where, {"expected": "object"})])
-        table_id = read_key(item, "id", where, problems)
-        view_id = read_key(item, "view_id", where, problems)
-        name = item.get("name")
-        if not isinstance(name, str) or not 1 <= len(name) <= 40:
-            problems.append(Problem("request.value", f"{where}.name", {}))
-        people = read_list(item, "people", where, 200)
-        if not all(isinstance(p, str) and 1 <= len(p) <= 40 for p in people):
-            problems.append(Problem("request.value", f"{where}.people", {}))
-        links = []
-        for g, link in enumerate(read_list(item, "games", where, 100_000)):
-            at = f"{where}.games[{g}]"
-            seats = link.get("seats") if isinstance(link, dict) else None
-            game = link.get("game") if isinstance(link, dict) else None
-            if (
-                game not in games
-                or not isinstance(seats, list)
-                or not all(
-                    isinstance(side, list)
-                    and all(
-                        isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(people)
-                        for p in side
-                    )
-                    for side in seats
-                )
-            ):
-                problems.append(Problem("request.value", at, {}))
-                continue
-            links.append((game, seats))
-        created = read_time(item.get("created_at"), f"{where}.created_at", problems, utcnow())
-        table = Table(
-            id=table_id or new_key(),
-            view_id=view_id or new_key(),
-            name=name,
-            version=read_whole(
-                item.get("version", 1), f"{where}.version", (1, MAX_VERSION), problems
+    """The tables of a backup, read at the edge
+    (:func:`...edge.stored_files.read_backup_tables`; nothing stored): each table with its
+    people's names and its links as ``(game key, seats by people's order)``; a link names a game
+    of the backup (``games``). Raises :class:`GameProblems`."""
+    read = read_backup_tables(data, games)
+    if isinstance(read, Rejected):
+        raise GameProblems(list(read.problems))
+    return [
+        (
+            Table(
+                id=table.id or new_key(),
+                view_id=table.view_id or new_key(),
+                name=table.name,
+                version=table.version,
+                created_at=_time(table.created_at),
+                updated_at=_time(table.updated_at),
             ),
-            created_at=created,
-            updated_at=read_time(item.get("updated_at"), f"{where}.updated_at", problems, created),
+            table.people,
+            [(link.game, link.seats) for link in table.games],
         )
-        out.append((table, list(people), links))
-    if problems:
-        raise GameProblems(problems)
-    return out
+        for table in read
+    ]
 
 
 def restore_table(session: Session, table: Table, people: list[str], links: list[Any]) -> bool:

@@ -15,6 +15,7 @@ from scorekeeper.edge.stored_files import (
     ReadGame,
     check_format_version,
     read_backup_file,
+    read_backup_tables,
     read_table_game,
 )
 from scorekeeper.edge.stored_format import (
@@ -23,6 +24,8 @@ from scorekeeper.edge.stored_format import (
     BackupFile,
     StoredGame,
     StoredHand,
+    StoredTable,
+    StoredTableGame,
     TableFile,
 )
 from scorekeeper.edge.tables import read_table_import
@@ -168,3 +171,62 @@ def test_a_table_s_game_is_read_as_it_comes() -> None:
     assert problems(read_table_game(item, "games[1]")) == [
         ("request.type", "games[1].game.players")
     ]
+
+
+def whole_table(**change: Any) -> dict[str, Any]:
+    table = {
+        "id": "T" * 22,
+        "view_id": "V" * 22,
+        "name": "Mittwoch",
+        "version": 3,
+        "created_at": "2026-12-02T19:00:00+01:00",
+        "updated_at": "2026-12-02T23:00:00Z",
+        "people": ["Anna", "Ben", "Cleo", "Dan"],
+        "games": [{"game": "G" * 22, "seats": [[0, 1], [2, 3]]}],
+    }
+    return {"tables": [{**table, **change}]}
+
+
+def test_the_whole_backup_s_tables_are_read_into_the_format_s_values() -> None:
+    read = read_backup_tables(whole_table(), {"G" * 22})
+    assert isinstance(read, tuple)
+    (table,) = read
+    assert isinstance(table, StoredTable)
+    assert table.people == ["Anna", "Ben", "Cleo", "Dan"]
+    assert table.games == [StoredTableGame("G" * 22, [[0, 1], [2, 3]])]
+    assert table.created_at == "2026-12-02T18:00:00+00:00"
+    assert table.updated_at == "2026-12-02T23:00:00+00:00"
+    assert read_backup_tables({}, ()) == ()
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ({"tables": {}}, [("request.type", "tables")]),
+        ({"tables": [3]}, [("request.type", "tables[0]")]),
+        (whole_table(id="short"), [("request.value", "tables[0].id")]),
+        (whole_table(name=""), [("request.value", "tables[0].name")]),
+        (whole_table(people="Anna"), [("request.type", "tables[0].people")]),
+        (whole_table(people=["Anna", "Ben", "Cleo", 7]), [("request.value", "tables[0].people")]),
+        (whole_table(people=["A"] * 201), [("request.too_large", "tables[0].people")]),
+        (whole_table(version=0), [("request.value", "tables[0].version")]),
+        (whole_table(created_at="soon"), [("request.value", "tables[0].created_at")]),
+        # a game the backup does not hold, a seat of nobody, a key that is no key
+        (
+            whole_table(games=[{"game": "H" * 22, "seats": []}]),
+            [("request.value", "tables[0].games[0]")],
+        ),
+        (
+            whole_table(games=[{"game": "G" * 22, "seats": [[4]]}]),
+            [("request.value", "tables[0].games[0]")],
+        ),
+        (
+            whole_table(games=[{"game": ["G"], "seats": []}]),
+            [("request.value", "tables[0].games[0]")],
+        ),
+    ],
+)
+def test_a_table_of_the_whole_backup_that_cannot_be_read(
+    data: dict[str, Any], expected: list[Any]
+) -> None:
+    assert problems(read_backup_tables(data, {"G" * 22})) == expected
