@@ -525,7 +525,7 @@ def _game(item: Any, where: str) -> ReadGame:
     stored = StoredGame(
         view_id=view_id or "",
         name=setup.name,
-        ruleset=FIFTY if fifty else str(item.get("ruleset")),
+        ruleset=setup.ruleset.id if isinstance(setup, GameSetup) else FIFTY,
         players=players,
         options=dict(options) if isinstance(options, dict) else {},
         sides=list(item.get("sides") or []),

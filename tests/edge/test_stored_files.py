@@ -230,3 +230,10 @@ def test_a_table_of_the_whole_backup_that_cannot_be_read(
     data: dict[str, Any], expected: list[Any]
 ) -> None:
     assert problems(read_backup_tables(data, {"G" * 22})) == expected
+
+
+def test_the_ruleset_is_the_one_the_set_up_resolved() -> None:
+    canasta, evening = games(read_backup_file(example()))
+    assert isinstance(canasta.setup, GameSetup)
+    assert canasta.stored.ruleset == canasta.setup.ruleset.id == "german"
+    assert evening.stored.ruleset == "three-is-fifty"
