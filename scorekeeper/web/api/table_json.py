@@ -189,21 +189,14 @@ def table_export(session: Session, table: Table) -> dict[str, Any]:
     return out
 
 
-def import_table(session: Session, data: Any) -> Table:
-    """A table from its export, as a new table: every game created and every hand added
-    through the same store functions as the API (each value checked as if typed). One
-    transaction: a problem anywhere stores nothing. Raises :class:`GameProblems`."""
-    if not isinstance(data, dict):
-        raise GameProblems([Problem("request.type", "format", {"expected": FORMAT})])
-    return _import(session, data, data.get("games"))
-
-
 def import_table_file(session: Session, source: IO[bytes]) -> Table:
-    """:func:`import_table` of an export file (seekable: an upload kept in a temporary file),
-    read as it is parsed: the table's name and people first, then one game at a time, so that
-    the file is never held in memory whole (a table of 1,000 games is 3.2 MB of JSON, and
-    several times that as Python objects). Raises :class:`GameProblems` (unreadable JSON:
-    400 ``request.invalid_json``)."""
+    """A table from its export file (seekable: an upload kept in a temporary file), as a new
+    table: every game read at the edge as every imported game is, checked as if typed and
+    stored through the same store functions as the API, in one transaction (a problem anywhere
+    stores nothing). The file is read as it is parsed: the table's name and people first, then
+    one game at a time, so that the file is never held in memory whole (a table of 1,000 games
+    is 3.2 MB of JSON, and several times that as Python objects). Raises :class:`GameProblems`
+    (unreadable JSON: 400 ``request.invalid_json``)."""
     try:
         parser = _parser(source)
         header = _header(source, parser)
