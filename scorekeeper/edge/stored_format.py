@@ -12,7 +12,7 @@ The dataclasses below are the format's definition: the store's writers build the
 edge's one schema writer (:func:`.spec.json_schema`) describes them, so the API description
 (``components.schemas``) and :func:`stored_format_schema`, the format's JSON Schema on its own,
 say the same. Pure Python, as the rest of the edge. Files written before this format are
-turned into it by ``store/stored_format.py``.
+turned into it where every imported file is read, by :mod:`.stored_files`.
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from ..rules.problems import Problem
 from ..rules.scoring import Rejected
 from . import requests as rq
 from .reading import Reader, name_text, whole
+from .stored_files import check_format_version
 
 #: people at one table: a club, not a city
 MAX_PLAYERS = 40
@@ -72,18 +73,17 @@ TABLE_FORMAT: str = get_args(get_type_hints(rq.TableImport)["format"])[0]
 
 def read_table_import(header: dict[str, Any], newest: int) -> rq.NewTable | Rejected:
     """The table an export file makes (``POST /api/v1/tables/import``, ``scorekeeper
-    import-table``), from the file's values but its games (read one at a time after it): its
-    ``format`` (``request.type`` for another), its ``format_version`` (1 when left out; none
-    later than ``newest``, the one this app writes), then its name and its people, each a name
-    or, as the export writes them, ``{"id", "name"}``. A file of another format or version is
-    refused on that alone."""
+    import-table``), from the file's values but its games (read one at a time after it,
+    :func:`.stored_files.read_table_game`): its ``format`` (``request.type`` for another), its
+    ``format_version`` (checked as a backup's is, :func:`.stored_files.check_format_version`:
+    none later than ``newest``), then its name and its people, each a name or, as the export
+    writes them, ``{"id", "name"}``. A file of another format or version is refused on that
+    alone."""
     if header.get("format") != TABLE_FORMAT:
         return Rejected((Problem("request.type", "format", {"expected": TABLE_FORMAT}),))
-    version = header.get("format_version", 1)
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        return Rejected((Problem("request.type", "format_version", {"expected": "integer"}),))
-    if version > newest:
-        return Rejected((Problem("request.value", "format_version", {"maximum": newest}),))
+    refused = check_format_version(header, newest)
+    if refused is not None:
+        return refused
     people = header.get("players")
     names = (
         [p.get("name") if isinstance(p, dict) else p for p in people]

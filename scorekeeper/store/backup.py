@@ -15,10 +15,12 @@ Row numbers of hands and revisions are not carried: their order is.
 The output is canonical (sorted keys, games by creation time and key), so exporting a
 database, restoring it into an empty one and exporting again gives the same bytes.
 
-Reading a backup is reading untrusted input: :func:`read_backup` checks every game as
-``create_game`` does and every hand, also every earlier entry of the trail, as a save does,
-without touching the database; :func:`restore` then stores one checked game (a game whose
-editing key is known here already is recognised and left as it is).
+Reading a backup is reading untrusted input, done once at the edge
+(:mod:`..edge.stored_files`: every game read into the format's values, its set-up as
+``create_game`` reads it, every entry as a save reads it); :func:`read_backup` then checks every
+hand, also every earlier entry of the trail, against its game as a save does
+(:func:`checked_game`), without touching the database; :func:`restore` then stores one checked
+game (a game whose editing key is known here already is recognised and left as it is).
 """
 
 from __future__ import annotations
@@ -32,14 +34,14 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..edge import games as edge_games
-from ..rules.fifty import DEFAULT_JOKER
+from ..edge.games import FiftyHandRead, FiftySetup
+from ..edge.stored_files import EntryRead, ReadGame, read_backup_file, read_backup_tables
 from ..rules.problems import Problem
+from ..rules.scoring import Rejected
 from . import fifty
-from .changes import MAX_HANDS
 from .entries import checked_hand
 from .errors import GameProblems
-from .games import KEY, new_game
+from .games import KEY, game_of
 from .models import (
     Game,
     GameSide,
@@ -49,7 +51,6 @@ from .models import (
     TableGame,
     TablePlayer,
     new_key,
-    utcnow,
 )
 from .stored_format import (
     BACKUP as FORMAT,
@@ -62,12 +63,8 @@ from .stored_format import (
     StoredTable,
     StoredTableGame,
     as_json,
-    upgrade_game,
 )
 
-REVISION_KINDS = ("corrected", "deleted")
-#: corrections and deletions kept per game in a backup (a take-back each hand, several times)
-MAX_REVISIONS = 4 * MAX_HANDS
 MAX_VERSION = 1_000_000_000
 
 
@@ -174,61 +171,28 @@ def dump_tables(session: Session) -> list[dict[str, Any]]:
 
 
 def read_tables(data: Any, games: Container[str]) -> list[tuple[Table, list[str], list[Any]]]:
-    """The tables of a backup, checked (nothing stored): each table with its people's names
-    and its links as ``(game key, seats by people's order)``; a link names a game of the
-    backup (``games``). Raises :class:`GameProblems`."""
-    items = data.get("tables", []) if isinstance(data, dict) else []
-    if not isinstance(items, list):
-        raise GameProblems([Problem("request.type", "tables", {"expected": "list"})])
-    out = []
-    problems: list[Problem] = []
-    for i, item in enumerate(items):
-        where = f"tables[{i}]"
-        if not isinstance(item, dict):
-            raise GameProblems([Problem("request.type", where, {"expected": "object"})])
-        table_id = read_key(item, "id", where, problems)
-        view_id = read_key(item, "view_id", where, problems)
-        name = item.get("name")
-        if not isinstance(name, str) or not 1 <= len(name) <= 40:
-            problems.append(Problem("request.value", f"{where}.name", {}))
-        people = read_list(item, "people", where, 200)
-        if not all(isinstance(p, str) and 1 <= len(p) <= 40 for p in people):
-            problems.append(Problem("request.value", f"{where}.people", {}))
-        links = []
-        for g, link in enumerate(read_list(item, "games", where, 100_000)):
-            at = f"{where}.games[{g}]"
-            seats = link.get("seats") if isinstance(link, dict) else None
-            game = link.get("game") if isinstance(link, dict) else None
-            if (
-                game not in games
-                or not isinstance(seats, list)
-                or not all(
-                    isinstance(side, list)
-                    and all(
-                        isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(people)
-                        for p in side
-                    )
-                    for side in seats
-                )
-            ):
-                problems.append(Problem("request.value", at, {}))
-                continue
-            links.append((game, seats))
-        created = read_time(item.get("created_at"), f"{where}.created_at", problems, utcnow())
-        table = Table(
-            id=table_id or new_key(),
-            view_id=view_id or new_key(),
-            name=name,
-            version=read_whole(
-                item.get("version", 1), f"{where}.version", (1, MAX_VERSION), problems
+    """The tables of a backup, read at the edge
+    (:func:`...edge.stored_files.read_backup_tables`; nothing stored): each table with its
+    people's names and its links as ``(game key, seats by people's order)``; a link names a game
+    of the backup (``games``). Raises :class:`GameProblems`."""
+    read = read_backup_tables(data, games)
+    if isinstance(read, Rejected):
+        raise GameProblems(list(read.problems))
+    return [
+        (
+            Table(
+                id=table.id or new_key(),
+                view_id=table.view_id or new_key(),
+                name=table.name,
+                version=table.version,
+                created_at=_time(table.created_at),
+                updated_at=_time(table.updated_at),
             ),
-            created_at=created,
-            updated_at=read_time(item.get("updated_at"), f"{where}.updated_at", problems, created),
+            table.people,
+            [(link.game, link.seats) for link in table.games],
         )
-        out.append((table, list(people), links))
-    if problems:
-        raise GameProblems(problems)
-    return out
+        for table in read
+    ]
 
 
 def restore_table(session: Session, table: Table, people: list[str], links: list[Any]) -> bool:
@@ -271,7 +235,7 @@ def is_backup(data: Any) -> bool:
     return isinstance(data, dict) and data.get("format") == FORMAT
 
 
-# ---- reading ---------------------------------------------------------------------------------
+# ---- reading ----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Checked:
     """A game of a backup, checked and ready to store; ``keyed``: the file gave its editing
@@ -284,75 +248,95 @@ class Checked:
 def read_backup(
     data: Any, max_games: int | None = None, max_hands: int | None = None
 ) -> list[Checked]:
-    """Check every game of a backup (``{"format": …, "games": [...]}``) without storing any.
-    ``max_games``: games per file; ``max_hands``: hands and earlier entries in the whole file.
-    Raises :class:`GameProblems` (``where`` names the game and hand)."""
-    if not isinstance(data, dict):
-        raise GameProblems([Problem("request.type", "", {"expected": "object"})])
-    check_format_version(data)
-    items = data.get("games")
-    if not isinstance(items, list):
-        raise GameProblems([Problem("request.type", "games", {"expected": "list"})])
-    if not items or (max_games is not None and len(items) > max_games):
-        if not items:  # nothing to import (a limit is no part of that problem)
-            raise GameProblems([Problem("request.missing", "games", {})], 400)
-        raise GameProblems([Problem("request.too_large", "games", {"limit": max_games or 0})], 400)
-    if max_hands is not None:
-        counted = sum(
-            len(item.get("hands") or []) + len(item.get("revisions") or [])
-            for item in items
-            if isinstance(item, dict)
-            and isinstance(item.get("hands", []), list)
-            and isinstance(item.get("revisions", []), list)
-        )
-        if counted > max_hands:
-            raise GameProblems([Problem("request.too_large", "games", {"limit": max_hands})], 400)
-    return [read_game(upgrade_game(item), f"games[{g}]") for g, item in enumerate(items)]
-
-
-def check_format_version(data: dict[str, Any]) -> None:
-    """Refuse a file of a later version of the format than this app reads (a clear problem,
-    not a guess); a file without one is of before version 2."""
-    version = data.get("format_version", 1)
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise GameProblems([Problem("request.type", "format_version", {"expected": "integer"})])
-    if version > FORMAT_VERSION:
-        raise GameProblems(
-            [Problem("request.value", "format_version", {"maximum": FORMAT_VERSION})]
-        )
+    """Every game of a backup (or of a file of before), read at the edge
+    (:func:`...edge.stored_files.read_backup_file`), then checked against its game, without
+    storing any. ``max_games``: games per file; ``max_hands``: hands and earlier entries in the
+    whole file. Raises :class:`GameProblems` (``where`` names the game and hand)."""
+    read = read_backup_file(data, max_games, max_hands)
+    if isinstance(read, Rejected):
+        raise GameProblems(list(read.problems))
+    return [checked_game(one, f"games[{g}]") for g, one in enumerate(read)]
 
 
 def _at(where: str, problems: list[Problem]) -> list[Problem]:
     return [Problem(p.code, f"{where}.{p.where}" if p.where else where, p.params) for p in problems]
 
 
+def _time(value: str) -> datetime:
+    """A moment the edge read (ISO 8601 in UTC)."""
+    return datetime.fromisoformat(value)
+
+
+def _entry(game: Game, read: EntryRead, where: str) -> tuple[Any, Any, bool]:
+    """An entry read at the edge, checked as a save checks it: (teams, lone, stock_out)."""
+    if isinstance(read, FiftyHandRead):
+        if read.problems:
+            raise GameProblems(_at(f"{where}.teams", list(read.problems)))
+        return read.stored, None, False
+    checked = checked_hand(game, read)
+    if checked.problems:
+        raise GameProblems(_at(where, list(checked.problems)))
+    return checked.stored, checked.lone, checked.stock_out
+
+
+def checked_game(read: ReadGame, where: str) -> Checked:
+    """One game of a file read at the edge (``where`` names it), made as a new game of its
+    set-up and every entry checked against it, as a save checks it (nothing stored). Raises
+    :class:`GameProblems`."""
+    setup, stored = read.setup, read.stored
+    game = fifty.game_of(setup) if isinstance(setup, FiftySetup) else game_of(setup)
+    if stored.side_ids is not None and len(stored.side_ids) != len(game.side_rows):
+        raise GameProblems([Problem("request.value", f"{where}.side_ids", {})])
+    if stored.side_ids is not None:
+        for row, key in zip(game.side_rows, stored.side_ids, strict=True):
+            row.key = key
+    game.id = stored.id or new_key()
+    game.view_id = stored.view_id or new_key()
+    game.previous_id = stored.previous_id
+    game.version = stored.version
+    game.first_dealer = stored.first_dealer
+    game.created_at, game.updated_at = _time(stored.created_at), _time(stored.updated_at)
+    game.summary = None
+    for h, (hand, hand_read) in enumerate(zip(stored.hands, read.hands, strict=True)):
+        teams, lone, stock_out = _entry(game, hand_read, f"{where}.hands[{h}]")
+        game.hands.append(
+            Hand(
+                number=hand.number,
+                teams=teams,
+                lone_player=lone,
+                stock_out=stock_out,
+                created_at=_time(hand.created_at),
+                updated_at=_time(hand.updated_at),
+                scored=None,
+            )
+        )
+    for r, (revision, revision_read) in enumerate(
+        zip(stored.revisions, read.revisions, strict=True)
+    ):
+        teams, lone, stock_out = _entry(game, revision_read, f"{where}.revisions[{r}]")
+        game.revisions.append(
+            HandRevision(
+                number=revision.number,
+                kind=revision.kind,
+                teams=teams,
+                lone_player=lone,
+                stock_out=stock_out,
+                entered_at=_time(revision.entered_at),
+                hand_created_at=_time(revision.hand_created_at),
+                changed_at=_time(revision.changed_at),
+                version=revision.version,
+            )
+        )
+    return Checked(game, read.keyed)
+
+
+# ---- the tables and tournaments of the whole database's backup -------------------------------
 def read_key(item: dict[str, Any], name: str, where: str, problems: list[Problem]) -> str | None:
     value = item.get(name)
     if value is None:
         return None
     if not isinstance(value, str) or not KEY.match(value):
         problems.append(Problem("request.value", f"{where}.{name}", {}))
-        return None
-    return value
-
-
-def read_side_ids(
-    item: dict[str, Any], game: Game, where: str, problems: list[Problem]
-) -> list[str] | None:
-    """The side keys a backup gives (None: none, a file of before side keys or without its
-    keys; the game then gets new ones): one per side of a game that has them, all
-    different."""
-    value = item.get("side_ids")
-    if value is None:
-        return None
-    at = f"{where}.side_ids"
-    if (
-        not isinstance(value, list)
-        or len(value) != len(game.side_rows)
-        or not all(isinstance(k, str) and KEY.match(k) for k in value)
-        or len(set(value)) != len(value)
-    ):
-        problems.append(Problem("request.value", at, {}))
         return None
     return value
 
@@ -388,147 +372,6 @@ def read_list(item: dict[str, Any], name: str, where: str, limit: int) -> list[A
     if len(value) > limit:
         raise GameProblems([Problem("request.too_large", f"{where}.{name}", {"limit": limit})], 400)
     return value
-
-
-def _blank_game(item: dict[str, Any]) -> Game:
-    """The game's set-up checked as a new game of its kind is (raises GameProblems)."""
-    sides = item.get("sides")
-    if item.get("ruleset") == fifty.RULESET_ID:
-        options = item.get("options")
-        if not isinstance(options, dict):
-            options = {}
-        names = (
-            [s.get("name") if isinstance(s, dict) else s for s in sides]
-            if isinstance(sides, list)
-            else sides
-        )
-        return fifty.new_game(
-            names,
-            options.get("joker", DEFAULT_JOKER),
-            options.get("games"),
-            item.get("target") or None,
-            item.get("name"),
-        )
-    if isinstance(sides, list):  # only what a side is: older exports carry totals beside it
-        sides = [
-            {"name": s.get("name"), "players": s.get("players")} if isinstance(s, dict) else s
-            for s in sides
-        ]
-    return new_game(
-        item.get("ruleset"),
-        item.get("players"),
-        sides,
-        item.get("options"),
-        target=item.get("target"),
-        name=item.get("name"),
-    )
-
-
-def _entry(game: Game, entry: dict[str, Any], where: str) -> tuple[Any, Any, bool]:
-    """A hand's entry as it is stored, checked as a save checks it: (teams, lone, stock_out)."""
-    if game.ruleset == fifty.RULESET_ID:
-        try:
-            return fifty.checked_entry(game, entry.get("teams")), None, False
-        except GameProblems as error:
-            raise GameProblems(_at(f"{where}.teams", error.problems), error.status) from None
-    hand = edge_games.read_hand(
-        entry.get("teams"), entry.get("lone_player"), entry.get("stock_out", False)
-    )
-    checked = checked_hand(game, hand)
-    if checked.problems:
-        raise GameProblems(_at(where, list(checked.problems)))
-    return checked.stored, checked.lone, checked.stock_out
-
-
-def read_game(item: Any, where: str) -> Checked:
-    """One game of a backup, checked (see :func:`read_backup`)."""
-    if not isinstance(item, dict):
-        raise GameProblems([Problem("request.type", where, {"expected": "object"})])
-    try:
-        game = _blank_game(item)
-    except GameProblems as error:
-        raise GameProblems(_at(where, error.problems), error.status) from None
-    problems: list[Problem] = []
-    game_id = read_key(item, "id", where, problems)
-    view_id = read_key(item, "view_id", where, problems)
-    previous = read_key(item, "previous_id", where, problems)
-    now = utcnow()
-    created = read_time(item.get("created_at"), f"{where}.created_at", problems, now)
-    updated = read_time(item.get("updated_at"), f"{where}.updated_at", problems, created)
-    limit = fifty.MAX_GAMES if game.ruleset == fifty.RULESET_ID else MAX_HANDS
-    hands = read_list(item, "hands", where, limit)
-    revisions = read_list(item, "revisions", where, MAX_REVISIONS)
-    version = item.get("version", 1 + len(hands) + len(revisions))
-    version = read_whole(version, f"{where}.version", (1, MAX_VERSION), problems)
-    seats = max(1, game.players)
-    first_dealer = read_whole(
-        item.get("first_dealer", 0), f"{where}.first_dealer", (0, seats - 1), problems
-    )
-    side_ids = read_side_ids(item, game, where, problems)
-    if problems:
-        raise GameProblems(problems)
-    if side_ids is not None:
-        for row, key in zip(game.side_rows, side_ids, strict=True):
-            row.key = key
-    game.id = game_id or new_key()
-    game.view_id = view_id or new_key()
-    game.previous_id = previous
-    game.version = version
-    game.first_dealer = first_dealer
-    game.created_at, game.updated_at = created, updated
-    game.summary = None
-    for h, entry in enumerate(hands):
-        at = f"{where}.hands[{h}]"
-        if not isinstance(entry, dict):
-            raise GameProblems([Problem("request.type", at, {"expected": "object"})])
-        number = entry.get("number", h + 1)
-        if number != h + 1:
-            raise GameProblems([Problem("request.value", f"{at}.number", {"expected": h + 1})])
-        teams, lone, stock_out = _entry(game, entry, at)
-        made = read_time(entry.get("created_at"), f"{at}.created_at", problems, created)
-        changed = read_time(entry.get("updated_at"), f"{at}.updated_at", problems, made)
-        game.hands.append(
-            Hand(
-                number=number,
-                teams=teams,
-                lone_player=lone,
-                stock_out=stock_out,
-                created_at=made,
-                updated_at=changed,
-                scored=None,
-            )
-        )
-    for r, entry in enumerate(revisions):
-        at = f"{where}.revisions[{r}]"
-        if not isinstance(entry, dict):
-            raise GameProblems([Problem("request.type", at, {"expected": "object"})])
-        kind = entry.get("kind")
-        if kind not in REVISION_KINDS:
-            problems.append(Problem("request.value", f"{at}.kind", {}))
-        number = read_whole(entry.get("number"), f"{at}.number", (1, limit + 1), problems)
-        revision_version = read_whole(entry.get("version"), f"{at}.version", (1, version), problems)
-        teams, lone, stock_out = _entry(game, entry, at)
-        entered = read_time(entry.get("entered_at"), f"{at}.entered_at", problems, created)
-        game.revisions.append(
-            HandRevision(
-                number=number,
-                kind=kind,
-                teams=teams,
-                lone_player=lone,
-                stock_out=stock_out,
-                entered_at=entered,
-                hand_created_at=read_time(
-                    entry.get("hand_created_at"), f"{at}.hand_created_at", problems, entered
-                ),
-                changed_at=read_time(
-                    entry.get("changed_at"), f"{at}.changed_at", problems, entered
-                ),
-                version=revision_version,
-            )
-        )
-    if problems:
-        raise GameProblems(problems)
-    return Checked(game, game_id is not None)
 
 
 # ---- storing ---------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """A backup imported (docs/api.md §3 "Details and additions"): a backup file of :mod:`.backup`
 (the stored-game format of :mod:`.stored_format`), or a file of before (one game, or
-``{"games": [...]}`` in the games API's shape) turned into one, every game checked before
-anything is stored, then each stored in a transaction of its own. Shared by the games API and
-the start page's import (both above this layer), and by the table import."""
+``{"games": [...]}`` in the games API's shape) turned into one, read at the edge
+(:mod:`..edge.stored_files`), every game checked before anything is stored, then each stored in
+a transaction of its own. Shared by the games API and the start page's import (both above this
+layer)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from collections.abc import Callable, Container
 from dataclasses import dataclass
 from typing import Any
 
+from ..edge.stored_files import upgraded_backup
 from .backup import read_backup, restore
 from .db import write_scope
-from .stored_format import MAX_IMPORTED_GAMES, upgraded_backup
+from .stored_format import MAX_IMPORTED_GAMES
 
 MAX_GAMES = MAX_IMPORTED_GAMES  # one file from the phone; a file beyond that is refused
 #: hands and earlier entries in one file (each is checked and scored: the import's CPU)
@@ -46,7 +48,7 @@ def import_backup(
     those games is recognised). Raises ``GameProblems`` before anything is stored.
     ``counted`` is told of every game stored, as it is stored (the creation limit counts them:
     a failure half-way still counts those stored)."""
-    checked = read_backup(as_backup(data), MAX_GAMES, MAX_ENTRIES)
+    checked = read_backup(data, MAX_GAMES, MAX_ENTRIES)
     out: list[Imported] = []
     if counted is not None:
         counted(0)

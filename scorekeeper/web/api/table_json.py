@@ -10,6 +10,7 @@ import ijson
 from ijson.common import ObjectBuilder
 from sqlalchemy.orm import Session
 
+from ...edge.stored_files import read_table_game
 from ...edge.tables import read_table_import
 from ...rules.problems import Problem
 from ...rules.scoring import Rejected
@@ -23,7 +24,6 @@ from ...store.stored_format import (
     TableFileGame,
     TablePerson,
     as_json,
-    upgrade_game,
 )
 from ...store.table_stats import Figures, GameFacts, TableStats, rated, table_stats
 
@@ -189,21 +189,14 @@ def table_export(session: Session, table: Table) -> dict[str, Any]:
     return out
 
 
-def import_table(session: Session, data: Any) -> Table:
-    """A table from its export, as a new table: every game created and every hand added
-    through the same store functions as the API (each value checked as if typed). One
-    transaction: a problem anywhere stores nothing. Raises :class:`GameProblems`."""
-    if not isinstance(data, dict):
-        raise GameProblems([Problem("request.type", "format", {"expected": FORMAT})])
-    return _import(session, data, data.get("games"))
-
-
 def import_table_file(session: Session, source: IO[bytes]) -> Table:
-    """:func:`import_table` of an export file (seekable: an upload kept in a temporary file),
-    read as it is parsed: the table's name and people first, then one game at a time, so that
-    the file is never held in memory whole (a table of 1,000 games is 3.2 MB of JSON, and
-    several times that as Python objects). Raises :class:`GameProblems` (unreadable JSON:
-    400 ``request.invalid_json``)."""
+    """A table from its export file (seekable: an upload kept in a temporary file), as a new
+    table: every game read at the edge as every imported game is, checked as if typed and
+    stored through the same store functions as the API, in one transaction (a problem anywhere
+    stores nothing). The file is read as it is parsed: the table's name and people first, then
+    one game at a time, so that the file is never held in memory whole (a table of 1,000 games
+    is 3.2 MB of JSON, and several times that as Python objects). Raises :class:`GameProblems`
+    (unreadable JSON: 400 ``request.invalid_json``)."""
     try:
         parser = _parser(source)
         header = _header(source, parser)
@@ -294,20 +287,12 @@ def _import(session: Session, header: dict[str, Any], items: Iterable[Any] | Non
 
 
 def _import_game(session: Session, table: Table, item: Any, where: str) -> None:
-    """One game of the export (this format, or a file of before: upgraded), checked as a
+    """One game of the export (this format, or a file of before: upgraded), read at the edge as
+    every imported game is (:func:`...edge.stored_files.read_table_game`), checked as a
     backup's game is and stored as a game of its own."""
-    body = item.get("game") if isinstance(item, dict) else None
-    if not isinstance(body, dict):
-        raise GameProblems([Problem("request.type", where, {"expected": "object"})])
-    try:
-        checked = backup.read_backup({"games": [upgrade_game(body)]}, 1)
-    except GameProblems as error:
-        raise GameProblems(
-            [
-                Problem(p.code, where + ".game" + p.where.removeprefix("games[0]"), p.params)
-                for p in error.problems
-            ],
-            error.status,
-        ) from None
-    game = backup.restore(session, checked[0])[0]  # keyless: a game of its own
+    read = read_table_game(item, where)
+    if isinstance(read, Rejected):
+        raise GameProblems(list(read.problems))
+    checked = backup.checked_game(read, f"{where}.game")
+    game = backup.restore(session, checked)[0]  # keyless: a game of its own
     tables.attach(session, table, game)

@@ -1,0 +1,543 @@
+"""Imported files read once, at the edge: a backup (``POST /api/v1/games/import``, the start
+page's import form, ``scorekeeper import``) and a table's export (``POST
+/api/v1/tables/import``, the tables page's form, ``scorekeeper import``), in the stored-game
+format of :mod:`.stored_format` (version 1 or 2), or written before it (one game, or
+``{"games": [...]}`` in the games API's shape; a table's export with its games in that shape):
+those are turned into the format first (:func:`upgrade_game`, :func:`upgraded_backup`).
+
+Every game is read the same way, whichever file and whichever way it came in
+(:func:`read_stored_game`): into a :class:`ReadGame`, the :class:`~.stored_format.StoredGame`
+with its times checked and its defaults filled in, the new game's set-up read as ``POST
+/api/v1/games`` reads it, and every hand's and earlier entry's entry read as a save reads it.
+What needs the game made from that set-up (an entry against the ruleset, the side keys against
+its sides) is the store's to check. A file's ``format_version`` is checked by one function
+(:func:`check_format_version`) for both files. A table's export is streamed: its header is read
+first (:func:`..tables.read_table_import`), then each game as it comes (:func:`read_table_game`).
+The whole database's backup also holds its tables (:func:`read_backup_tables`).
+
+Problems are data, with today's codes and paths (``where`` names the game and hand: ``games[0]
+.hands[2].created_at``); a file that cannot be read comes back as a
+:class:`~..rules.scoring.Rejected`. Pure Python, as the rest of the edge.
+
+>>> [p.where for p in read_backup_file({"format": BACKUP, "format_version": 9}).problems]
+['format_version']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from ..rules import fifty as fifty_rules
+from ..rules.problems import Problem
+from ..rules.scoring import Rejected
+from .games import (
+    FiftyHandRead,
+    FiftySetup,
+    GameSetup,
+    HandRead,
+    fifty_setup,
+    read_fifty_entry,
+    read_hand,
+    read_new_game,
+)
+from .stored_format import (
+    BACKUP,
+    FIFTY,
+    FORMAT_VERSION,
+    KEY_PATTERN,
+    MAX_VERSION,
+    StoredGame,
+    StoredHand,
+    StoredRevision,
+    StoredTable,
+    StoredTableGame,
+)
+
+KEY = re.compile(KEY_PATTERN)
+REVISION_KINDS = ("corrected", "deleted")
+#: hands of one Canasta game (store/changes.py MAX_HANDS: a re-score kept bounded)
+MAX_HANDS = 500
+#: games of one evening of 3 ist 50 (store/fifty.py MAX_GAMES)
+MAX_FIFTY_GAMES = 300
+#: corrections and deletions kept per game in a file (a take-back each hand, several times)
+MAX_REVISIONS = 4 * MAX_HANDS
+
+#: a table's name and each of its people's in the whole database's backup
+TABLE_NAME_MAX = 40
+#: people of one table in the whole database's backup
+MAX_TABLE_PEOPLE = 200
+#: games of one table in the whole database's backup
+MAX_TABLE_GAMES = 100_000
+
+#: an entry as read: a Canasta hand, or one game of an evening of 3 ist 50
+EntryRead = HandRead | FiftyHandRead
+
+
+@dataclass(frozen=True)
+class ReadGame:
+    """One game of an imported file, read: the game as the format holds it (times checked and
+    written in UTC, defaults filled in; ``view_id`` empty when the file gave none), its set-up
+    as a new game's, and each hand's and earlier entry's entry as read (in the order of
+    ``stored.hands`` and ``stored.revisions``)."""
+
+    stored: StoredGame
+    setup: GameSetup | FiftySetup
+    hands: tuple[EntryRead, ...]
+    revisions: tuple[EntryRead, ...]
+
+    @property
+    def keyed(self) -> bool:
+        """The file gave the game's editing key (else it is recognised by its view key)."""
+        return self.stored.id is not None
+
+
+class _Refused(Exception):
+    def __init__(self, problems: list[Problem]):
+        super().__init__("; ".join(p.code for p in problems))
+        self.problems = problems
+
+
+# ---- files of before ---------------------------------------------------------------------------
+def is_fifty_export(item: Any) -> bool:
+    """A 3-ist-50 game as table exports of before wrote it (``players`` as names, ``games``
+    with each evening game's entries)."""
+    return (
+        isinstance(item, dict)
+        and item.get("ruleset") == FIFTY
+        and "games" in item
+        and "hands" not in item
+    )
+
+
+def upgrade_game(item: Any) -> Any:
+    """A game of a file of before, as this format holds it (what it did not carry is left out:
+    the reader fills it in as for a new game). A game in this format is given back as it is;
+    anything else is left for the reader to refuse."""
+    if not isinstance(item, dict):
+        return item
+    if is_fifty_export(item):
+        rows = item.get("games")
+        return {
+            "name": item.get("name"),
+            "ruleset": FIFTY,
+            "sides": item.get("players"),
+            "options": {"joker": item.get("joker", 10), "games": item.get("stop_after")},
+            "target": item.get("target"),
+            "created_at": item.get("created_at"),
+            "revisions": [],
+            "hands": [
+                {"number": n + 1, "teams": row.get("entries") if isinstance(row, dict) else row}
+                for n, row in enumerate(rows)
+            ]
+            if isinstance(rows, list)
+            else rows,
+        }
+    if "first_dealer" in item or "revisions" in item:  # a backup's game: this format already
+        return item
+    hands = item.get("hands", [])  # the games API's shape: the entries of its derived hands
+    return {
+        "id": item.get("id"),
+        "view_id": item.get("view_id"),
+        "name": item.get("name"),
+        "ruleset": item.get("ruleset"),
+        "players": item.get("players"),
+        "options": item.get("options"),
+        "sides": item.get("sides"),
+        "target": item.get("target"),
+        "created_at": item.get("created_at"),
+        "updated_at": item.get("updated_at"),
+        "revisions": [],
+        "hands": [
+            {k: h.get(k) for k in ("teams", "lone_player", "stock_out") if k in h}
+            if isinstance(h, dict)
+            else h
+            for h in hands
+        ]
+        if isinstance(hands, list)
+        else hands,
+    }
+
+
+def upgraded_backup(data: Any) -> Any:
+    """A backup in this format: a backup file as it is (its games upgraded where a file of
+    before wrote them otherwise); one game, or ``{"games": [...]}``, of before turned into
+    one."""
+    if isinstance(data, dict) and data.get("format") == BACKUP:
+        items = data.get("games")
+        if isinstance(items, list):
+            return {**data, "games": [upgrade_game(i) for i in items]}
+        return data
+    if isinstance(data, dict) and "games" in data and not is_fifty_export(data):
+        items = data["games"]
+        return {"games": [upgrade_game(i) for i in items] if isinstance(items, list) else items}
+    return {"games": [upgrade_game(data)]}
+
+
+# ---- the files ---------------------------------------------------------------------------------
+def check_format_version(data: dict[str, Any], newest: int = FORMAT_VERSION) -> Rejected | None:
+    """A file's ``format_version``, for both files: 1 when left out (a file of before version
+    2); a file of a later version than ``newest`` (the one this app writes) is refused with a
+    clear problem, not read by a guess."""
+    version = data.get("format_version", 1)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        return Rejected((Problem("request.type", "format_version", {"expected": "integer"}),))
+    if version > newest:
+        return Rejected((Problem("request.value", "format_version", {"maximum": newest}),))
+    return None
+
+
+def read_backup_file(
+    data: Any, max_games: int | None = None, max_hands: int | None = None
+) -> tuple[ReadGame, ...] | Rejected:
+    """Every game of a backup (or of a file of before, upgraded first), read; nothing is
+    stored here. ``max_games``: games per file; ``max_hands``: hands and earlier entries in the
+    whole file (each is scored on import: its CPU)."""
+    data = upgraded_backup(data)
+    if not isinstance(data, dict):  # pragma: no cover - upgraded_backup always gives one
+        return Rejected((Problem("request.type", "", {"expected": "object"}),))
+    refused = check_format_version(data)
+    if refused is not None:
+        return refused
+    items = data.get("games")
+    if not isinstance(items, list):
+        return Rejected((Problem("request.type", "games", {"expected": "list"}),))
+    if not items:  # nothing to import (a limit is no part of that problem)
+        return Rejected((Problem("request.missing", "games", {}),))
+    if max_games is not None and len(items) > max_games:
+        return Rejected((Problem("request.too_large", "games", {"limit": max_games}),))
+    if max_hands is not None:
+        counted = sum(
+            len(item.get("hands") or []) + len(item.get("revisions") or [])
+            for item in items
+            if isinstance(item, dict)
+            and isinstance(item.get("hands", []), list)
+            and isinstance(item.get("revisions", []), list)
+        )
+        if counted > max_hands:
+            return Rejected((Problem("request.too_large", "games", {"limit": max_hands}),))
+    games = []
+    for g, item in enumerate(items):
+        read = read_stored_game(item, f"games[{g}]")
+        if isinstance(read, Rejected):
+            return read
+        games.append(read)
+    return tuple(games)
+
+
+def read_table_game(item: Any, where: str) -> ReadGame | Rejected:
+    """One game of a table's export, as it comes from the stream: ``{"kind", "people",
+    "game"}`` (only ``game`` is read: its people are the table's, by its sides' names), the
+    game in this format or of before (upgraded)."""
+    body = item.get("game") if isinstance(item, dict) else None
+    if not isinstance(body, dict):
+        return Rejected((Problem("request.type", where, {"expected": "object"}),))
+    return read_stored_game(upgrade_game(body), f"{where}.game")
+
+
+def read_stored_game(item: Any, where: str) -> ReadGame | Rejected:
+    """One game of a file (in this format: a file of before is upgraded first), read as
+    ``POST /api/v1/games`` reads a new game and a save reads each hand; ``where`` names it."""
+    try:
+        return _game(item, where)
+    except _Refused as refused:
+        return Rejected(tuple(refused.problems))
+
+
+def read_backup_tables(data: Any, games: Container[str]) -> tuple[StoredTable, ...] | Rejected:
+    """The tables of the whole database's backup (``scorekeeper export``): each with its
+    people's names and its games (a link names a game of the backup, ``games``: their editing
+    keys; its seats name the table's people by their place). ``id`` and ``view_id`` are empty
+    when the file gave none (the store makes new ones)."""
+    try:
+        return _tables(data, games)
+    except _Refused as refused:
+        return Rejected(tuple(refused.problems))
+
+
+def _tables(data: Any, games: Container[str]) -> tuple[StoredTable, ...]:
+    items = data.get("tables", []) if isinstance(data, dict) else []
+    if not isinstance(items, list):
+        raise _Refused([Problem("request.type", "tables", {"expected": "list"})])
+    out = []
+    problems: list[Problem] = []
+    now = datetime.now(UTC).isoformat()
+    for i, item in enumerate(items):
+        where = f"tables[{i}]"
+        if not isinstance(item, dict):
+            raise _Refused([Problem("request.type", where, {"expected": "object"})])
+        table_id = _key(item, "id", where, problems)
+        view_id = _key(item, "view_id", where, problems)
+        name = item.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= TABLE_NAME_MAX:
+            problems.append(Problem("request.value", f"{where}.name", {}))
+            name = ""
+        people = _list(item, "people", where, MAX_TABLE_PEOPLE)
+        if not all(isinstance(p, str) and 1 <= len(p) <= TABLE_NAME_MAX for p in people):
+            problems.append(Problem("request.value", f"{where}.people", {}))
+        links = []
+        for g, link in enumerate(_list(item, "games", where, MAX_TABLE_GAMES)):
+            seats = link.get("seats") if isinstance(link, dict) else None
+            game = link.get("game") if isinstance(link, dict) else None
+            if (
+                not isinstance(game, str)
+                or game not in games
+                or not isinstance(seats, list)
+                or not all(
+                    isinstance(side, list)
+                    and all(
+                        isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(people)
+                        for p in side
+                    )
+                    for side in seats
+                )
+            ):
+                problems.append(Problem("request.value", f"{where}.games[{g}]", {}))
+                continue
+            links.append(StoredTableGame(game, seats))
+        created = _time(item.get("created_at"), f"{where}.created_at", problems, now)
+        out.append(
+            StoredTable(
+                id=table_id or "",
+                view_id=view_id or "",
+                name=name,
+                version=_whole(
+                    item.get("version", 1), f"{where}.version", (1, MAX_VERSION), problems
+                ),
+                created_at=created,
+                updated_at=_time(item.get("updated_at"), f"{where}.updated_at", problems, created),
+                people=list(people),
+                games=links,
+            )
+        )
+    if problems:
+        raise _Refused(problems)
+    return tuple(out)
+
+
+# ---- one game ----------------------------------------------------------------------------------
+def _at(where: str, problems: Any) -> list[Problem]:
+    return [Problem(p.code, f"{where}.{p.where}" if p.where else where, p.params) for p in problems]
+
+
+def _setup(item: dict[str, Any]) -> GameSetup | FiftySetup | Rejected:
+    """The game's set-up, read as a new game of its kind is."""
+    sides = item.get("sides")
+    if item.get("ruleset") == FIFTY:
+        options = item.get("options")
+        if not isinstance(options, dict):
+            options = {}
+        names = (
+            [s.get("name") if isinstance(s, dict) else s for s in sides]
+            if isinstance(sides, list)
+            else sides
+        )
+        return fifty_setup(
+            names,
+            options.get("joker", fifty_rules.DEFAULT_JOKER),
+            options.get("games"),
+            item.get("target") or None,
+            item.get("name"),
+        )
+    if isinstance(sides, list):  # only what a side is: older exports carry totals beside it
+        sides = [
+            {"name": s.get("name"), "players": s.get("players")} if isinstance(s, dict) else s
+            for s in sides
+        ]
+    return read_new_game(
+        {
+            "ruleset": item.get("ruleset"),
+            "players": item.get("players"),
+            "sides": sides,
+            "options": item.get("options"),
+            "target": item.get("target"),
+            "name": item.get("name"),
+        }
+    )
+
+
+def _key(item: dict[str, Any], name: str, where: str, problems: list[Problem]) -> str | None:
+    value = item.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not KEY.match(value):
+        problems.append(Problem("request.value", f"{where}.{name}", {}))
+        return None
+    return value
+
+
+def _side_ids(item: dict[str, Any], where: str, problems: list[Problem]) -> list[str] | None:
+    """The side keys a file gives (None: none, a file of before side keys or without its keys):
+    all different keys; whether there is one per side of the game is the store's to say."""
+    value = item.get("side_ids")
+    if value is None:
+        return None
+    if (
+        not isinstance(value, list)
+        or not all(isinstance(k, str) and KEY.match(k) for k in value)
+        or len(set(value)) != len(value)
+    ):
+        problems.append(Problem("request.value", f"{where}.side_ids", {}))
+        return None
+    return value
+
+
+def _time(value: Any, where: str, problems: list[Problem], default: str) -> str:
+    """A moment as ISO 8601 in UTC (one without a zone is taken as UTC); ``default`` when
+    left out or unreadable (the latter a problem)."""
+    if value is None:
+        return default
+    try:
+        if not isinstance(value, str) or len(value) > 40:
+            raise ValueError(value)
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        problems.append(Problem("request.value", where, {}))
+        return default
+    moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    return moment.isoformat()
+
+
+def _whole(value: Any, where: str, bounds: tuple[int, int], problems: list[Problem]) -> int:
+    low, high = bounds
+    if isinstance(value, bool) or not isinstance(value, int):
+        problems.append(Problem("request.type", where, {"expected": "integer"}))
+        return low
+    if not low <= value <= high:
+        problems.append(Problem("request.value", where, {"minimum": low, "maximum": high}))
+        return low
+    return value
+
+
+def _list(item: dict[str, Any], name: str, where: str, limit: int) -> list[Any]:
+    value = item.get(name, [])
+    if not isinstance(value, list):
+        raise _Refused([Problem("request.type", f"{where}.{name}", {"expected": "list"})])
+    if len(value) > limit:
+        raise _Refused([Problem("request.too_large", f"{where}.{name}", {"limit": limit})])
+    return value
+
+
+def _entry(setup: GameSetup | FiftySetup, entry: dict[str, Any]) -> EntryRead:
+    """An entry read as a save reads it (checked against the game by the store)."""
+    if isinstance(setup, FiftySetup):
+        options = fifty_rules.Options(joker=setup.joker)
+        return read_fifty_entry(entry.get("teams"), len(setup.players), options)
+    return read_hand(entry.get("teams"), entry.get("lone_player"), entry.get("stock_out", False))
+
+
+def _teams(entry: dict[str, Any]) -> list[Any]:
+    teams = entry.get("teams")
+    return teams if isinstance(teams, list) else []
+
+
+def _lone(read: EntryRead) -> int | None:
+    lone = read.lone_player if isinstance(read, HandRead) else None
+    return lone if isinstance(lone, int) and not isinstance(lone, bool) else None
+
+
+def _stock_out(read: EntryRead) -> bool:
+    return read.stock_out if isinstance(read, HandRead) else False
+
+
+def _game(item: Any, where: str) -> ReadGame:
+    if not isinstance(item, dict):
+        raise _Refused([Problem("request.type", where, {"expected": "object"})])
+    setup = _setup(item)
+    if isinstance(setup, Rejected):
+        raise _Refused(_at(where, setup.problems))
+    fifty = isinstance(setup, FiftySetup)
+    players = len(setup.players) if isinstance(setup, FiftySetup) else setup.players
+    problems: list[Problem] = []
+    game_id = _key(item, "id", where, problems)
+    view_id = _key(item, "view_id", where, problems)
+    previous = _key(item, "previous_id", where, problems)
+    now = datetime.now(UTC).isoformat()
+    created = _time(item.get("created_at"), f"{where}.created_at", problems, now)
+    updated = _time(item.get("updated_at"), f"{where}.updated_at", problems, created)
+    limit = MAX_FIFTY_GAMES if fifty else MAX_HANDS
+    hands = _list(item, "hands", where, limit)
+    revisions = _list(item, "revisions", where, MAX_REVISIONS)
+    version = item.get("version", 1 + len(hands) + len(revisions))
+    version = _whole(version, f"{where}.version", (1, MAX_VERSION), problems)
+    seats = max(1, players)
+    first_dealer = _whole(
+        item.get("first_dealer", 0), f"{where}.first_dealer", (0, seats - 1), problems
+    )
+    side_ids = _side_ids(item, where, problems)
+    if problems:
+        raise _Refused(problems)
+    stored_hands, hand_reads = [], []
+    for h, entry in enumerate(hands):
+        at = f"{where}.hands[{h}]"
+        if not isinstance(entry, dict):
+            raise _Refused([Problem("request.type", at, {"expected": "object"})])
+        number = entry.get("number", h + 1)
+        if number != h + 1:
+            raise _Refused([Problem("request.value", f"{at}.number", {"expected": h + 1})])
+        read = _entry(setup, entry)
+        made = _time(entry.get("created_at"), f"{at}.created_at", problems, created)
+        stored_hands.append(
+            StoredHand(
+                number=h + 1,
+                teams=_teams(entry),
+                created_at=made,
+                updated_at=_time(entry.get("updated_at"), f"{at}.updated_at", problems, made),
+                lone_player=_lone(read),
+                stock_out=_stock_out(read),
+            )
+        )
+        hand_reads.append(read)
+    stored_revisions, revision_reads = [], []
+    for r, entry in enumerate(revisions):
+        at = f"{where}.revisions[{r}]"
+        if not isinstance(entry, dict):
+            raise _Refused([Problem("request.type", at, {"expected": "object"})])
+        kind = entry.get("kind")
+        if kind not in REVISION_KINDS:
+            problems.append(Problem("request.value", f"{at}.kind", {}))
+        number = _whole(entry.get("number"), f"{at}.number", (1, limit + 1), problems)
+        revision_version = _whole(entry.get("version"), f"{at}.version", (1, version), problems)
+        read = _entry(setup, entry)
+        entered = _time(entry.get("entered_at"), f"{at}.entered_at", problems, created)
+        stored_revisions.append(
+            StoredRevision(
+                number=number,
+                kind="deleted" if kind == "deleted" else "corrected",
+                teams=_teams(entry),
+                entered_at=entered,
+                hand_created_at=_time(
+                    entry.get("hand_created_at"), f"{at}.hand_created_at", problems, entered
+                ),
+                changed_at=_time(entry.get("changed_at"), f"{at}.changed_at", problems, entered),
+                version=revision_version,
+                lone_player=_lone(read),
+                stock_out=_stock_out(read),
+            )
+        )
+        revision_reads.append(read)
+    if problems:
+        raise _Refused(problems)
+    options = item.get("options")
+    stored = StoredGame(
+        view_id=view_id or "",
+        name=setup.name,
+        ruleset=setup.ruleset.id if isinstance(setup, GameSetup) else FIFTY,
+        players=players,
+        options=dict(options) if isinstance(options, dict) else {},
+        sides=list(item.get("sides") or []),
+        target=setup.target,
+        first_dealer=first_dealer,
+        version=version,
+        created_at=created,
+        updated_at=updated,
+        hands=stored_hands,
+        revisions=stored_revisions,
+        id=game_id,
+        previous_id=previous,
+        side_ids=side_ids,
+    )
+    return ReadGame(stored, setup, tuple(hand_reads), tuple(revision_reads))
