@@ -269,8 +269,8 @@ def _tables(data: Any, games: Container[str]) -> tuple[StoredTable, ...]:
         where = f"tables[{i}]"
         if not isinstance(item, dict):
             raise _Refused([Problem("request.type", where, {"expected": "object"})])
-        table_id = _key(item, "id", where, problems)
-        view_id = _key(item, "view_id", where, problems)
+        table_id = read_key(item, "id", where, problems)
+        view_id = read_key(item, "view_id", where, problems)
         name = item.get("name")
         if not isinstance(name, str) or not 1 <= len(name) <= TABLE_NAME_MAX:
             problems.append(Problem("request.value", f"{where}.name", {}))
@@ -304,7 +304,7 @@ def _tables(data: Any, games: Container[str]) -> tuple[StoredTable, ...]:
                 id=table_id or "",
                 view_id=view_id or "",
                 name=name,
-                version=_whole(
+                version=read_whole(
                     item.get("version", 1), f"{where}.version", (1, MAX_VERSION), problems
                 ),
                 created_at=created,
@@ -359,7 +359,7 @@ def _setup(item: dict[str, Any]) -> GameSetup | FiftySetup | Rejected:
     )
 
 
-def _key(item: dict[str, Any], name: str, where: str, problems: list[Problem]) -> str | None:
+def read_key(item: dict[str, Any], name: str, where: str, problems: list[Problem]) -> str | None:
     value = item.get(name)
     if value is None:
         return None
@@ -385,9 +385,9 @@ def _side_ids(item: dict[str, Any], where: str, problems: list[Problem]) -> list
     return value
 
 
-def _time(value: Any, where: str, problems: list[Problem], default: str) -> str:
-    """A moment as ISO 8601 in UTC (one without a zone is taken as UTC); ``default`` when
-    left out or unreadable (the latter a problem)."""
+def read_moment(value: Any, where: str, problems: list[Problem], default: datetime) -> datetime:
+    """A moment of a file in UTC (one without a zone is taken as UTC); ``default`` when left out
+    or unreadable (the latter a problem)."""
     if value is None:
         return default
     try:
@@ -397,11 +397,17 @@ def _time(value: Any, where: str, problems: list[Problem], default: str) -> str:
     except ValueError:
         problems.append(Problem("request.value", where, {}))
         return default
-    moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-    return moment.isoformat()
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def _whole(value: Any, where: str, bounds: tuple[int, int], problems: list[Problem]) -> int:
+def _time(value: Any, where: str, problems: list[Problem], default: str) -> str:
+    """:func:`read_moment` as ISO 8601; ``default`` when left out or unreadable."""
+    found = len(problems)
+    moment = read_moment(value, where, problems, datetime.min)
+    return default if value is None or len(problems) > found else moment.isoformat()
+
+
+def read_whole(value: Any, where: str, bounds: tuple[int, int], problems: list[Problem]) -> int:
     low, high = bounds
     if isinstance(value, bool) or not isinstance(value, int):
         problems.append(Problem("request.type", where, {"expected": "integer"}))
@@ -452,9 +458,9 @@ def _game(item: Any, where: str) -> ReadGame:
     fifty = isinstance(setup, FiftySetup)
     players = len(setup.players) if isinstance(setup, FiftySetup) else setup.players
     problems: list[Problem] = []
-    game_id = _key(item, "id", where, problems)
-    view_id = _key(item, "view_id", where, problems)
-    previous = _key(item, "previous_id", where, problems)
+    game_id = read_key(item, "id", where, problems)
+    view_id = read_key(item, "view_id", where, problems)
+    previous = read_key(item, "previous_id", where, problems)
     now = datetime.now(UTC).isoformat()
     created = _time(item.get("created_at"), f"{where}.created_at", problems, now)
     updated = _time(item.get("updated_at"), f"{where}.updated_at", problems, created)
@@ -462,9 +468,9 @@ def _game(item: Any, where: str) -> ReadGame:
     hands = _list(item, "hands", where, limit)
     revisions = _list(item, "revisions", where, MAX_REVISIONS)
     version = item.get("version", 1 + len(hands) + len(revisions))
-    version = _whole(version, f"{where}.version", (1, MAX_VERSION), problems)
+    version = read_whole(version, f"{where}.version", (1, MAX_VERSION), problems)
     seats = max(1, players)
-    first_dealer = _whole(
+    first_dealer = read_whole(
         item.get("first_dealer", 0), f"{where}.first_dealer", (0, seats - 1), problems
     )
     side_ids = _side_ids(item, where, problems)
@@ -499,8 +505,8 @@ def _game(item: Any, where: str) -> ReadGame:
         kind = entry.get("kind")
         if kind not in REVISION_KINDS:
             problems.append(Problem("request.value", f"{at}.kind", {}))
-        number = _whole(entry.get("number"), f"{at}.number", (1, limit + 1), problems)
-        revision_version = _whole(entry.get("version"), f"{at}.version", (1, version), problems)
+        number = read_whole(entry.get("number"), f"{at}.number", (1, limit + 1), problems)
+        revision_version = read_whole(entry.get("version"), f"{at}.version", (1, version), problems)
         read = _entry(setup, entry)
         entered = _time(entry.get("entered_at"), f"{at}.entered_at", problems, created)
         stored_revisions.append(

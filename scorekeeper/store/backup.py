@@ -41,7 +41,7 @@ from ..rules.scoring import Rejected
 from . import fifty
 from .entries import checked_hand
 from .errors import GameProblems
-from .games import KEY, game_of
+from .games import game_of
 from .models import (
     Game,
     GameSide,
@@ -331,40 +331,6 @@ def checked_game(read: ReadGame, where: str) -> Checked:
 
 
 # ---- the tables and tournaments of the whole database's backup -------------------------------
-def read_key(item: dict[str, Any], name: str, where: str, problems: list[Problem]) -> str | None:
-    value = item.get(name)
-    if value is None:
-        return None
-    if not isinstance(value, str) or not KEY.match(value):
-        problems.append(Problem("request.value", f"{where}.{name}", {}))
-        return None
-    return value
-
-
-def read_time(value: Any, where: str, problems: list[Problem], default: datetime) -> datetime:
-    if value is None:
-        return default
-    try:
-        if not isinstance(value, str) or len(value) > 40:
-            raise ValueError(value)
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        problems.append(Problem("request.value", where, {}))
-        return default
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
-def read_whole(value: Any, where: str, bounds: tuple[int, int], problems: list[Problem]) -> int:
-    low, high = bounds
-    if isinstance(value, bool) or not isinstance(value, int):
-        problems.append(Problem("request.type", where, {"expected": "integer"}))
-        return low
-    if not low <= value <= high:
-        problems.append(Problem("request.value", where, {"minimum": low, "maximum": high}))
-        return low
-    return value
-
-
 def read_list(item: dict[str, Any], name: str, where: str, limit: int) -> list[Any]:
     value = item.get(name, [])
     if not isinstance(value, list):

@@ -20,10 +20,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ...edge.stored_files import read_key, read_moment, read_whole
 from ...rules.problems import Problem
 from ...rules.ruleset import resolve_ruleset
 from ...tournaments.model import Format, OddCount, RoundEnd, RoundState, Scoring
-from ..backup import iso_time, read_key, read_list, read_time, read_whole
+from ..backup import iso_time, read_list
 from ..errors import GameProblems
 from ..models import (
     Game,
@@ -228,7 +229,7 @@ def read_tournaments(
         else:
             problems.append(Problem("request.value", f"{where}.round_end", {}))
         table_id = read_key(item, "table", where, problems)
-        created = read_time(item.get("created_at"), f"{where}.created_at", problems, utcnow())
+        created = read_moment(item.get("created_at"), f"{where}.created_at", problems, utcnow())
         t = Tournament(
             id=read_key(item, "id", where, problems) or new_key(),
             view_id=read_key(item, "view_id", where, problems) or new_key(),
@@ -246,7 +247,9 @@ def read_tournaments(
             table_id=table_id if table_id in tables else None,
             version=read_whole(item.get("version", 1), f"{where}.version", (1, 10**9), problems),
             created_at=created,
-            updated_at=read_time(item.get("updated_at"), f"{where}.updated_at", problems, created),
+            updated_at=read_moment(
+                item.get("updated_at"), f"{where}.updated_at", problems, created
+            ),
         )
         checked = CheckedTournament(t)
         people = read_list(item, "participants", where, MAX_PARTICIPANTS)
@@ -289,7 +292,7 @@ def read_tournaments(
                     problems.append(Problem("request.value", f"{at}.games[{k}]", {}))
                     continue
                 links.append((table, str(game)))
-            begun = read_time(stored.get("created_at"), f"{at}.created_at", problems, created)
+            begun = read_moment(stored.get("created_at"), f"{at}.created_at", problems, created)
             round_row = TournamentRound(
                 number=number,
                 state=_choice(stored.get("state"), RoundState, f"{at}.state", problems),
@@ -311,7 +314,7 @@ def read_tournaments(
 def _maybe(item: dict[str, Any], name: str, where: str, problems: list[Problem]) -> Any:
     if item.get(name) is None:
         return None
-    return read_time(item.get(name), f"{where}.{name}", problems, utcnow())
+    return read_moment(item.get(name), f"{where}.{name}", problems, utcnow())
 
 
 def restore_tournament(session: Session, checked: CheckedTournament) -> bool:
