@@ -18,8 +18,9 @@ Both sides are measured alike: a client thread, started first, waits (blocked, s
 nothing) until the server's socket listens, sends ``GET /`` with the headers a phone sends,
 reads the answer's status line (the app has made the whole answer by then: the start page is
 not streamed) and ends the process at once (``os._exit``) on a 200; anything else exits 1.
-The only hook into ``serve`` is a wrapper around ``serving.make_server`` that says "listening"
-once the real one returned.
+The command starts as the installed ``scorekeeper`` command does (``scorekeeper.start:main``, with
+the arguments in ``sys.argv``). The only hook into it is a wrapper around waitress's
+``create_server`` that says "listening" once the real one returned.
 """
 
 from __future__ import annotations
@@ -79,23 +80,27 @@ def modules_loaded() -> list[str]:
 def app(db_url: str, modules_out: str | None) -> None:
     os.environ["SCOREKEEPER_SECRET_KEY"] = "bench"
     os.environ.pop("SCOREKEEPER_RATELIMIT_ENABLED", None)  # on, as a server starts
-    from scorekeeper import cli, serving
+    # waitress's server maker, wrapped before the app imports it (a library of the floor too):
+    # nothing of the app is imported before the command's own entry point imports it
+    import waitress.server
 
-    make_server = serving.make_server
+    create_server = waitress.server.create_server
 
     def listening(*args: object, **kwargs: object) -> object:
-        server = make_server(*args, **kwargs)  # type: ignore[arg-type]
+        server = create_server(*args, **kwargs)  # type: ignore[arg-type]
         LISTENING.set()
         return server
 
-    serving.make_server = listening  # type: ignore[assignment]
+    waitress.server.create_server = listening  # type: ignore[assignment]
     if modules_out is not None:
         LIST_TO.append(modules_out)
     threading.Thread(target=client, daemon=True).start()
-    cli.main(
-        ["serve", "--host", "127.0.0.1", "--port", str(PORT[0]), "--db", db_url],
-        prog_name="scorekeeper",
-    )
+    # as the installed ``scorekeeper`` command starts (pyproject.toml's [project.scripts])
+    sys.argv = ["scorekeeper", "serve", "--host", "127.0.0.1", "--port", str(PORT[0])]
+    sys.argv += ["--db", db_url]
+    from scorekeeper import start
+
+    start.main()
 
 
 def floor(modules: list[str]) -> None:

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import shutil
@@ -226,7 +227,16 @@ def serve(
         if address is not None:
             lan_url = f"http://{net.url_host(address)}:{port}"
             config["LAN_URL"] = lan_url
-    app = create_app(config or None)
+    # the app built with the collector paused, what it made then moved out of its way for good
+    # (as scorekeeper/start.py does for the imports)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        app = create_app(config or None)
+    finally:
+        gc.freeze()
+        if collecting:
+            gc.enable()
     options = serving.waitress_options(
         listen=" ".join(f"{net.url_host(h)}:{port}" for h in listen),
         threads=threads,
