@@ -52,6 +52,8 @@ MAGIC = b"scorekeeper dataclass code 1\n" + (sys.implementation.cache_tag or "")
 _kept: dict[str, CodeType] = {}
 #: the same for texts compiled in this process, not yet in the file
 _new: dict[str, CodeType] = {}
+#: the texts of :data:`_kept` this process has run
+_used: set[str] = set()
 
 
 def _is_ours(namespace: Any) -> bool:
@@ -67,6 +69,8 @@ def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:
         return
     ours = _is_ours(globals)
     code = (_kept.get(source) or _new.get(source)) if ours else None
+    if code is not None and source in _kept:
+        _used.add(source)
     if code is None:
         # as the built-in exec compiles a text for ``dataclasses``: without the __future__
         # flags of the module calling it (this one's would turn annotations into strings)
@@ -102,13 +106,15 @@ def install(path: Path = FILE) -> None:
 
 
 def save(path: Path = FILE) -> None:
-    """Keep the code compiled in this process beside what was kept (nothing new: nothing to
-    do). Written to a new file that replaces the old one at once, so a start that reads it
-    meanwhile reads the old file or the new one, never half of one; a folder that cannot be
-    written keeps nothing."""
+    """Keep the code compiled in this process, and of what was kept, what this process ran
+    (nothing new: nothing to do). A class that changed leaves its old texts behind, never to be
+    asked for again: they are dropped when something new is written, so the file holds what
+    the app of today defines instead of growing with every change of a class. Written to a new
+    file that replaces the old one at once, so a start that reads it meanwhile reads the old
+    file or the new one, never half of one; a folder that cannot be written keeps nothing."""
     if not _new:
         return
-    table = {**_kept, **_new}
+    table = {**{text: code for text, code in _kept.items() if text in _used}, **_new}
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
         descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".dataclass-code-")
@@ -121,4 +127,5 @@ def save(path: Path = FILE) -> None:
                 os.unlink(temporary)
             raise
         _kept.update(_new)
+        _used.update(_new)
         _new.clear()

@@ -34,6 +34,7 @@ def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """An empty table for the test (the app's own entries are put back after it)."""
     monkeypatch.setattr(dataclass_code, "_kept", {})
     monkeypatch.setattr(dataclass_code, "_new", {})
+    monkeypatch.setattr(dataclass_code, "_used", set())
     dataclass_code.install()
     yield
 
@@ -106,6 +107,29 @@ def test_what_was_compiled_is_found_by_the_next_start(
     assert compiled and set(compiled) == set(dataclass_code._new)
     dataclass_code.save(kept)
     assert len(dataclass_code._read(kept)) == len(texts) + len(compiled)
+
+
+def test_texts_no_class_asks_for_are_dropped_when_something_new_is_kept(
+    fresh: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept = tmp_path / "kept.marshal"
+    define("scorekeeper._probe")
+    before = set(dataclass_code._new)  # Point's six methods and Box's three
+    dataclass_code.save(kept)
+
+    # the next start, after Point gained a field: each of its methods writes another text
+    monkeypatch.setattr(dataclass_code, "_kept", dataclass_code._read(kept))
+    monkeypatch.setattr(dataclass_code, "_used", set())
+    define("scorekeeper._probe", SOURCE.replace("y: int = 0", "y: int = 0\n    z: int = 1"))
+    changed = set(dataclass_code._new)
+    assert len(changed) == 6 and not changed & before
+    found_again = set(dataclass_code._used)
+    assert len(found_again) == 3 and found_again < before  # Box's three methods
+    dataclass_code.save(kept)
+    table = dataclass_code._read(kept)
+    assert set(table) == changed | found_again
+    assert len(table) == 9  # Point's old six are gone, not kept beside the new ones
+    assert not set(table) & (before - dataclass_code._used)
 
 
 def test_a_foreign_or_broken_file_counts_as_empty(tmp_path: Path) -> None:
