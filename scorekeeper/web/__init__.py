@@ -3,20 +3,20 @@
 
 Areas with pages or an API:
 
-- ``home``: the start page, this phone's games, the web app manifest (blueprint ``main``)
-- ``canasta``: a Canasta game: new game, game page, view, hand entry, statistics, backups
+- ``home``: the start page, this phone's games, the web app manifest (blueprint ``home``)
+- ``games``: a Canasta game: new game, game page, view, hand entry, statistics, backups
   (blueprint ``games``)
 - ``fifty``: the same for "3 ist 50" (blueprint ``fifty``)
 - ``referee``: the rule questions of both games (blueprint ``referee``)
-- ``rulebook``: each ruleset explained (blueprint ``rules_pages``)
+- ``rulebook``: each ruleset explained (blueprint ``rulebook``)
 - ``sheets``: the score sheet PDFs and blank pads (blueprint ``sheets``)
 - ``tables``: a table of regular players, its games and statistics (blueprint ``tables``)
 - ``tournaments``: a club tournament: the director's page, the public standings, the
   projector, the new form and the PDFs (blueprint ``tournaments``)
 - ``docs``: the reference pages built from docs/ (blueprint ``docs``)
 - ``live``: the event streams the pages watch (blueprint ``live``, ``/api/v1/…/events``)
-- ``api``: the JSON API of docs/api.md §3 (blueprints ``api``, ``games_api``, ``tables_api``,
-  ``tournaments_api``)
+- ``api``: the JSON API of docs/api.md §3 (blueprints ``api``, ``games_api``, ``parts_api``,
+  ``rulebook_api``, ``openapi_api``, ``tables_api``, ``tournaments_api``)
 - ``engine``: the files of the rules engine on the phone, Pyodide and the engine archive
   (blueprint ``engine``, bound in ``init_app``; docs/engine.md)
 
@@ -42,7 +42,7 @@ from .api import tables as tables_api
 from .api import tournaments as tournaments_api
 from .docs import routes as docs
 from .fifty import routes as fifty
-from .games import routes as canasta
+from .games import routes as games
 from .home import routes as home
 from .live import routes as live
 from .referee import fifty as _referee_fifty  # noqa: F401 -- its routes join the referee's
@@ -86,7 +86,7 @@ def register_blueprints(app: Flask) -> None:
         tables_api.bp,
         tournaments_api.bp,
         home.bp,
-        canasta.bp,
+        games.bp,
         referee.bp,
         rulebook.bp,
         sheets.bp,
