@@ -1,4 +1,4 @@
-"""Request and response helpers shared by the two games' pages (``canasta`` and ``fifty``):
+"""Request and response helpers shared by the two games' pages (``games`` and ``fifty``):
 reading a typed number, the answer to a successful POST, this browser's recent games, finding a
 stored game, the kept game page, the view link's QR code and the live view.
 """

@@ -1,5 +1,5 @@
 """A player's form: the rating after each rated game, as plain SVG shapes drawn on the server
-(like the running totals of a game, :mod:`..canasta.chart`), with the start rating as a
+(like the running totals of a game, :mod:`..games.chart`), with the start rating as a
 dashed line."""
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from ...store.table_stats import GameFacts, TableStats, table_stats
 from ..api.table_json import import_table_file, table_export
 from ..app.security import share_link
 from ..fifty import routes as fifty
-from ..games import routes as canasta
+from ..games import routes as games_routes
 from ..play import pages
 from ..words.messages import message
 from ..words.names import ruleset_title
@@ -305,7 +305,7 @@ def new_game(table_id: str) -> Response:
         response = pages.see_other(url_for("fifty.show", game_id=game_id))
         return pages.remember(response, fifty.COOKIE, game_id)
     response = pages.see_other(url_for("games.show", game_id=game_id))
-    return pages.remember(response, canasta.RECENT_COOKIE, game_id)
+    return pages.remember(response, games_routes.RECENT_COOKIE, game_id)
 
 
 @bp.post("/tables/<table_id>/players")
