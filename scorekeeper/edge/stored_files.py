@@ -27,7 +27,7 @@ Problems are data, with today's codes and paths (``where`` names the game and ha
 from __future__ import annotations
 
 import re
-from collections.abc import Container
+from collections.abc import Container, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -39,6 +39,8 @@ from ..rules.ruleset import resolve_ruleset
 from ..rules.scoring import Rejected
 from ..tournaments.model import Format, OddCount, RoundEnd, RoundState, Scoring
 from .games import (
+    MAX_FIFTY_GAMES,
+    MAX_HANDS,
     FiftyHandRead,
     FiftySetup,
     GameSetup,
@@ -71,10 +73,6 @@ from .tournaments import MAX_PARTICIPANTS, MAX_ROUNDS, POINTS_MAX, ROUND_END_BOU
 
 KEY = re.compile(KEY_PATTERN)
 REVISION_KINDS = ("corrected", "deleted")
-#: hands of one Canasta game (store/changes.py MAX_HANDS: a re-score kept bounded)
-MAX_HANDS = 500
-#: games of one evening of 3 ist 50 (store/fifty.py MAX_GAMES)
-MAX_FIFTY_GAMES = 300
 #: corrections and deletions kept per game in a file (a take-back each hand, several times)
 MAX_REVISIONS = 4 * MAX_HANDS
 
@@ -278,17 +276,29 @@ def read_backup_tables(data: Any, games: Container[str]) -> tuple[StoredTable, .
         return Rejected(tuple(refused.problems))
 
 
-def _tables(data: Any, games: Container[str]) -> tuple[StoredTable, ...]:
-    items = data.get("tables", []) if isinstance(data, dict) else []
+def _objects(
+    data: Any, name: str, limit: int | None = None
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The objects of one of the whole database's lists (``tables``, ``tournaments``; left out:
+    none), each with its ``where``, as they are read (one that is no object refuses the file
+    when it is reached)."""
+    items = data.get(name, []) if isinstance(data, dict) else []
     if not isinstance(items, list):
-        raise _Refused([Problem("request.type", "tables", {"expected": "list"})])
+        raise _Refused([Problem("request.type", name, {"expected": "list"})])
+    if limit is not None and len(items) > limit:
+        raise _Refused([Problem("request.too_large", name, {"limit": limit})])
+    for i, item in enumerate(items):
+        where = f"{name}[{i}]"
+        if not isinstance(item, dict):
+            raise _Refused([Problem("request.type", where, {"expected": "object"})])
+        yield where, item
+
+
+def _tables(data: Any, games: Container[str]) -> tuple[StoredTable, ...]:
     out = []
     problems: list[Problem] = []
     now = datetime.now(UTC).isoformat()
-    for i, item in enumerate(items):
-        where = f"tables[{i}]"
-        if not isinstance(item, dict):
-            raise _Refused([Problem("request.type", where, {"expected": "object"})])
+    for where, item in _objects(data, "tables"):
         table_id = read_key(item, "id", where, problems)
         view_id = read_key(item, "view_id", where, problems)
         name = item.get("name")
@@ -356,18 +366,10 @@ def read_backup_tournaments(
 def _tournaments(
     data: Any, games: Container[str], tables: Container[str]
 ) -> tuple[StoredTournament, ...]:
-    items = data.get("tournaments", []) if isinstance(data, dict) else []
-    if not isinstance(items, list):
-        raise _Refused([Problem("request.type", "tournaments", {"expected": "list"})])
-    if len(items) > MAX_TOURNAMENTS:
-        raise _Refused([Problem("request.too_large", "tournaments", {"limit": MAX_TOURNAMENTS})])
     out = []
     problems: list[Problem] = []
     now = datetime.now(UTC).isoformat()
-    for i, item in enumerate(items):
-        where = f"tournaments[{i}]"
-        if not isinstance(item, dict):
-            raise _Refused([Problem("request.type", where, {"expected": "object"})])
+    for where, item in _objects(data, "tournaments", MAX_TOURNAMENTS):
         out.append(_tournament(item, where, games, tables, problems, now))
     if problems:
         raise _Refused(problems)

@@ -29,9 +29,9 @@ FORMAT_VERSION = 2
 BACKUP: Literal["scorekeeper-backup"] = "scorekeeper-backup"
 TABLE: Literal["scorekeeper-table"] = "scorekeeper-table"
 FIFTY = "three-is-fifty"
-#: a game's editing or view key as the readers take it (random, URL-safe; store/games.py KEY)
+#: an editing or view key as every reader takes it (random, URL-safe)
 KEY_PATTERN = "^[A-Za-z0-9_-]{16,43}$"
-#: the highest version a game may carry (store/backup.py MAX_VERSION)
+#: the highest version a game may carry
 MAX_VERSION = 1_000_000_000
 #: games one import request takes (``POST /api/v1/games/import``): a larger file is refused,
 #: not cut
