@@ -23,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorekeeper.edge import reading as rules_api  # noqa: E402
+from scorekeeper.edge import stateless as rules_api  # noqa: E402
 from scorekeeper.rules.turns import TurnOptions  # noqa: E402
 
 MELDED: dict[str, Any] = {

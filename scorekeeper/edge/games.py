@@ -41,6 +41,10 @@ VERSION_MAX = 2**31 - 1
 ENTRY_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 #: the deepest a hand's JSON may nest before it is refused as unstorable
 MAX_DEPTH = 12
+#: hands of one Canasta game: far beyond any real game; keeps one game's re-score bounded
+MAX_HANDS = 500
+#: games of one evening of 3 ist 50: far beyond any evening; keeps a re-score bounded
+MAX_FIFTY_GAMES = 300
 
 
 # ---- a new game ------------------------------------------------------------------------------

@@ -13,7 +13,8 @@ What needs the game made from that set-up (an entry against the ruleset, the sid
 its sides) is the store's to check. A file's ``format_version`` is checked by one function
 (:func:`check_format_version`) for both files. A table's export is streamed: its header is read
 first (:func:`..tables.read_table_import`), then each game as it comes (:func:`read_table_game`).
-The whole database's backup also holds its tables (:func:`read_backup_tables`).
+The whole database's backup also holds its tables (:func:`read_backup_tables`) and its club
+tournaments (:func:`read_backup_tournaments`).
 
 Problems are data, with today's codes and paths (``where`` names the game and hand: ``games[0]
 .hands[2].created_at``); a file that cannot be read comes back as a
@@ -26,15 +27,20 @@ Problems are data, with today's codes and paths (``where`` names the game and ha
 from __future__ import annotations
 
 import re
-from collections.abc import Container
+from collections.abc import Container, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
 from ..rules import fifty as fifty_rules
 from ..rules.problems import Problem
+from ..rules.ruleset import resolve_ruleset
 from ..rules.scoring import Rejected
+from ..tournaments.model import Format, OddCount, RoundEnd, RoundState, Scoring
 from .games import (
+    MAX_FIFTY_GAMES,
+    MAX_HANDS,
     FiftyHandRead,
     FiftySetup,
     GameSetup,
@@ -52,17 +58,21 @@ from .stored_format import (
     MAX_VERSION,
     StoredGame,
     StoredHand,
+    StoredParticipant,
+    StoredPoints,
     StoredRevision,
+    StoredRound,
+    StoredRoundGame,
+    StoredSeatedTable,
+    StoredSeating,
     StoredTable,
     StoredTableGame,
+    StoredTournament,
 )
+from .tournaments import MAX_PARTICIPANTS, MAX_ROUNDS, POINTS_MAX, ROUND_END_BOUNDS
 
 KEY = re.compile(KEY_PATTERN)
 REVISION_KINDS = ("corrected", "deleted")
-#: hands of one Canasta game (store/changes.py MAX_HANDS: a re-score kept bounded)
-MAX_HANDS = 500
-#: games of one evening of 3 ist 50 (store/fifty.py MAX_GAMES)
-MAX_FIFTY_GAMES = 300
 #: corrections and deletions kept per game in a file (a take-back each hand, several times)
 MAX_REVISIONS = 4 * MAX_HANDS
 
@@ -72,6 +82,14 @@ TABLE_NAME_MAX = 40
 MAX_TABLE_PEOPLE = 200
 #: games of one table in the whole database's backup
 MAX_TABLE_GAMES = 100_000
+#: the most tournaments one whole database's backup may hold
+MAX_TOURNAMENTS = 10_000
+#: a tournament's name and each of its participants' in the whole database's backup
+TOURNAMENT_NAME_MAX = 40
+#: the highest seed of a tournament's draws
+MAX_SEED = 2**31 - 1
+#: a participant's place among its table's people is below this
+MAX_TABLE_PEOPLE_PLACE = 10_000
 
 #: an entry as read: a Canasta hand, or one game of an evening of 3 ist 50
 EntryRead = HandRead | FiftyHandRead
@@ -258,17 +276,29 @@ def read_backup_tables(data: Any, games: Container[str]) -> tuple[StoredTable, .
         return Rejected(tuple(refused.problems))
 
 
-def _tables(data: Any, games: Container[str]) -> tuple[StoredTable, ...]:
-    items = data.get("tables", []) if isinstance(data, dict) else []
+def _objects(
+    data: Any, name: str, limit: int | None = None
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The objects of one of the whole database's lists (``tables``, ``tournaments``; left out:
+    none), each with its ``where``, as they are read (one that is no object refuses the file
+    when it is reached)."""
+    items = data.get(name, []) if isinstance(data, dict) else []
     if not isinstance(items, list):
-        raise _Refused([Problem("request.type", "tables", {"expected": "list"})])
+        raise _Refused([Problem("request.type", name, {"expected": "list"})])
+    if limit is not None and len(items) > limit:
+        raise _Refused([Problem("request.too_large", name, {"limit": limit})])
+    for i, item in enumerate(items):
+        where = f"{name}[{i}]"
+        if not isinstance(item, dict):
+            raise _Refused([Problem("request.type", where, {"expected": "object"})])
+        yield where, item
+
+
+def _tables(data: Any, games: Container[str]) -> tuple[StoredTable, ...]:
     out = []
     problems: list[Problem] = []
     now = datetime.now(UTC).isoformat()
-    for i, item in enumerate(items):
-        where = f"tables[{i}]"
-        if not isinstance(item, dict):
-            raise _Refused([Problem("request.type", where, {"expected": "object"})])
+    for where, item in _objects(data, "tables"):
         table_id = read_key(item, "id", where, problems)
         view_id = read_key(item, "view_id", where, problems)
         name = item.get("name")
@@ -316,6 +346,237 @@ def _tables(data: Any, games: Container[str]) -> tuple[StoredTable, ...]:
     if problems:
         raise _Refused(problems)
     return tuple(out)
+
+
+def read_backup_tournaments(
+    data: Any, games: Container[str], tables: Container[str] = ()
+) -> tuple[StoredTournament, ...] | Rejected:
+    """The club tournaments of the whole database's backup (``scorekeeper export``), read
+    into the format's values: the settings checked as a new tournament's (the ruleset and
+    table size resolved), the seatings against the participants, a round's games against the
+    backup's (``games``: their editing keys), times written in UTC. A tournament's table is
+    kept only when it is one of the backup's (``tables``); ``id`` and ``view_id`` are empty
+    when the file gave none (the store makes new ones)."""
+    try:
+        return _tournaments(data, games, tables)
+    except _Refused as refused:
+        return Rejected(tuple(refused.problems))
+
+
+def _tournaments(
+    data: Any, games: Container[str], tables: Container[str]
+) -> tuple[StoredTournament, ...]:
+    out = []
+    problems: list[Problem] = []
+    now = datetime.now(UTC).isoformat()
+    for where, item in _objects(data, "tournaments", MAX_TOURNAMENTS):
+        out.append(_tournament(item, where, games, tables, problems, now))
+    if problems:
+        raise _Refused(problems)
+    return tuple(out)
+
+
+def _tournament(
+    item: dict[str, Any],
+    where: str,
+    games: Container[str],
+    tables: Container[str],
+    problems: list[Problem],
+    now: str,
+) -> StoredTournament:
+    """One tournament; its problems are added to ``problems`` in the order they always came."""
+    rs, size, rs_problems = resolve_ruleset(
+        item.get("ruleset"), item.get("players"), item.get("options")
+    )
+    problems.extend(Problem(p.code, f"{where}.{p.where}", p.params) for p in rs_problems)
+    given = item.get("points")
+    if not isinstance(given, dict) or set(given) != {"win", "draw", "loss"}:
+        problems.append(Problem("request.value", f"{where}.points", {}))
+        given = {"win": 2, "draw": 1, "loss": 0}
+    points = StoredPoints(
+        **{
+            kind: read_whole(given[kind], f"{where}.points.{kind}", (0, POINTS_MAX), problems)
+            for kind in ("win", "draw", "loss")
+        }
+    )
+    end = item.get("round_end")
+    end_kind, end_value = RoundEnd.HANDS.value, 1
+    if isinstance(end, dict) and len(end) == 1 and next(iter(end)) in ROUND_END_BOUNDS:
+        end_kind = str(next(iter(end)))
+        bounds = ROUND_END_BOUNDS[RoundEnd(end_kind)]
+        end_value = read_whole(end[end_kind], f"{where}.round_end", bounds, problems)
+    else:
+        problems.append(Problem("request.value", f"{where}.round_end", {}))
+    table = read_key(item, "table", where, problems)
+    created = _time(item.get("created_at"), f"{where}.created_at", problems, now)
+    tournament_id = read_key(item, "id", where, problems)
+    view_id = read_key(item, "view_id", where, problems)
+    name = _name(item.get("name"), f"{where}.name", problems)
+    fmt = _choice(item.get("format"), Format, f"{where}.format", problems)
+    scoring = _choice(item.get("scoring"), Scoring, f"{where}.scoring", problems)
+    odd = _choice(item.get("odd"), OddCount, f"{where}.odd", problems)
+    seed = read_whole(item.get("seed"), f"{where}.seed", (0, MAX_SEED), problems)
+    version = read_whole(item.get("version", 1), f"{where}.version", (1, MAX_VERSION), problems)
+    updated = _time(item.get("updated_at"), f"{where}.updated_at", problems, created)
+    people = _list(item, "participants", where, MAX_PARTICIPANTS)
+    if len(people) < 2:
+        problems.append(Problem("request.value", f"{where}.participants", {}))
+    participants = []
+    for j, person in enumerate(people):
+        read = _participant(person, f"{where}.participants[{j}]", problems)
+        if read is not None:
+            participants.append(read)
+    rounds = [
+        _round(stored, f"{where}.rounds[{j}]", len(people), games, problems, created)
+        for j, stored in enumerate(_list(item, "rounds", where, MAX_ROUNDS))
+    ]
+    numbers = [r.number for r in rounds if r is not None]
+    if numbers != list(range(1, len(numbers) + 1)):
+        problems.append(Problem("request.value", f"{where}.rounds", {}))
+    options = item.get("options")
+    return StoredTournament(
+        id=tournament_id or "",
+        view_id=view_id or "",
+        name=name,
+        ruleset=rs.id if rs is not None else "",
+        options=dict(options) if isinstance(options, dict) else {},
+        players=size,
+        format=fmt,
+        scoring=scoring,
+        points=points,
+        round_end={end_kind: end_value},
+        odd=odd,
+        seed=seed,
+        table=table if table in tables else None,
+        version=version,
+        created_at=created,
+        updated_at=updated,
+        participants=participants,
+        rounds=[r for r in rounds if r is not None],
+    )
+
+
+def _name(value: Any, where: str, problems: list[Problem]) -> str:
+    if not isinstance(value, str) or not 1 <= len(value) <= TOURNAMENT_NAME_MAX:
+        problems.append(Problem("request.value", where, {}))
+        return ""
+    return value
+
+
+def _choice(value: Any, kind: type[StrEnum], where: str, problems: list[Problem]) -> str:
+    """One of an enum's values (else a problem, and its first)."""
+    try:
+        return str(kind(value).value)
+    except ValueError:
+        problems.append(Problem("request.value", where, {}))
+        return str(next(iter(kind)).value)
+
+
+def _participant(value: Any, where: str, problems: list[Problem]) -> StoredParticipant | None:
+    names = value.get("players") if isinstance(value, dict) else None
+    if not isinstance(names, list) or not 1 <= len(names) <= 2:
+        problems.append(Problem("request.value", where, {}))
+        return None
+    clean = [_name(n, f"{where}.players", problems) for n in names]
+    absent = value.get("absent", False)
+    place = value.get("person")
+    if not isinstance(absent, bool) or not (
+        place is None or (isinstance(place, int) and 0 <= place < MAX_TABLE_PEOPLE_PLACE)
+    ):
+        problems.append(Problem("request.value", where, {}))
+        return None
+    return StoredParticipant(clean, absent, place)
+
+
+def _round(
+    value: Any,
+    where: str,
+    count: int,
+    games: Container[str],
+    problems: list[Problem],
+    created: str,
+) -> StoredRound | None:
+    """A round of a tournament of ``count`` participants (None: not one, a problem)."""
+    if not isinstance(value, dict):
+        problems.append(Problem("request.value", where, {}))
+        return None
+    number = read_whole(value.get("number"), f"{where}.number", (1, MAX_ROUNDS), problems)
+    seating = _seating(value.get("seating"), count, f"{where}.seating", problems)
+    links = []
+    for k, link in enumerate(_list(value, "games", where, MAX_PARTICIPANTS)):
+        game = link.get("game") if isinstance(link, dict) else None
+        table = link.get("table") if isinstance(link, dict) else None
+        if (
+            game not in games
+            or not isinstance(table, int)
+            or isinstance(table, bool)
+            or not 0 < table <= MAX_PARTICIPANTS
+        ):
+            problems.append(Problem("request.value", f"{where}.games[{k}]", {}))
+            continue
+        links.append(StoredRoundGame(table, str(game)))
+    begun = _time(value.get("created_at"), f"{where}.created_at", problems, created)
+    return StoredRound(
+        number=number,
+        state=_choice(value.get("state"), RoundState, f"{where}.state", problems),
+        seating=seating or StoredSeating([], [], 0),
+        created_at=begun,
+        started_at=_moment_or_none(value, "started_at", where, problems, begun),
+        ending_at=_moment_or_none(value, "ending_at", where, problems, begun),
+        closed_at=_moment_or_none(value, "closed_at", where, problems, begun),
+        games=links,
+    )
+
+
+def _moment_or_none(
+    item: dict[str, Any], name: str, where: str, problems: list[Problem], default: str
+) -> str | None:
+    """A moment that may be left out (null: None)."""
+    if item.get(name) is None:
+        return None
+    return _time(item.get(name), f"{where}.{name}", problems, default)
+
+
+def _seating(value: Any, count: int, where: str, problems: list[Problem]) -> StoredSeating | None:
+    """A round's seating: tables numbered with sides of participant numbers (below
+    ``count``), and byes (None: not one, a problem)."""
+
+    def numbers(items: Any) -> bool:
+        return (
+            isinstance(items, list)
+            and len(items) <= count
+            and all(
+                isinstance(p, int) and not isinstance(p, bool) and 0 <= p < count for p in items
+            )
+        )
+
+    if not isinstance(value, dict) or not numbers(value.get("byes", [])):
+        problems.append(Problem("request.value", where, {}))
+        return None
+    tables = value.get("tables")
+    if not isinstance(tables, list) or len(tables) > count:
+        problems.append(Problem("request.value", where, {}))
+        return None
+    seated = []
+    for table in tables:
+        sides = table.get("sides") if isinstance(table, dict) else None
+        number = table.get("number") if isinstance(table, dict) else None
+        if (
+            not isinstance(number, int)
+            or isinstance(number, bool)
+            or not 0 < number <= count
+            or not isinstance(sides, list)
+            or not 1 < len(sides) <= 6
+            or not all(numbers(side) and len(side) <= 3 for side in sides)
+        ):
+            problems.append(Problem("request.value", where, {}))
+            return None
+        seated.append(StoredSeatedTable(number, [list(side) for side in sides]))
+    draw = value.get("draw", 0)
+    if isinstance(draw, bool) or not isinstance(draw, int) or not 0 <= draw < 2**31:
+        problems.append(Problem("request.value", f"{where}.draw", {}))
+        return None
+    return StoredSeating(seated, list(value.get("byes", [])), draw)
 
 
 # ---- one game ----------------------------------------------------------------------------------

@@ -29,9 +29,9 @@ FORMAT_VERSION = 2
 BACKUP: Literal["scorekeeper-backup"] = "scorekeeper-backup"
 TABLE: Literal["scorekeeper-table"] = "scorekeeper-table"
 FIFTY = "three-is-fifty"
-#: a game's editing or view key as the readers take it (random, URL-safe; store/games.py KEY)
+#: an editing or view key as every reader takes it (random, URL-safe)
 KEY_PATTERN = "^[A-Za-z0-9_-]{16,43}$"
-#: the highest version a game may carry (store/backup.py MAX_VERSION)
+#: the highest version a game may carry
 MAX_VERSION = 1_000_000_000
 #: games one import request takes (``POST /api/v1/games/import``): a larger file is refused,
 #: not cut
@@ -242,6 +242,111 @@ class StoredTable:
 
 
 @dataclass(frozen=True)
+class StoredPoints:
+    """The match points a table game gives its sides."""
+
+    win: int = field(metadata=_about("a win", minimum=0, maximum=100))
+    draw: int = field(metadata=_about("a draw", minimum=0, maximum=100))
+    loss: int = field(metadata=_about("a loss", minimum=0, maximum=100))
+
+
+@dataclass(frozen=True)
+class StoredParticipant:
+    """A participant of a tournament, numbered by its place in `participants`: one player's
+    name, or a pair's two."""
+
+    players: list[str] = field(metadata=_about("one name, or a pair's two", minItems=1, maxItems=2))
+    absent: bool = field(metadata=_about("sits the next rounds out"))
+    person: int | None = field(
+        metadata=_about("the table's person it is, by their place in the table's `people`")
+    )
+
+
+@dataclass(frozen=True)
+class StoredSeatedTable:
+    """A table of a round: its number and its sides, each of participants' numbers."""
+
+    number: int = field(metadata=_about("1, 2, …", minimum=1))
+    sides: list[list[int]] = field(metadata=_about("2 to 6 sides", minItems=2, maxItems=6))
+
+
+@dataclass(frozen=True)
+class StoredSeating:
+    """A round's seating: its tables, who sits out (participants' numbers) and the lot's
+    draw."""
+
+    tables: list[StoredSeatedTable]
+    byes: list[int] = field(default_factory=list)
+    draw: int = field(default=0, metadata=_about("the draw of the lot", minimum=0))
+
+
+@dataclass(frozen=True)
+class StoredRoundGame:
+    """The game a table of a round plays."""
+
+    table: int = field(metadata=_about("the table's number", minimum=1))
+    game: str = field(metadata=_about("the game's editing key (a game of the backup)"))
+
+
+@dataclass(frozen=True)
+class StoredRound:
+    """A round of a tournament: its seating, state, times and the game of each table."""
+
+    number: int = field(metadata=_about("1, 2, … in order", minimum=1))
+    state: str = field(
+        metadata=_about("where the round is", enum=["proposed", "playing", "closed"])
+    )
+    seating: StoredSeating
+    created_at: str = field(metadata=_about("ISO 8601", format="date-time"))
+    started_at: str | None = field(metadata=_about("when its games were made"))
+    ending_at: str | None = field(metadata=_about("when time was called"))
+    closed_at: str | None
+    games: list[StoredRoundGame] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class StoredTournament:
+    """A club tournament in the whole database's backup, as stored: its settings, the seed of
+    its draws, its participants and its rounds."""
+
+    id: str = field(metadata=_about("the editing key"))
+    view_id: str = field(metadata=_about("the read-only key"))
+    name: str
+    ruleset: str
+    options: dict[str, Any] = field(metadata=_about("house rules"))
+    players: int = field(metadata=_about("players at a table", minimum=1))
+    format: str = field(metadata=_about("who sits together", enum=["individual", "pairs"]))
+    scoring: str = field(metadata=_about("what ranks first", enum=["match_points", "points"]))
+    points: StoredPoints
+    round_end: dict[str, int] = field(
+        metadata=_about(
+            "exactly one of hands, target, minutes",
+            minProperties=1,
+            maxProperties=1,
+            propertyNames={"enum": ["hands", "target", "minutes"]},
+        )
+    )
+    odd: str = field(metadata=_about("who does not fill a table", enum=["bye", "larger"]))
+    seed: int = field(metadata=_about("the seed of the lot's draws", minimum=0))
+    table: str | None = field(metadata=_about("the editing key of the table it was made from"))
+    version: int = field(metadata=_about("moves on with every change", minimum=1))
+    created_at: str = field(metadata=_about("ISO 8601", format="date-time"))
+    updated_at: str = field(metadata=_about("ISO 8601", format="date-time"))
+    participants: list[StoredParticipant]
+    rounds: list[StoredRound]
+
+    @property
+    def round_end_kind(self) -> str:
+        """How a round ends (``hands``, ``target`` or ``minutes``)."""
+        return next(iter(self.round_end))
+
+    @property
+    def round_end_value(self) -> int:
+        """Its hands, target or minutes."""
+        return self.round_end[self.round_end_kind]
+
+
+@dataclass(frozen=True)
 class BackupFile:
     """A backup: one game, this phone's games, or (`scorekeeper export`) the whole database
     with its tables and tournaments."""
@@ -262,7 +367,7 @@ class BackupFile:
     )
     games: list[StoredGame]
     tables: list[StoredTable] | None = None
-    tournaments: list[dict[str, Any]] | None = None
+    tournaments: list[StoredTournament] | None = None
 
 
 @dataclass(frozen=True)

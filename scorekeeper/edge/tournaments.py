@@ -44,6 +44,8 @@ from .reading import whole as integral
 
 #: participants one tournament takes (a pair is one): a big club day, not a city
 MAX_PARTICIPANTS = 400
+#: rounds one tournament plays
+MAX_ROUNDS = 30
 #: the bounds of each kind of round end
 ROUND_END_BOUNDS: dict[RoundEnd, tuple[int, int]] = {
     RoundEnd.HANDS: (1, 50),

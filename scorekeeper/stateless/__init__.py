@@ -7,7 +7,7 @@ server's endpoints and the phone's engine (Pyodide in a Web Worker, docs/engine.
     (200, True, 'Legal meld of kings: 3 natural, 0 wild, worth 30.')
 
 It takes the request's JSON text as sent and the reader's language, reads the request into the
-engine's values at the edge (:mod:`..edge.reading`), asks the engine, and answers with the HTTP
+engine's values at the edge (:mod:`..edge.stateless`), asks the engine, and answers with the HTTP
 status and the JSON body, every problem worded in that language (:mod:`.messages`, through the
 project's catalogues read by the standard library, :mod:`.words`). Nothing here imports Flask,
 Babel or SQLAlchemy, and nothing raises on any input.
@@ -19,7 +19,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..edge import reading as rules_api
+from ..edge import stateless as rules_api
+from ..edge.reading import MAX_CARDS
 from ..rules.problems import Problem
 from ..rules.scoring import Rejected, ScoreAnswer
 from .bodies import Body, EngineAnswer, answer_body, options_body, score_body, status_of
@@ -59,7 +60,7 @@ def answer(question: str, raw: str | bytes, lang: str) -> tuple[int, Body]:
         try:
             result = ask(data)
         except RecursionError:
-            return problem(400, "request.too_large", limit=rules_api.MAX_CARDS)
+            return problem(400, "request.too_large", limit=MAX_CARDS)
         return _body(result, kind)
 
 

@@ -65,8 +65,6 @@ from .stored_format import (
     as_json,
 )
 
-MAX_VERSION = 1_000_000_000
-
 
 # ---- writing ---------------------------------------------------------------------------------
 def iso_time(value: datetime) -> str:
@@ -328,16 +326,6 @@ def checked_game(read: ReadGame, where: str) -> Checked:
             )
         )
     return Checked(game, read.keyed)
-
-
-# ---- the tables and tournaments of the whole database's backup -------------------------------
-def read_list(item: dict[str, Any], name: str, where: str, limit: int) -> list[Any]:
-    value = item.get(name, [])
-    if not isinstance(value, list):
-        raise GameProblems([Problem("request.type", f"{where}.{name}", {"expected": "list"})])
-    if len(value) > limit:
-        raise GameProblems([Problem("request.too_large", f"{where}.{name}", {"limit": limit})], 400)
-    return value
 
 
 # ---- storing ---------------------------------------------------------------------------------

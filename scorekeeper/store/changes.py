@@ -27,6 +27,7 @@ from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import Session, object_session
 from sqlalchemy.orm.attributes import set_committed_value
 
+from ..edge.games import MAX_HANDS as MAX_HANDS
 from ..edge.games import HandRead
 from ..rules.games import winner
 from ..rules.problems import Problem
@@ -46,8 +47,6 @@ from .models import (
     utcnow,
 )
 from .state import GameState
-
-MAX_HANDS = 500  # far beyond any real game; keeps one game's re-score bounded
 
 
 def parse_version(value: Any) -> int:

@@ -27,6 +27,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from ..edge.games import MAX_FIFTY_GAMES as MAX_FIFTY_GAMES
 from ..edge.games import STOP_GAMES as STOP_GAMES
 from ..edge.games import STOP_TARGET as STOP_TARGET
 from ..edge.games import FiftyHandRead, FiftySetup, fifty_setup, read_fifty_entry
@@ -62,7 +63,6 @@ __all__ = [
 ]
 
 RULESET_ID = rules.RULESET_ID
-MAX_GAMES = 300  # far beyond any evening; keeps a re-score bounded
 
 
 # ---- the derived sheet -----------------------------------------------------------------------
@@ -333,8 +333,8 @@ def add_game(session: Session, game: Game, version: int, entry: FiftyHandRead) -
     given = changes.parse_version(version)
     teams = _stored(entry)
     changes.claim(session, game, given)
-    if len(game.hands) >= MAX_GAMES:
-        raise GameProblems([Problem("request.too_large", "games", {"limit": MAX_GAMES})], 422)
+    if len(game.hands) >= MAX_FIFTY_GAMES:
+        raise GameProblems([Problem("request.too_large", "games", {"limit": MAX_FIFTY_GAMES})], 422)
     if fifty_state(game).finished:
         raise GameProblems([Problem("game.finished", "", {})])
     now = utcnow()

@@ -22,6 +22,7 @@ from ..edge.games import NAME_MAX as NAME_MAX
 from ..edge.games import GameSetup, read_new_game
 from ..edge.reading import Reader, name_text
 from ..edge.reading import visible as visible
+from ..edge.stored_format import KEY_PATTERN
 from ..rules.games import is_cutthroat
 from ..rules.problems import Problem
 from ..rules.ruleset import PRESETS
@@ -30,7 +31,8 @@ from . import cache
 from .errors import GameProblems
 from .models import Game, GameSide, Hand, HandRevision, new_key, utcnow
 
-KEY = re.compile(r"^[A-Za-z0-9_-]{16,43}$")  # an editing or view key (random, URL-safe)
+#: an editing or view key (random, URL-safe)
+KEY = re.compile(KEY_PATTERN)
 
 
 def _canasta(game: Game | None, any_ruleset: bool) -> Game | None:

@@ -11,7 +11,6 @@ from collections.abc import Callable, Container
 from dataclasses import dataclass
 from typing import Any
 
-from ..edge.stored_files import upgraded_backup
 from .backup import read_backup, restore
 from .db import write_scope
 from .stored_format import MAX_IMPORTED_GAMES
@@ -31,13 +30,6 @@ class Imported:
     version: int
     ruleset: str
     added: bool
-
-
-def as_backup(data: Any) -> Any:
-    """A backup file in the stored-game format; a file of before (one game, or ``{"games":
-    [...]}`` in the games API's shape) turned into one
-    (:func:`.stored_format.upgraded_backup`)."""
-    return upgraded_backup(data)
 
 
 def import_backup(

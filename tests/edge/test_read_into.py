@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from scorekeeper.edge import requests as rq
-from scorekeeper.edge.reading import ASKED, Reader, read_into
+from scorekeeper.edge.reading import Reader, read_into
 from scorekeeper.edge.spec import json_schema
+from scorekeeper.edge.stateless import ASKED
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.problems import Problem
 

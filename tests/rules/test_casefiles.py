@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.edge import reading as rules_api
+from scorekeeper.edge import stateless as rules_api
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.ruleset import get_ruleset

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.edge import reading as rules_api
+from scorekeeper.edge import stateless as rules_api
 from scorekeeper.rules import disputes
 from scorekeeper.rules.scoring import Rejected
 from scorekeeper.rules.turns import TurnOptions

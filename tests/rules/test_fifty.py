@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.edge import fifty as edge_fifty
-from scorekeeper.edge import reading as rules_api
+from scorekeeper.edge import stateless as rules_api
 from scorekeeper.rules import fifty as t50
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.problems import Problem, RulesError

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import create_app
-from scorekeeper.edge import reading as rules_api
+from scorekeeper.edge import stateless as rules_api
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.fifty import FiftyScore
 from scorekeeper.rules.melds import check_meld

@@ -10,6 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ...edge.tournaments import MAX_PARTICIPANTS as MAX_PARTICIPANTS
+from ...edge.tournaments import MAX_ROUNDS as MAX_ROUNDS
 from ...edge.tournaments import PAIR_TABLES as PAIR_TABLES
 from ...edge.tournaments import POINTS_MAX as POINTS_MAX
 from ...edge.tournaments import ROUND_END_BOUNDS as ROUND_END_BOUNDS
@@ -30,10 +31,6 @@ from ..models import (
     TournamentParticipant,
     TournamentRound,
 )
-
-#: rounds one tournament plays
-MAX_ROUNDS = 30
-
 
 # ---- problems ---------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
 from ... import stateless
-from ...edge import reading as rules_api
+from ...edge import stateless as rules_api
 from ...extensions import csrf
 from ...rules import disputes, fifty
 from ...rules import ruleset as rulesets

@@ -24,7 +24,7 @@ from flask import g, request
 
 from ...store import GameState
 from ...store import backup as stored
-from ...store.importing import MAX_ENTRIES, MAX_GAMES, Imported, as_backup, import_backup
+from ...store.importing import MAX_ENTRIES, MAX_GAMES, Imported, import_backup
 from ...store.models import Game
 from ..app.limits import count_imported
 from .adjustments import adjustment_lines
@@ -119,7 +119,6 @@ __all__ = [
     "MAX_ENTRIES",
     "MAX_GAMES",
     "Imported",
-    "as_backup",
     "backup_file",
     "hands_csv",
     "import_games",

@@ -1,5 +1,7 @@
-"""The new-tournament form: what the director typed or ticked, read into the body the store takes
-(the JSON API's, CONTRACT section 3), with a sentence per field for anything that cannot be read.
+"""The new-tournament form: what the director typed or ticked, turned into the body of ``POST
+/api/v1/tournaments`` (docs/api.md §5) and read once, by the edge's reader of that body
+(:func:`...edge.tournaments.read_new_tournament`); its problems come back under the fields
+they name, in the form's words (what to choose or type there).
 
 The form works without JavaScript: every choice is a radio button, and the stylesheet hides the
 player counts the chosen ruleset (or format) does not allow and the fields of the choices not
@@ -8,6 +10,7 @@ taken. What the store refuses comes back as problems placed under the field they
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,9 +19,15 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.datastructures import MultiDict
 
+from ...edge.tournaments import (
+    MAX_PARTICIPANTS,
+    POINTS_MAX,
+    TournamentSetup,
+    read_new_tournament,
+)
 from ...rules.problems import Problem
 from ...rules.ruleset import PRESETS, RULESET_IDS
-from ...store.tournaments import MAX_PARTICIPANTS, POINTS_MAX, ROUND_END_BOUNDS
+from ...rules.scoring import Rejected
 from ...tournaments.model import Format, OddCount, RoundEnd, Scoring
 from ..play.pages import read_int
 from ..words.messages import message
@@ -31,6 +40,10 @@ SIZES = (2, 3, 4, 6)
 #: a pair is one side of two players: only tables whose sides have two players
 PAIR_SIZES = (4, 6)
 ROUND_END_DEFAULTS = {RoundEnd.HANDS: 4, RoundEnd.TARGET: 3000, RoundEnd.MINUTES: 60}
+#: the kinds of round end, as the form names their fields
+ROUND_ENDS = frozenset(r.value for r in RoundEnd)
+#: a participant's line in a problem's ``where`` (``participants[2]``, numbered from 0)
+_LINE = re.compile(r"participants\[(\d+)\]")
 #: the fields the form shows, for placing the store's problems (``where``) under them
 FIELDS = (
     "name",
@@ -95,8 +108,13 @@ def size_classes() -> dict[int, str]:
     }
 
 
-def read_form(raw: MultiDict[str, str], people: Sequence[str]) -> TournamentForm:
-    """The posted form, checked field by field; ``people``: the chosen table's people."""
+def read_form(
+    raw: MultiDict[str, str], people: Sequence[str]
+) -> tuple[TournamentForm, TournamentSetup | None]:
+    """The posted form (``people``: the chosen table's people): the values as typed, to show
+    again, and the new tournament read by the edge's one reader
+    (:func:`...edge.tournaments.read_new_tournament`, as ``POST /api/v1/tournaments`` reads
+    it); None when it cannot be read, its problems then under their fields."""
     form = TournamentForm(
         name=raw.get("name", "")[: NAME_MAX * 2],
         ruleset=raw.get("ruleset", ""),
@@ -116,107 +134,135 @@ def read_form(raw: MultiDict[str, str], people: Sequence[str]) -> TournamentForm
         people=list(people),
         ticked={p for p in raw.getlist("person") if p in people},
     )
-    if not form.name.strip():
-        form.add("name", _("Give the tournament a name."))
-    elif len(form.name.strip()) > NAME_MAX:
-        form.add(
-            "name",
-            ngettext(
-                "The name is too long (at most %(num)s character).",
-                "The name is too long (at most %(num)s characters).",
-                NAME_MAX,
-            ),
-        )
-    if form.ruleset not in RULESET_IDS:
-        form.add("ruleset", _("Choose the rules every table plays."))
-    if form.format not in {f.value for f in Format}:
-        form.add("format", _("Choose individual or pairs."))
-    size = read_int(form.players)
-    if form.ruleset in RULESET_IDS and form.format in {f.value for f in Format}:
-        sizes = allowed_sizes(form.ruleset)
-        if form.format == Format.PAIRS:
-            sizes = tuple(n for n in sizes if n in PAIR_SIZES)
-        if size not in sizes:
-            form.add(
-                "players",
-                _(
-                    "These rules allow tables of %(sizes)s players.",
-                    sizes=", ".join(str(n) for n in sizes),
-                ),
-            )
-    if form.scoring not in {s.value for s in Scoring}:
-        form.add("scoring", _("Choose match points or points."))
-    elif form.scoring == Scoring.MATCH_POINTS:
-        values = [read_int(v) for v in (form.win, form.draw, form.loss)]
-        if any(v is None or not 0 <= v <= POINTS_MAX for v in values):
-            form.add(
-                "points",
-                _("Match points are whole numbers from 0 to %(num)s.", num=POINTS_MAX),
-            )
-        elif not values[0] >= values[1] >= values[2]:  # type: ignore[operator]
-            form.add("points", _("A win gives at least a draw, a draw at least a loss."))
-    if form.round_end not in {r.value for r in RoundEnd}:
-        form.add("round_end", _("Choose when a round ends."))
-    else:
-        end = RoundEnd(form.round_end)
-        value = read_int(getattr(form, end.value))
-        low, high = ROUND_END_BOUNDS[end]
-        if value is None or not low <= value <= high:
-            form.add(
-                "round_end",
-                _("Type a whole number from %(low)s to %(high)s.", low=low, high=high),
-            )
-    if form.odd not in {o.value for o in OddCount}:
-        form.add("odd", _("Choose what happens to players left over."))
-    _read_participants(form)
-    return form
+    setup = read_new_tournament(body(form))
+    if isinstance(setup, Rejected):
+        place(form, setup.problems)
+        return form, None
+    return form, setup
 
 
 def participant_lines(form: TournamentForm) -> list[str]:
     return [line.strip() for line in form.participants.splitlines() if line.strip()]
 
 
-def _read_participants(form: TournamentForm) -> None:
-    pairs = form.format == Format.PAIRS
+def _number(text: str) -> int | str:
+    """A number as a person types it (spaces and separators ignored); else the text, for the
+    reader to refuse."""
+    read = read_int(text)
+    return text if read is None else read
+
+
+def _pairs(form: TournamentForm) -> bool:
+    return form.format == Format.PAIRS
+
+
+def body(form: TournamentForm) -> dict[str, Any]:
+    """The form as the body of ``POST /api/v1/tournaments``: what was chosen and typed,
+    numbers read as a person types them, each pair's line split at "&"; the table's ticked
+    people when the players come from a table."""
     lines = participant_lines(form)
-    if form.table and not pairs:  # the ticked people of the table, nobody typed
-        lines = [p for p in form.people if p in form.ticked]
-    if len(lines) > PARTICIPANTS_MAX:
-        form.add(
-            "participants",
-            ngettext(
-                "At most %(num)s participant.", "At most %(num)s participants.", PARTICIPANTS_MAX
-            ),
-        )
-        return
-    seen: dict[str, str] = {}
-    for number, line in enumerate(lines, start=1):
-        names = [n.strip() for n in line.split("&")] if pairs else [line]
-        if pairs and (len(names) != 2 or not all(names)):
-            form.add(
-                "participants",
-                _(
-                    "Line %(num)s: a pair is two names joined by “&” (Anna & Ben).",
-                    num=number,
-                ),
+    end = form.round_end
+    data: dict[str, Any] = {
+        "name": form.name,
+        "ruleset": form.ruleset,
+        "options": {},
+        "players": _number(form.players),
+        "format": form.format,
+        "scoring": form.scoring,
+        "round_end": {end: _number(getattr(form, end)) if end in ROUND_ENDS else None},
+        "odd": form.odd,
+    }
+    if form.scoring == Scoring.MATCH_POINTS:
+        data["points"] = {
+            "win": _number(form.win),
+            "draw": _number(form.draw),
+            "loss": _number(form.loss),
+        }
+    if _pairs(form):
+        data["participants"] = [[n.strip() for n in line.split("&")] for line in lines]
+    elif form.table:
+        data["participants"] = [p for p in form.people if p in form.ticked]
+    else:
+        data["participants"] = lines
+    if form.table:
+        data["table"] = form.table
+    return data
+
+
+def _sizes(form: TournamentForm) -> tuple[int, ...]:
+    sizes = allowed_sizes(form.ruleset)
+    return tuple(n for n in sizes if n in PAIR_SIZES) if _pairs(form) else sizes
+
+
+def _sentence(form: TournamentForm, field: str, problem: Problem) -> str:
+    """A problem of the reader in the form's words for ``field`` (what to choose or type
+    there); one the form has no words of its own for, as the API words it."""
+    code, params = problem.code, problem.params
+    if field == "name" and code == "name.invalid":
+        tidied = " ".join(form.name.split())
+        if not tidied:
+            return _("Give the tournament a name.")
+        if len(tidied) > NAME_MAX:
+            return ngettext(
+                "The name is too long (at most %(num)s character).",
+                "The name is too long (at most %(num)s characters).",
+                NAME_MAX,
             )
-            continue
-        for name in names:
-            if len(name) > NAME_MAX:
-                form.add(
-                    "participants",
-                    _("Line %(num)s: this name is too long.", num=number),
-                )
-            elif name.casefold() in seen:
-                form.add(
-                    "participants",
-                    _("“%(name)s” is named twice.", name=name),
-                )
-            seen.setdefault(name.casefold(), name)
-    size = read_int(form.players) or 4
-    least = size // 2 if pairs else size
-    if len(lines) < least and "participants" not in form.problems:
-        form.add("participants", _too_few(least, pairs))
+    if field == "ruleset" and code.startswith(("ruleset.", "request.")):
+        return _("Choose the rules every table plays.")
+    if field == "format" and code.startswith("request."):
+        return _("Choose individual or pairs.")
+    if field == "players" and form.ruleset in RULESET_IDS:
+        sizes = ", ".join(str(n) for n in _sizes(form))
+        return _("These rules allow tables of %(sizes)s players.", sizes=sizes)
+    if field == "scoring" and code.startswith("request."):
+        return _("Choose match points or points.")
+    if code == "tournament.points":
+        return _("Match points are whole numbers from 0 to %(num)s.", num=POINTS_MAX)
+    if code == "tournament.points_order":
+        return _("A win gives at least a draw, a draw at least a loss.")
+    if code == "tournament.round_end_value":
+        low, high = params.get("minimum"), params.get("maximum")
+        return _("Type a whole number from %(low)s to %(high)s.", low=low, high=high)
+    if field == "round_end":
+        return _("Choose when a round ends.")
+    if field == "odd" and code.startswith("request."):
+        return _("Choose what happens to players left over.")
+    if field == "participants":
+        return _participant_sentence(form, problem)
+    return message(problem)
+
+
+def _participant_sentence(form: TournamentForm, problem: Problem) -> str:
+    code, params = problem.code, problem.params
+    line = _LINE.match(problem.where)
+    number = int(line[1]) + 1 if line else 0
+    if code == "tournament.pair" or (
+        _pairs(form) and line and code == "name.invalid" and not _typed(form, problem.where)
+    ):
+        return _("Line %(num)s: a pair is two names joined by “&” (Anna & Ben).", num=number)
+    if code == "name.invalid" and line and len(_typed(form, problem.where)) > NAME_MAX:
+        return _("Line %(num)s: this name is too long.", num=number)
+    if code == "tournament.player_twice":
+        return _("“%(name)s” is named twice.", name=params.get("name", ""))
+    if code == "tournament.participants":
+        if params.get("have", 0) > PARTICIPANTS_MAX:
+            return ngettext(
+                "At most %(num)s participant.", "At most %(num)s participants.", PARTICIPANTS_MAX
+            )
+        return _too_few(int(params.get("minimum", 2)), _pairs(form))
+    return message(problem)
+
+
+def _typed(form: TournamentForm, where: str) -> str:
+    """The name typed at ``where`` (``participants[2]``, a pair's ``participants[2][1]``),
+    its spaces tidied."""
+    sent = body(form).get("participants") or []
+    found = re.findall(r"\[(\d+)\]", where)
+    value: Any = sent
+    for index in (int(i) for i in found):
+        value = value[index] if isinstance(value, list) and index < len(value) else ""
+    return " ".join(value.split()) if isinstance(value, str) else ""
 
 
 def _too_few(least: int, pairs: bool) -> str:
@@ -233,43 +279,31 @@ def _too_few(least: int, pairs: bool) -> str:
     )
 
 
-def body(form: TournamentForm) -> dict[str, Any]:
-    """The store's body (the JSON API's) from a form without problems."""
-    end = RoundEnd(form.round_end)
-    pairs = form.format == Format.PAIRS
-    lines = participant_lines(form)
-    data: dict[str, Any] = {
-        "name": form.name.strip(),
-        "ruleset": form.ruleset,
-        "options": {},
-        "players": read_int(form.players),
-        "format": form.format,
-        "scoring": form.scoring,
-        "round_end": {end.value: read_int(getattr(form, end.value))},
-        "odd": form.odd,
-    }
-    if form.scoring == Scoring.MATCH_POINTS:
-        data["points"] = {
-            "win": read_int(form.win),
-            "draw": read_int(form.draw),
-            "loss": read_int(form.loss),
-        }
-    if pairs:
-        data["participants"] = [[n.strip() for n in line.split("&")] for line in lines]
-    elif form.table:
-        data["participants"] = [p for p in form.people if p in form.ticked]
-    else:
-        data["participants"] = lines
-    if form.table:
-        data["table"] = form.table
-    return data
+def _field(where: str) -> str:
+    """The form's field a problem's ``where`` names (else the name's)."""
+    head = where.split(".")[0].split("[")[0]
+    if head == "options":
+        return "ruleset"
+    if head == "table":
+        return "participants"
+    return head if head in FIELDS else "name"
 
 
 def place(form: TournamentForm, problems: Sequence[Problem]) -> None:
-    """The store's problems, each under the field its ``where`` names (else under the name)."""
+    """Problems of the reader or the store, each under the field its ``where`` names, in the
+    form's words (each sentence once under its field). Too few participants is said only when
+    nothing else is wrong with them (a name twice counts once)."""
+    few = []
     for problem in problems:
-        head = problem.where.split(".")[0].split("[")[0]
-        where = head if head in FIELDS else "participants" if head == "table" else "name"
-        if head == "options":
-            where = "ruleset"
-        form.add(where, message(problem))
+        field = _field(problem.where)
+        text = _sentence(form, field, problem)
+        if (
+            field == "participants"
+            and problem.code == "tournament.participants"
+            and (problem.params.get("have", 0) <= PARTICIPANTS_MAX)
+        ):
+            few.append(text)
+        elif text not in form.problems.get(field, []):
+            form.add(field, text)
+    if few and "participants" not in form.problems:
+        form.add("participants", few[0])

@@ -19,9 +19,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ...edge.requests import Absence, Swap
-from ...edge.tournaments import read_new_tournament
 from ...rules.ruleset import RULESET_IDS
-from ...rules.scoring import Rejected
 from ...store import cache, stamps, tables
 from ...store import tournaments as tournament_store
 from ...store.db import session_scope, write_scope
@@ -49,7 +47,6 @@ from .form import (
     TournamentForm,
     allowed_sizes,
     blank_form,
-    body,
     place,
     read_form,
     size_classes,
@@ -127,12 +124,8 @@ def new() -> Response | tuple[str, int]:
     chosen = request.form.get("table", "")[:64]
     with session_scope() as session:
         people = _people(session, chosen)
-    form = read_form(request.form, people)
-    if form.problems:
-        return _new_page(form, 422)
-    setup = read_new_tournament(body(form))
-    if isinstance(setup, Rejected):
-        place(form, list(setup.problems))
+    form, setup = read_form(request.form, people)
+    if setup is None:
         return _new_page(form, 422)
     try:
         with write_scope() as session:

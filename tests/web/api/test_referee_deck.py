@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.edge import reading as rules_api
+from scorekeeper.edge import stateless as rules_api
 from scorekeeper.rules.turns import TurnOptions
 from tests.rules.casefiles import answered, ids, load
 

@@ -22,11 +22,11 @@ from scorekeeper.cli import main
 from scorekeeper.edge.stored_format import (
     FORMAT_VERSION,
     KEY_PATTERN,
+    MAX_VERSION,
     BackupFile,
     TableFile,
     stored_format_schema,
 )
-from scorekeeper.store.backup import MAX_VERSION
 from scorekeeper.store.games import KEY
 from scorekeeper.web.api.openapi import document as description
 

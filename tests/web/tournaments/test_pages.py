@@ -6,8 +6,10 @@ escaped everywhere."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from pathlib import Path
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
@@ -107,6 +109,91 @@ def test_pairs_are_typed_one_pair_a_line(app: Flask, client: FlaskClient) -> Non
     )
     page = client.get(f"/tournaments/{key}").text
     assert "Anna &amp; Ben" in page
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "sentence"),
+    [
+        ({"name": "   "}, "name", "Give the tournament a name."),
+        ({"name": "N" * 41}, "name", "The name is too long (at most 40 characters)."),
+        ({"name": "\u0301\u0301"}, "name", "A name needs at least one letter or digit that shows."),
+        ({"ruleset": "three-is-fifty"}, "ruleset", "Choose the rules every table plays."),
+        ({"ruleset": ""}, "ruleset", "Choose the rules every table plays."),
+        ({"format": "swiss"}, "format", "Choose individual or pairs."),
+        ({"players": "x"}, "players", "These rules allow tables of 4 players."),
+        (
+            {"ruleset": "classic", "players": "5"},
+            "players",
+            "These rules allow tables of 2, 3, 4, 6 players.",
+        ),
+        (
+            {
+                "ruleset": "classic",
+                "format": "pairs",
+                "players": "3",
+                "participants": "A & B\nC & D",
+            },
+            "players",
+            "These rules allow tables of 4, 6 players.",
+        ),
+        ({"scoring": "x"}, "scoring", "Choose match points or points."),
+        ({"draw": "-1"}, "points", "Match points are whole numbers from 0 to 100."),
+        ({"win": ""}, "points", "Match points are whole numbers from 0 to 100."),
+        (
+            {"win": "1", "draw": "2"},
+            "points",
+            "A win gives at least a draw, a draw at least a loss.",
+        ),
+        ({"round_end": "laps"}, "round_end", "Choose when a round ends."),
+        ({"hands": "x"}, "round_end", "Type a whole number from 1 to 50."),
+        (
+            {"round_end": "target", "target": "50"},
+            "round_end",
+            "Type a whole number from 100 to 1000000.",
+        ),
+        ({"odd": "x"}, "odd", "Choose what happens to players left over."),
+        ({"participants": ""}, "participants", "Enter at least 4 players, one per line."),
+        ({"participants": "Anna\nanna"}, "participants", "“anna” is named twice."),
+        (
+            {"participants": "Anna\nBen\nCleo\n" + "L" * 41},
+            "participants",
+            "Line 4: this name is too long.",
+        ),
+        (
+            {"participants": "\n".join(f"P{i}" for i in range(401))},
+            "participants",
+            "At most 400 participants.",
+        ),
+        (
+            {"format": "pairs", "participants": "Anna & Ben\nCleo & \nDan & Eva"},
+            "participants",
+            "Line 2: a pair is two names joined by “&” (Anna & Ben).",
+        ),
+        (
+            {"format": "pairs", "participants": "Anna & " + "L" * 41 + "\nCleo & Dan"},
+            "participants",
+            "Line 1: this name is too long.",
+        ),
+        (
+            {"format": "pairs", "players": "6", "ruleset": "classic", "participants": "A & B"},
+            "participants",
+            "Enter at least 3 pairs, one per line.",
+        ),
+    ],
+)
+def test_the_form_says_in_its_words_what_to_choose_or_type(
+    app: Flask, client: FlaskClient, changes: dict[str, str], field: str, sentence: str
+) -> None:
+    """The form is read once, by the reader of ``POST /api/v1/tournaments``; each of its
+    problems is said in the form's words under the field it names, once, and nothing else is
+    said (the other fields are fine)."""
+    answer = client.post("/tournaments/new?lang=en", data=form(**changes))
+    assert answer.status_code == 422
+    found = re.findall(
+        r'<p class="problem"(?: id="p-(\w+)")? role="alert">([^<]*)</p>', answer.text
+    )
+    assert [(f, unescape(text)) for f, text in found] == [(field, sentence)]
+    assert _count(app) == 0
 
 
 def test_a_new_tournament_joins_this_phones_list(client: FlaskClient) -> None:
