@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.edge import stateless as rules_api  # noqa: E402
+from scorekeeper.edge import stateless as edge_stateless  # noqa: E402
 from scorekeeper.rules.scoring import ScoreAnswer  # noqa: E402
 
 # A full hand of a 4-player German game entered card by card: both sides with several melds,
@@ -79,7 +79,7 @@ def median_ms(run: Callable[[], object], repeat: int, warmup: int = 50) -> float
 
 
 def engine_once() -> ScoreAnswer:
-    answer = rules_api.score(HAND)
+    answer = edge_stateless.score(HAND)
     assert isinstance(answer, ScoreAnswer), answer
     return answer
 

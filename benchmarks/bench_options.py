@@ -23,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorekeeper.edge import stateless as rules_api  # noqa: E402
+from scorekeeper.edge import stateless as edge_stateless  # noqa: E402
 from scorekeeper.rules.turns import TurnOptions  # noqa: E402
 
 MELDED: dict[str, Any] = {
@@ -57,7 +57,7 @@ def median_ms(request: dict[str, Any], runs: int) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        answer = rules_api.referee_options(request)
+        answer = edge_stateless.referee_options(request)
         times.append((time.perf_counter() - start) * 1000)
         assert isinstance(answer, TurnOptions), answer
     return statistics.median(times)

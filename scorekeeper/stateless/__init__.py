@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..edge import stateless as rules_api
+from ..edge import stateless as edge_stateless
 from ..edge.reading import MAX_CARDS
 from ..rules.problems import Problem
 from ..rules.scoring import Rejected, ScoreAnswer
@@ -30,13 +30,13 @@ from .words import language
 #: Each question by its path after ``/api/v1/`` (the referee's after ``referee/`` as its
 #: ``kind``): the reader of the request, and the name its verdict's facts are listed under.
 QUESTIONS: dict[str, tuple[Callable[[Any], Any], str]] = {
-    "score": (rules_api.score, ""),
-    "referee/meld": (rules_api.referee_meld, "meld"),
-    "referee/initial-meld": (rules_api.referee_initial_meld, "initial-meld"),
-    "referee/discard-pile": (rules_api.referee_discard_pile, "discard-pile"),
-    "referee/go-out": (rules_api.referee_go_out, "go-out"),
-    "referee/options": (rules_api.referee_options, "options"),
-    "referee/three-is-fifty": (rules_api.referee_three_is_fifty, "three-is-fifty"),
+    "score": (edge_stateless.score, ""),
+    "referee/meld": (edge_stateless.referee_meld, "meld"),
+    "referee/initial-meld": (edge_stateless.referee_initial_meld, "initial-meld"),
+    "referee/discard-pile": (edge_stateless.referee_discard_pile, "discard-pile"),
+    "referee/go-out": (edge_stateless.referee_go_out, "go-out"),
+    "referee/options": (edge_stateless.referee_options, "options"),
+    "referee/three-is-fifty": (edge_stateless.referee_three_is_fifty, "three-is-fifty"),
 }
 
 

@@ -36,7 +36,7 @@ from werkzeug.routing import BaseConverter
 from .api import games as games_api
 from .api import openapi as openapi_api
 from .api import parts as parts_api
-from .api import rule_search as rules_api
+from .api import rule_search as rulebook_api
 from .api import score as score_api
 from .api import tables as tables_api
 from .api import tournaments as tournaments_api
@@ -81,7 +81,7 @@ def register_blueprints(app: Flask) -> None:
         score_api.bp,
         games_api.bp,
         parts_api.bp,
-        rules_api.bp,
+        rulebook_api.bp,
         openapi_api.bp,
         tables_api.bp,
         tournaments_api.bp,

@@ -112,13 +112,13 @@ def check_minimum(case: dict[str, Any]) -> None:
     """A minimum case (docs/rulebook.md §3, §6): the ruleset's table and the referee's
     ``initial-meld`` answer both give ``required``; three aces (60) reach it only if it is 60
     or less."""
-    from scorekeeper.edge import stateless as rules_api
+    from scorekeeper.edge import stateless as edge_stateless
     from scorekeeper.rules.ruleset import get_ruleset
 
     rs = get_ruleset(case["ruleset"])
     assert rs.initial_meld_minimum(case["cumulative_score"], case["players"]) == case["required"]
     status, body = answered(
-        rules_api.referee_initial_meld(
+        edge_stateless.referee_initial_meld(
             {
                 "ruleset": case["ruleset"],
                 "players": case["players"],

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.edge import stateless as rules_api
+from scorekeeper.edge import stateless as edge_stateless
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.ruleset import get_ruleset
@@ -30,9 +30,9 @@ from .casefiles import (
 CASES = load("american_cases.json")
 
 REFEREE = {
-    "initial-meld": rules_api.referee_initial_meld,
-    "discard-pile": rules_api.referee_discard_pile,
-    "go-out": rules_api.referee_go_out,
+    "initial-meld": edge_stateless.referee_initial_meld,
+    "discard-pile": edge_stateless.referee_discard_pile,
+    "go-out": edge_stateless.referee_go_out,
 }
 
 
@@ -61,11 +61,11 @@ def test_american_case(case: dict[str, Any]) -> None:
             "going_out": case.get("going_out", False),
             "initial_meld": case.get("initial_meld", False),
         }
-        status, body = answered(rules_api.referee_meld(request), "meld")
+        status, body = answered(edge_stateless.referee_meld(request), "meld")
         assert status == 200, body
         check_meld_answer(case, meld_answer_from_body(body))
     elif kind == "score":
-        check_score_answer(case, *answered(rules_api.score(case["request"])))
+        check_score_answer(case, *answered(edge_stateless.score(case["request"])))
     elif kind == "minimum":
         check_minimum(case)
     else:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.edge import stateless as rules_api
+from scorekeeper.edge import stateless as edge_stateless
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.ruleset import get_ruleset
@@ -35,10 +35,10 @@ REFEREE_CASES = load("referee_cases.json")
 NOTATION_CASES = load("card_notation_cases.json")
 
 REFEREE = {
-    "meld": rules_api.referee_meld,
-    "initial-meld": rules_api.referee_initial_meld,
-    "discard-pile": rules_api.referee_discard_pile,
-    "go-out": rules_api.referee_go_out,
+    "meld": edge_stateless.referee_meld,
+    "initial-meld": edge_stateless.referee_initial_meld,
+    "discard-pile": edge_stateless.referee_discard_pile,
+    "go-out": edge_stateless.referee_go_out,
 }
 
 
@@ -67,7 +67,7 @@ def test_meld(case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", SCORE_CASES, ids=ids(SCORE_CASES))
 def test_score(case: dict[str, Any]) -> None:
-    check_score_answer(case, *answered(rules_api.score(case["request"])))
+    check_score_answer(case, *answered(edge_stateless.score(case["request"])))
 
 
 @pytest.mark.parametrize("case", MINIMUM_CASES, ids=ids(MINIMUM_CASES))

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.edge import stateless as rules_api
+from scorekeeper.edge import stateless as edge_stateless
 from scorekeeper.rules import disputes
 from scorekeeper.rules.scoring import Rejected
 from scorekeeper.rules.turns import TurnOptions
@@ -27,12 +27,12 @@ SEEDS = next(
 )
 
 ASK = {
-    "partner-permission": rules_api.referee_partner_permission,
-    "end-of-stock": rules_api.referee_end_of_stock,
-    "black-three-block": rules_api.referee_black_three_block,
-    "red-three-from-pile": rules_api.referee_red_three_from_pile,
-    "three-is-fifty-deal": rules_api.referee_three_is_fifty_deal,
-    "two-player-draw": rules_api.referee_two_player_draw,
+    "partner-permission": edge_stateless.referee_partner_permission,
+    "end-of-stock": edge_stateless.referee_end_of_stock,
+    "black-three-block": edge_stateless.referee_black_three_block,
+    "red-three-from-pile": edge_stateless.referee_red_three_from_pile,
+    "three-is-fifty-deal": edge_stateless.referee_three_is_fifty_deal,
+    "two-player-draw": edge_stateless.referee_two_player_draw,
 }
 
 
@@ -66,7 +66,7 @@ def check_options(case: dict[str, Any], body: dict[str, Any]) -> None:
 @pytest.mark.parametrize("case", CASES, ids=ids(CASES))
 def test_dispute_cases(case: dict[str, Any]) -> None:
     if case["endpoint"] == "options":
-        answer = rules_api.referee_options(case["request"])
+        answer = edge_stateless.referee_options(case["request"])
         assert isinstance(answer, TurnOptions), answer
         body = {
             "moves": [{"kind": str(m.kind)} for m in answer.moves],

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.edge import fifty as edge_fifty
-from scorekeeper.edge import stateless as rules_api
+from scorekeeper.edge import stateless as edge_stateless
 from scorekeeper.rules import fifty as t50
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.problems import Problem, RulesError
@@ -121,7 +121,7 @@ def test_where_the_cards_go(case: dict[str, Any]) -> None:
 @pytest.mark.parametrize("case", MOVE_CASES, ids=_ids(MOVE_CASES))
 def test_referee_request(case: dict[str, Any]) -> None:
     # Through the API function of docs/api.md §3 (``POST /api/v1/referee/three-is-fifty``).
-    answer = rules_api.referee_three_is_fifty(case["request"])
+    answer = edge_stateless.referee_three_is_fifty(case["request"])
     assert isinstance(answer, t50.FiftyMoves), answer
     # The engine's moves in game ranks; the answer writes the cards as the request gave them.
     assert [m.as_dict() for m in answer.moves] == case.get("answer_moves", case["moves"])
@@ -138,7 +138,7 @@ def test_requests(case: dict[str, Any]) -> None:
     )
     if case["endpoint"] == "score" and isinstance(request, dict) and "ruleset" in request:
         # docs/api.md §3: ``POST /api/v1/score`` with this ruleset counts minus piles.
-        handler = rules_api.score
+        handler = edge_stateless.score
     answer = handler(request)
     assert _status(answer) == case["status"], answer
     if "problems" in case:

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import create_app
-from scorekeeper.edge import stateless as rules_api
+from scorekeeper.edge import stateless as edge_stateless
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.fifty import FiftyScore
 from scorekeeper.rules.melds import check_meld
@@ -196,7 +196,7 @@ def test_legal_hand_scores_without_problems(
     hand: tuple[dict[str, Any], list[dict[str, int]]],
 ) -> None:
     request, oracle = hand
-    status, body = answered(rules_api.score(request))
+    status, body = answered(edge_stateless.score(request))
     assert status == 200, body.get("problems")
     assert body.get("problems") in (None, [])
     for team, expected in zip(body["teams"], oracle, strict=True):
@@ -254,7 +254,7 @@ def _legal(cards: list[str], ruleset: str) -> bool:
 def test_discard_pile_answers_keep_their_promises(question: dict[str, Any]) -> None:
     """docs/rulebook.md §5: the shown melds are legal, use the top card and cards from hand only,
     a frozen pile is taken with a natural pair, and an initial meld reaches the minimum."""
-    status, body = answered(rules_api.referee_discard_pile(question), "discard-pile")
+    status, body = answered(edge_stateless.referee_discard_pile(question), "discard-pile")
     shown = [question["top_card"], *question["hand"], *sum(question["side_melds"], [])]
     if any(shown.count(rank) > 8 for rank in set(shown) - {"X"}) or shown.count("X") > 4:
         # seed 000:15: two packs of 52 and four jokers; a table that cannot exist is refused
@@ -325,7 +325,7 @@ def go_out_questions(draw: st.DrawFn) -> dict[str, Any]:
 @given(go_out_questions())
 def test_go_out_follows_the_canasta_count(question: dict[str, Any]) -> None:
     """docs/rulebook.md §4: canastas needed by ruleset and players; concealed conditions; bonus."""
-    status, body = answered(rules_api.referee_go_out(question), "go-out")
+    status, body = answered(edge_stateless.referee_go_out(question), "go-out")
     assert status == 200
     new = sum(1 for m in question["melds"] if len(m) >= 7)
     have = sum(question["side_canastas"].values()) + new
@@ -351,7 +351,7 @@ def initial_melds(draw: st.DrawFn) -> dict[str, Any]:
 def test_initial_meld_counts_card_values_only(question: dict[str, Any]) -> None:
     """docs/rulebook.md §3: counted = card values of the melds (no bonus); allowed iff >=
     required."""
-    status, body = answered(rules_api.referee_initial_meld(question), "initial-meld")
+    status, body = answered(edge_stateless.referee_initial_meld(question), "initial-meld")
     assert status == 200
     ruleset = question["ruleset"]
     counted = sum(oracle_value(c, ruleset) for m in question["melds"] for c in m)
@@ -579,11 +579,11 @@ def test_random_bytes_never_break_the_api(fuzz_app: Flask, raw: bytes) -> None:
 def test_random_json_through_the_rules_layer(data: Any) -> None:
     """The pure functions behind the API never raise and give a typed answer."""
     for handler in (
-        rules_api.score,
-        rules_api.referee_meld,
-        rules_api.referee_initial_meld,
-        rules_api.referee_discard_pile,
-        rules_api.referee_go_out,
+        edge_stateless.score,
+        edge_stateless.referee_meld,
+        edge_stateless.referee_initial_meld,
+        edge_stateless.referee_discard_pile,
+        edge_stateless.referee_go_out,
     ):
         answer = handler(data)
         assert isinstance(answer, ScoreAnswer | FiftyScore | Verdict | Rejected), answer

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.edge import stateless as rules_api
+from scorekeeper.edge import stateless as edge_stateless
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.melds import check_meld
 from scorekeeper.rules.ruleset import get_ruleset
@@ -24,7 +24,7 @@ RULESETS = {"german": (4,), "polish": (2, 4), "classic": (2, 4), "american": (4,
 
 
 def answer_of(request: dict[str, Any]) -> dict[str, Any]:
-    answer = rules_api.referee_options(request)
+    answer = edge_stateless.referee_options(request)
     assert not hasattr(answer, "problems"), answer
     return as_json({"moves": [m.as_dict() for m in answer.moves], "notes": list(answer.notes)})
 
@@ -114,7 +114,7 @@ def test_unreadable_requests_are_refused() -> None:
         # a king freezes no pile (docs/rulebook.md §5): once, however many kings
         ({"ruleset": "german", "hand": "K", "frozen_by": ["K", "K"]}, "discard_pile.frozen_by"),
     ]:
-        answer = rules_api.referee_options(request)
+        answer = edge_stateless.referee_options(request)
         codes = [p.code for p in getattr(answer, "problems", ())]
         assert code in codes, (request, codes)
         assert codes.count(code) == 1, (request, codes)

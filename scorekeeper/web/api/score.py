@@ -9,7 +9,7 @@ from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
 from ... import stateless
-from ...edge import stateless as rules_api
+from ...edge import stateless as edge_stateless
 from ...extensions import csrf
 from ...rules import disputes, fifty
 from ...rules import ruleset as rulesets
@@ -67,12 +67,12 @@ def referee_three_is_fifty() -> Response:
 
 #: The disputes of :mod:`scorekeeper.rules.disputes`, by the path after ``/referee/``.
 DISPUTES: dict[str, Callable[[Any], disputes.Ruling | Rejected]] = {
-    "partner-permission": rules_api.referee_partner_permission,
-    "end-of-stock": rules_api.referee_end_of_stock,
-    "black-three-block": rules_api.referee_black_three_block,
-    "red-three-from-pile": rules_api.referee_red_three_from_pile,
-    "three-is-fifty-deal": rules_api.referee_three_is_fifty_deal,
-    "two-player-draw": rules_api.referee_two_player_draw,
+    "partner-permission": edge_stateless.referee_partner_permission,
+    "end-of-stock": edge_stateless.referee_end_of_stock,
+    "black-three-block": edge_stateless.referee_black_three_block,
+    "red-three-from-pile": edge_stateless.referee_red_three_from_pile,
+    "three-is-fifty-deal": edge_stateless.referee_three_is_fifty_deal,
+    "two-player-draw": edge_stateless.referee_two_player_draw,
 }
 assert tuple(DISPUTES) == disputes.KINDS
 

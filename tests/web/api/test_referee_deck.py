@@ -10,19 +10,19 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.edge import stateless as rules_api
+from scorekeeper.edge import stateless as edge_stateless
 from scorekeeper.rules.turns import TurnOptions
 from tests.rules.casefiles import answered, ids, load
 
 CASES = load("referee_deck_cases.json")
 
 ENGINE = {
-    "meld": rules_api.referee_meld,
-    "initial-meld": rules_api.referee_initial_meld,
-    "discard-pile": rules_api.referee_discard_pile,
-    "go-out": rules_api.referee_go_out,
-    "options": rules_api.referee_options,
-    "three-is-fifty": rules_api.referee_three_is_fifty,
+    "meld": edge_stateless.referee_meld,
+    "initial-meld": edge_stateless.referee_initial_meld,
+    "discard-pile": edge_stateless.referee_discard_pile,
+    "go-out": edge_stateless.referee_go_out,
+    "options": edge_stateless.referee_options,
+    "three-is-fifty": edge_stateless.referee_three_is_fifty,
 }
 
 
