@@ -3,7 +3,7 @@
 
 Functions here take whatever ``json.loads`` produced and return a typed answer: a
 :class:`~.scoring.ScoreAnswer`, a referee :class:`~.referee.Verdict` (or the 3 ist 50 answers
-of :mod:`.three_is_fifty`), or a :class:`~.scoring.Rejected` with the problems (its
+of :mod:`..rules.fifty`), or a :class:`~.scoring.Rejected` with the problems (its
 ``unreadable`` tells a request that cannot be read from one that breaks rules). Statuses and
 JSON shapes are the web layer's business. Nothing here raises on any JSON value.
 
