@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from ... import store
 from ...edge.games import read_hand
@@ -340,7 +341,9 @@ class ShownSide:
     # each player's own score and total after it, when partners score apart (cutthroat)
     players: list[tuple[str, str, str | None]]
     items: list[tuple[str, str]]  # the breakdown's label and signed value, zeros left out
-    keep: list[tuple[str, int]]  # data-keep-… attributes (dashed name, value), sorted
+    # the data-keep-… attributes, sorted, written here: names of the form's fields (dashed)
+    # and whole numbers, nothing a reader typed; one value for the template instead of a loop
+    keep: Markup
 
 
 def shown_sides(
@@ -370,10 +373,20 @@ def shown_sides(
                 after[0] if len(after) == 1 else None,
                 players,
                 [(labels[key], signed(items[key])) for key in order if items.get(key)],
-                [(key.replace("_", "-"), value) for key, value in sorted(scored.keep.items())],
+                _keep_attributes(scored.keep),
             )
         )
     return shown
+
+
+def _keep_attributes(keep: dict[str, int]) -> Markup:
+    """`` data-keep-meld-points="160" …``: what a switch of the side's way of entering keeps."""
+    return Markup(
+        "".join(
+            f' data-keep-{key.replace("_", "-")}="{int(value)}"'
+            for key, value in sorted(keep.items())
+        )
+    )
 
 
 def noted_slots(slots: list[str], notes: Notes) -> list[tuple[str, list[Note]]]:

@@ -39,6 +39,7 @@ from ...store.db import DatabaseBusy, session_scope, write_scope
 from ...store.models import Game
 from ..app import htmx
 from ..app.security import BUSY_RETRY_AFTER
+from ..app.templating import render_fragment
 from ..words.i18n import number
 from ..words.messages import message
 from . import pages
@@ -430,7 +431,8 @@ class EntryFlow(Generic[State, Form, View]):
             number = None
         form = self.read(loaded, request.form, number)
         view = self.preview(loaded, form)
-        return render_template(
+        # the fragment reads only what it is given (no page context: render_fragment)
+        return render_fragment(
             self.templates.preview,
             notes=view.notes,
             state=loaded.state,
