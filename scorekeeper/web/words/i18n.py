@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 from babel import Locale, numbers
-from flask import Flask, Response, current_app, g, has_request_context, request
+from flask import Flask, Request, Response, current_app, g, has_request_context, request
 from flask_babel import (
     force_locale,
     format_date,
@@ -42,17 +42,21 @@ MINUS = "\u2212"
 def select_locale() -> str:
     """The reader's language; a query, a cookie or an ``Accept-Language`` header that is not
     there is not parsed (Werkzeug parses each in full even when it is empty)."""
-    if not request:
+    if not has_request_context():
         return "en"
-    asked = request.args.get("lang", "") if request.query_string else ""
+    asked_for: Request = request._get_current_object()  # type: ignore[attr-defined]
+    asked = asked_for.args.get("lang", "") if asked_for.query_string else ""
     if asked in LANGUAGES:
         return asked
-    remembered = request.cookies.get(COOKIE, "")
-    if remembered in LANGUAGES:
-        return remembered
-    if not request.headers.get("Accept-Language"):
+    # A phone sends its session and recent games' cookies with every request: the header is
+    # parsed only when the language cookie's name is in it.
+    if COOKIE in asked_for.environ.get("HTTP_COOKIE", ""):
+        remembered = asked_for.cookies.get(COOKIE, "")
+        if remembered in LANGUAGES:
+            return remembered
+    if not asked_for.headers.get("Accept-Language"):
         return "en"
-    return request.accept_languages.best_match(LANGUAGES) or "en"
+    return asked_for.accept_languages.best_match(LANGUAGES) or "en"
 
 
 def reader_timezone() -> str | None:
