@@ -146,7 +146,7 @@ def preview(game: Game, state: GameState, form: HandForm) -> Preview:
     # numbers, four levels deep at most: storable by how they are made, so the edge does not
     # walk them again for what could keep a JSON value from being stored.
     hand = read_hand(entry.teams, entry.lone_player, entry.stock_out, stored=True)
-    checked = store.checked_hand(game, hand)
+    checked = store.checked_hand(game, hand, state.rules)
     result = checked.result
     notes = Notes()
     found = checked.problems
