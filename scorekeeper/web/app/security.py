@@ -336,7 +336,7 @@ class SessionInterface(SecureCookieSessionInterface):
         return super().open_session(app, request)
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
-        if sessionless(request):
+        if sessionless(request._get_current_object()):  # type: ignore[attr-defined]
             return
         if not session.modified and not (
             session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]
@@ -394,9 +394,17 @@ LARGE_BODY_ENDPOINTS = frozenset({"tables_api.import_table", "tables.import_file
 def allow_large_body() -> None:
     """A table's import reads up to ``TABLE_IMPORT_MAX`` (its export of thousands of games);
     every other route stays at ``MAX_CONTENT_LENGTH``. Set before anything reads the body
-    (the CSRF check reads a form)."""
-    if request.endpoint in LARGE_BODY_ENDPOINTS:
-        request.max_content_length = TABLE_IMPORT_MAX
+    (the CSRF check reads a form). The body's limits are set on the request here, from the
+    app's config as Flask reads them: Flask would look them up through its app proxy for
+    each of the half-dozen times a form's parse asks."""
+    asked: Request = request._get_current_object()  # type: ignore[attr-defined]
+    config = current_app.config
+    if asked.endpoint in LARGE_BODY_ENDPOINTS:
+        asked.max_content_length = TABLE_IMPORT_MAX
+    else:
+        asked.max_content_length = config["MAX_CONTENT_LENGTH"]
+    asked.max_form_memory_size = config["MAX_FORM_MEMORY_SIZE"]
+    asked.max_form_parts = config["MAX_FORM_PARTS"]
 
 
 def spooled_body() -> IO[bytes]:
