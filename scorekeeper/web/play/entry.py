@@ -426,10 +426,11 @@ class EntryFlow(Generic[State, Form, View]):
     def live(self, game_id: str) -> str:
         """The live preview: a small fragment whose parts find their fields out of band."""
         loaded = self.load_live(game_id)
-        number = pages.read_int(request.form.get("number"))
+        posted = request.form
+        number = pages.read_int(posted.get("number"))
         if number is not None and not 1 <= number <= self.count(loaded.state):
             number = None
-        form = self.read(loaded, request.form, number)
+        form = self.read(loaded, posted, number)
         view = self.preview(loaded, form)
         # the fragment reads only what it is given (no page context: render_fragment)
         return render_fragment(

@@ -265,14 +265,15 @@ def remember_choice(response: Response) -> Response:
     """A page opened with ``?lang=`` remembers the choice for a year. Only a page does: a PDF,
     a CSV or a JSON answer asked for in a language is in that language alone (a sheet printed
     for a Polish reader does not turn the whole app Polish for the one who printed it)."""
-    if request.endpoint == "static":
+    sent: Request = request._get_current_object()  # type: ignore[attr-defined]
+    if sent.endpoint == "static":
         return response
     # most requests carry no query: its parse and the Vary header's are then left out
-    asked = request.args.get("lang") if request.query_string else None
+    asked = sent.args.get("lang") if sent.query_string else None
     if (
         asked in LANGUAGES
         and response.mimetype == "text/html"
-        and request.cookies.get(COOKIE) != asked
+        and sent.cookies.get(COOKIE) != asked
     ):
         response.set_cookie(
             COOKIE,
@@ -281,7 +282,7 @@ def remember_choice(response: Response) -> Response:
             samesite="Lax",
             secure=current_app.config.get("SESSION_COOKIE_SECURE", False),
         )
-    if asked is None and not request.path.startswith("/api/"):
+    if asked is None and not sent.path.startswith("/api/"):
         _vary(response, ("Cookie", "Accept-Language"))
     else:
         _vary(response, ("Accept-Language",))
