@@ -137,7 +137,13 @@ def number(value: int | float | None) -> str:
     if abs(value) >= 10**15:  # beyond any score; Babel's decimal context gives up on such
         return str(value).replace("-", MINUS)
     if type(value) is int:
-        text = f"{abs(value):,}".replace(",", _group_symbol(locale_id()))
+        magnitude = abs(value)
+        # below a thousand there is nothing to group: the same text in every language
+        text = (
+            str(magnitude)
+            if magnitude < 1000
+            else f"{magnitude:,}".replace(",", _group_symbol(locale_id()))
+        )
     else:
         text = _decimal(abs(value), locale_id())
     return f"{MINUS}{text}" if value < 0 else text
