@@ -338,8 +338,10 @@ class ShownSide:
     name: str
     score: str | None  # the hand's score, signed (None: nothing to score yet)
     after: str | None  # the side's total after the hand, when the side has one column
-    # each player's own score and total after it, when partners score apart (cutthroat)
-    players: list[tuple[str, str, str | None]]
+    # each player's own score and total after it, when partners score apart (cutthroat), and
+    # what follows the player in the side's line (" · ", after the last nothing: the template
+    # then needs no loop state)
+    players: list[tuple[str, str, str | None, str]]
     items: list[tuple[str, str]]  # the breakdown's label and signed value, zeros left out
     # the data-keep-… attributes, sorted, written here: names of the form's fields (dashed)
     # and whole numbers, nothing a reader typed; one value for the template instead of a loop
@@ -354,16 +356,20 @@ def shown_sides(
     shown = []
     for side, scored in zip(form.sides, view.sides, strict=True):
         after = scored.after
-        players = (
-            [
-                (name, signed(score), after[i] if i < len(after) else None)
-                for i, (name, score) in enumerate(
-                    zip(side.players, scored.player_scores, strict=False)
-                )
-            ]
+        named = (
+            list(zip(side.players, scored.player_scores, strict=False))
             if scored.player_scores
             else []
         )
+        players = [
+            (
+                name,
+                signed(score),
+                after[i] if i < len(after) else None,
+                " · " if i < len(named) - 1 else "",
+            )
+            for i, (name, score) in enumerate(named)
+        ]
         items = scored.items
         shown.append(
             ShownSide(
