@@ -21,7 +21,7 @@ import hmac
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
-from flask import Flask, current_app, g, request, session
+from flask import Flask, Request, current_app, g, request, session
 from flask_wtf.csrf import CSRFProtect, generate_csrf
 from itsdangerous import BadData, TimestampSigner, URLSafeTimedSerializer
 from itsdangerous.signer import HMACAlgorithm
@@ -138,15 +138,28 @@ class Csrf(CSRFProtect):
         return cast(Exempted, super().exempt(view))  # type: ignore[no-untyped-call]
 
     def protect(self, apply_exemptions: bool = False) -> None:
-        if apply_exemptions and (not request.endpoint or self._is_exempt()):  # type: ignore[no-untyped-call]
+        asked: Request = request._get_current_object()  # type: ignore[attr-defined]
+        if apply_exemptions and (not asked.endpoint or self._exempted(asked)):
             return
         config = current_app.config
-        if request.method not in config["WTF_CSRF_METHODS"]:
+        if asked.method not in config["WTF_CSRF_METHODS"]:
             return
         if not (request.is_secure and config["WTF_CSRF_SSL_STRICT"]) and self._token_matches():
             g.csrf_valid = True  # as Flask-WTF marks a request it found valid
             return
         super().protect()  # type: ignore[no-untyped-call]  # the exemptions are applied above
+
+    def _exempted(self, asked: Request) -> bool:
+        """Flask-WTF's ``_is_exempt`` (the request's view or blueprint marked exempt), with
+        the request and the app looked up once: every POST asks, a live preview on every
+        keystroke."""
+        app = current_app._get_current_object()  # type: ignore[attr-defined]
+        if app.blueprints.get(asked.blueprint) in self._exempt_blueprints:
+            return True
+        view = app.view_functions.get(asked.endpoint)
+        if view is None:
+            return False
+        return f"{view.__module__}.{view.__name__}" in self._exempt_views
 
     def _token_matches(self) -> bool:
         field = current_app.config["WTF_CSRF_FIELD_NAME"]

@@ -113,12 +113,22 @@ def check_meld(
     ['meld.new_not_clean']
     """
     problems: list[Problem] = []
-    wilds = sum(1 for c in cards if c.is_wild)
-    naturals = sum(1 for c in cards if c.is_natural)
-    black_threes = sum(1 for c in cards if c.is_black_three)
-    red_threes = sum(1 for c in cards if c.is_red_three)
+    # the cards counted in one pass (a live preview checks every meld on each keystroke)
+    wilds = naturals = black_threes = red_threes = points = 0
+    distinct: set[str] = set()  # the ranks of its natural cards and black threes
+    for c in cards:
+        if c.is_wild:
+            wilds += 1
+        elif c.is_natural:
+            naturals += 1
+            distinct.add(c.rank)
+        elif c.is_black_three:
+            black_threes += 1
+            distinct.add(c.rank)
+        elif c.is_red_three:
+            red_threes += 1
+        points += rs.card_value(c)
     size = len(cards)
-    points = sum(rs.card_value(c) for c in cards)
     rank = meld_rank(cards)
 
     def problem(code: str, **params: object) -> None:
@@ -127,7 +137,6 @@ def check_meld(
     if red_threes:
         # docs/rulebook.md §2: red threes are never melded, they are laid out as bonus cards.
         problem("meld.red_three")
-    distinct = {c.rank for c in cards if c.is_natural or c.is_black_three}
     if len(distinct) > 1:
         problem("meld.mixed_ranks", ranks=sorted(distinct))
 

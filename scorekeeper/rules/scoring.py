@@ -246,7 +246,10 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
             + q.wild_canastas * rs.wild_canasta_bonus
         )
         for name, param in SPECIAL_QUICK_FIELDS.items():
-            value = q.special(name) * getattr(rs, param)
+            each = getattr(rs, param)
+            if not each:  # a ruleset without it: its count adds nothing
+                continue
+            value = q.special(name) * each
             if name.startswith(("sevens_canastas", "aces_canastas", "wild_canastas_")):
                 canasta_bonus += value
             else:
@@ -260,10 +263,12 @@ def score_side(rs: RuleSet, players: int, side: SideEntry, where: str = "") -> S
             for i, cards in enumerate(side.melds or [])
         ]
         melded = bool(melds)
-        melded_cards = sum(m.points for m in melds)
+        melded_cards = canasta_bonus = 0
+        for m in melds:
+            melded_cards += m.points
+            canasta_bonus += m.bonus
+            penalties -= unfinished_penalty(rs, m)
         canastas = count_canastas(melds)
-        canasta_bonus = sum(m.bonus for m in melds)
-        penalties -= sum(unfinished_penalty(rs, m) for m in melds)
         hand_cards = [c for hand in (side.hands or []) for c in hand]
         if rs.held_sevens_aces_penalty:
             # docs/rulebook.md §6: three or more sevens or aces left in a hand, each time.

@@ -204,8 +204,10 @@ class CheckedHand:
         return [side_json(side) for side in self.entry.sides]
 
 
-def checked_hand(game: Game, hand: HandRead) -> CheckedHand:
-    """Check and score a hand read at the edge for this game without storing it.
+def checked_hand(game: Game, hand: HandRead, rules: RuleSet | None = None) -> CheckedHand:
+    """Check and score a hand read at the edge for this game without storing it; ``rules``:
+    the game's ruleset where the caller has it already (its derived state's ``rules``, which
+    are :func:`ruleset_of` the game), else worked out from the game's row.
 
     In cutthroat, three teams of one mean the stock ran out before anyone took the pile, so
     ``stock_out`` is implied.
@@ -213,7 +215,8 @@ def checked_hand(game: Game, hand: HandRead) -> CheckedHand:
     stock_out = hand.stock_out
     if is_cutthroat(game.players) and len(hand.sides) == 3:
         stock_out = True
-    entry = score_entry(ruleset_of(game), game.players, len(game.sides), hand, stock_out)
+    rs = ruleset_of(game) if rules is None else rules
+    entry = score_entry(rs, game.players, len(game.sides), hand, stock_out)
     problems = [*hand.before, *entry.problems, *hand.unstorable]
     checked = CheckedHand(
         game.id, hand, stock_out, Entry(entry.sides, entry.members, entry.result, problems)

@@ -46,7 +46,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import cast
 
-from flask import Flask, Response, current_app, g, render_template, request
+from flask import Flask, Request, Response, current_app, g, render_template, request
 from flask.typing import RouteCallable
 from flask_babel import ngettext
 from flask_limiter import Limiter, RateLimitExceeded, RequestLimit
@@ -314,7 +314,8 @@ def _counter(limiter: Limiter, every: list[RuntimeLimit]) -> Callable[[], None]:
     )
 
     def count() -> None:
-        endpoint = request.endpoint
+        asked: Request = request._get_current_object()  # type: ignore[attr-defined]
+        endpoint = asked.endpoint
         if not endpoint or endpoint.rsplit(".", 1)[-1] == "static" or endpoint in UNLIMITED:
             return  # as Flask-Limiter: no route (404/405), static files, and ours exempt
         counted: list[RequestLimit] = []
@@ -323,7 +324,7 @@ def _counter(limiter: Limiter, every: list[RuntimeLimit]) -> Callable[[], None]:
         try:
             address = get_remote_address()
             for lim in every:
-                args = ["scorekeeper", address, lim.scope_for(endpoint, request.method)]
+                args = ["scorekeeper", address, lim.scope_for(endpoint, asked.method)]
                 if fixed is not None:
                     # the fixed window's hit, its count kept for the headers (its window stats)
                     item = lim.limit

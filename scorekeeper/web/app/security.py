@@ -201,19 +201,21 @@ def _own_netlocs() -> set[str]:
 
 
 def check_request() -> Response | None:
-    if request.path == "/healthz":
+    # the request itself, looked up once (each use of Flask's proxy looks it up again)
+    asked: Request = request._get_current_object()  # type: ignore[attr-defined]
+    if asked.path == "/healthz":
         return None  # shows no link; Caddy asks it as "app:8000"
     policy: HostPolicy = current_app.extensions["scorekeeper.hosts"]
-    if not policy.allows(request.host):
+    if not policy.allows(asked.host):
         return _refuse(400, "request.untrusted_host")
     if (
-        request.method not in UNSAFE_METHODS
-        or request.routing_exception is not None
-        or request.blueprint in STATELESS
+        asked.method not in UNSAFE_METHODS
+        or asked.routing_exception is not None
+        or asked.blueprint in STATELESS
     ):
         return None  # no such route or method: 404/405 as usual; questions change nothing
-    site = request.headers.get("Sec-Fetch-Site")
-    origin = request.headers.get("Origin")
+    site = asked.headers.get("Sec-Fetch-Site")
+    origin = asked.headers.get("Origin")
     if site is not None:
         # A browser that says where a request comes from is believed (with Referrer-Policy
         # no-referrer, Chromium sends "Origin: null" for this site's own forms).
@@ -222,15 +224,15 @@ def check_request() -> Response | None:
     elif origin is not None and (
         _netloc(origin) not in _own_netlocs()
         if origin != "null"
-        else request.path.startswith("/api/")
+        else asked.path.startswith("/api/")
     ):  # forms carry a CSRF token
         return _refuse(403, "request.cross_site")
-    if request.path.startswith("/api/"):  # the stored games' API
+    if asked.path.startswith("/api/"):  # the stored games' API
         has_body = (
-            bool(request.content_length)
-            or "chunked" in request.headers.get("Transfer-Encoding", "").lower()
+            bool(asked.content_length)
+            or "chunked" in asked.headers.get("Transfer-Encoding", "").lower()
         )
-        if (request.method != "DELETE" or has_body) and not request.is_json:
+        if (asked.method != "DELETE" or has_body) and not asked.is_json:
             return _refuse(415, "request.content_type")
     return None
 
@@ -334,7 +336,7 @@ class SessionInterface(SecureCookieSessionInterface):
         return super().open_session(app, request)
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
-        if sessionless(request):
+        if sessionless(request._get_current_object()):  # type: ignore[attr-defined]
             return
         if not session.modified and not (
             session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]
@@ -392,9 +394,17 @@ LARGE_BODY_ENDPOINTS = frozenset({"tables_api.import_table", "tables.import_file
 def allow_large_body() -> None:
     """A table's import reads up to ``TABLE_IMPORT_MAX`` (its export of thousands of games);
     every other route stays at ``MAX_CONTENT_LENGTH``. Set before anything reads the body
-    (the CSRF check reads a form)."""
-    if request.endpoint in LARGE_BODY_ENDPOINTS:
-        request.max_content_length = TABLE_IMPORT_MAX
+    (the CSRF check reads a form). The body's limits are set on the request here, from the
+    app's config as Flask reads them: Flask would look them up through its app proxy for
+    each of the half-dozen times a form's parse asks."""
+    asked: Request = request._get_current_object()  # type: ignore[attr-defined]
+    config = current_app.config
+    if asked.endpoint in LARGE_BODY_ENDPOINTS:
+        asked.max_content_length = TABLE_IMPORT_MAX
+    else:
+        asked.max_content_length = config["MAX_CONTENT_LENGTH"]
+    asked.max_form_memory_size = config["MAX_FORM_MEMORY_SIZE"]
+    asked.max_form_parts = config["MAX_FORM_PARTS"]
 
 
 def spooled_body() -> IO[bytes]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import MutableMapping
 from typing import Any
 
+from flask import current_app
 from flask.templating import Environment
 
 
@@ -76,3 +77,16 @@ class PageEnvironment(Environment):
 
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         return {**self.globals, **d} if d else dict(self.globals)
+
+
+def render_fragment(name: str, **context: Any) -> str:
+    """The template ``name`` rendered with ``context`` and the environment's globals only.
+
+    For a small fragment sent on every keystroke (a live preview) whose template reads nothing
+    of a page's context: Flask's ``render_template`` first runs every context processor (the
+    request, session and ``g`` proxies, the reader's language again, the CSRF token's
+    function, the offline release), then the render signals; together about a tenth of the
+    fragment's cost, for names the fragment never reads. A template rendered here that reads
+    one of them gets an undefined value, so a page uses ``render_template``."""
+    template = current_app.jinja_env.get_template(name)
+    return template.render(context)

@@ -329,26 +329,23 @@ def hand_from_stored(state: GameState, number: int) -> HandForm:
 
 
 class _Posted:
-    """The posted fields as a plain dict. A ``MultiDict`` raises and catches an exception for
-    every field it lacks, and a side counted quickly lacks most of the form's fields, read on
-    every keystroke of the live preview."""
+    """The posted fields as plain dicts: ``get`` gives a field's first value, ``getlist`` all
+    of them. A ``MultiDict`` raises and catches an exception for every field it lacks, and a
+    side counted quickly lacks most of the form's fields, read on every keystroke of the live
+    preview; both are a dict's own ``get``, without a Python call per field."""
 
-    __slots__ = ("_lists",)
+    __slots__ = ("get", "getlist")
 
     def __init__(self, form: MultiDict[str, str]) -> None:
-        self._lists = dict(form.lists())
-
-    def get(self, key: str, default: str = "") -> str:
-        found = self._lists.get(key)
-        return found[0] if found else default
-
-    def getlist(self, key: str) -> list[str]:
-        return self._lists.get(key, [])
+        lists = dict(form.lists())
+        self.get = {k: v[0] for k, v in lists.items() if v}.get
+        self.getlist = lists.get
 
 
 def read_hand_form(state: GameState, posted: MultiDict[str, str], number: int | None) -> HandForm:
     """The hand form as posted (everything kept as typed, so nothing is lost on a re-render)."""
     form = _Posted(posted)
+    quick_fields = (*QUICK_FIELDS, *special_fields(state.rules))
     lone = form.get("lone", "") if state.cutthroat else ""
     if state.cutthroat and lone != "all" and not (lone.isdigit() and int(lone) < 3):
         lone = "0"
@@ -359,18 +356,16 @@ def read_hand_form(state: GameState, posted: MultiDict[str, str], number: int | 
         mode = form.get(f"{p}-mode")
         side.mode = Mode(mode) if mode in (Mode.DETAIL, Mode.TOTAL) else Mode.QUICK
         side.total = form.get(f"{p}-total", "")[:12]
-        side.melds = [m[:400] for m in form.getlist(f"{p}-meld")][:MAX_MELD_FIELDS]
-        side.hands = [h[:400] for h in form.getlist(f"{p}-hand")]
-        side.red = [r[:12] for r in form.getlist(f"{p}-red")]
-        side.quick = {
-            k: form.get(f"{p}-{k}", "")[:12] for k in (*QUICK_FIELDS, *special_fields(state.rules))
-        }
+        side.melds = [m[:400] for m in form.getlist(f"{p}-meld", [])][:MAX_MELD_FIELDS]
+        side.hands = [h[:400] for h in form.getlist(f"{p}-hand", [])]
+        side.red = [r[:12] for r in form.getlist(f"{p}-red", [])]
+        side.quick = {k: form.get(f"{p}-{k}", "")[:12] for k in quick_fields}
         side.black = form.get(f"{p}-black", "")[:12]
         side.adjustments = list(
             zip(
-                [t[:12] for t in form.getlist(f"{p}-adj-points")],
+                [t[:12] for t in form.getlist(f"{p}-adj-points", [])],
                 # kept as typed (a little more than allowed, so "too long" can be said)
-                [t[: MAX_ADJUSTMENT_NOTE * 2] for t in form.getlist(f"{p}-adj-note")],
+                [t[: MAX_ADJUSTMENT_NOTE * 2] for t in form.getlist(f"{p}-adj-note", [])],
                 strict=False,
             )
         )[:MAX_ADJUSTMENTS]

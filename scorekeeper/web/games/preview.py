@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from ... import store
 from ...edge.games import read_hand
@@ -145,7 +146,7 @@ def preview(game: Game, state: GameState, form: HandForm) -> Preview:
     # numbers, four levels deep at most: storable by how they are made, so the edge does not
     # walk them again for what could keep a JSON value from being stored.
     hand = read_hand(entry.teams, entry.lone_player, entry.stock_out, stored=True)
-    checked = store.checked_hand(game, hand)
+    checked = store.checked_hand(game, hand, state.rules)
     result = checked.result
     notes = Notes()
     found = checked.problems
@@ -337,10 +338,14 @@ class ShownSide:
     name: str
     score: str | None  # the hand's score, signed (None: nothing to score yet)
     after: str | None  # the side's total after the hand, when the side has one column
-    # each player's own score and total after it, when partners score apart (cutthroat)
-    players: list[tuple[str, str, str | None]]
+    # each player's own score and total after it, when partners score apart (cutthroat), and
+    # what follows the player in the side's line (" · ", after the last nothing: the template
+    # then needs no loop state)
+    players: list[tuple[str, str, str | None, str]]
     items: list[tuple[str, str]]  # the breakdown's label and signed value, zeros left out
-    keep: list[tuple[str, int]]  # data-keep-… attributes (dashed name, value), sorted
+    # the data-keep-… attributes, sorted, written here: names of the form's fields (dashed)
+    # and whole numbers, nothing a reader typed; one value for the template instead of a loop
+    keep: Markup
 
 
 def shown_sides(
@@ -351,16 +356,20 @@ def shown_sides(
     shown = []
     for side, scored in zip(form.sides, view.sides, strict=True):
         after = scored.after
-        players = (
-            [
-                (name, signed(score), after[i] if i < len(after) else None)
-                for i, (name, score) in enumerate(
-                    zip(side.players, scored.player_scores, strict=False)
-                )
-            ]
+        named = (
+            list(zip(side.players, scored.player_scores, strict=False))
             if scored.player_scores
             else []
         )
+        players = [
+            (
+                name,
+                signed(score),
+                after[i] if i < len(after) else None,
+                " · " if i < len(named) - 1 else "",
+            )
+            for i, (name, score) in enumerate(named)
+        ]
         items = scored.items
         shown.append(
             ShownSide(
@@ -370,10 +379,20 @@ def shown_sides(
                 after[0] if len(after) == 1 else None,
                 players,
                 [(labels[key], signed(items[key])) for key in order if items.get(key)],
-                [(key.replace("_", "-"), value) for key, value in sorted(scored.keep.items())],
+                _keep_attributes(scored.keep),
             )
         )
     return shown
+
+
+def _keep_attributes(keep: dict[str, int]) -> Markup:
+    """`` data-keep-meld-points="160" …``: what a switch of the side's way of entering keeps."""
+    return Markup(
+        "".join(
+            f' data-keep-{key.replace("_", "-")}="{int(value)}"'
+            for key, value in sorted(keep.items())
+        )
+    )
 
 
 def noted_slots(slots: list[str], notes: Notes) -> list[tuple[str, list[Note]]]:

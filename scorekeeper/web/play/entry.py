@@ -39,6 +39,7 @@ from ...store.db import DatabaseBusy, session_scope, write_scope
 from ...store.models import Game
 from ..app import htmx
 from ..app.security import BUSY_RETRY_AFTER
+from ..app.templating import render_fragment
 from ..words.i18n import number
 from ..words.messages import message
 from . import pages
@@ -425,12 +426,14 @@ class EntryFlow(Generic[State, Form, View]):
     def live(self, game_id: str) -> str:
         """The live preview: a small fragment whose parts find their fields out of band."""
         loaded = self.load_live(game_id)
-        number = pages.read_int(request.form.get("number"))
+        posted = request.form
+        number = pages.read_int(posted.get("number"))
         if number is not None and not 1 <= number <= self.count(loaded.state):
             number = None
-        form = self.read(loaded, request.form, number)
+        form = self.read(loaded, posted, number)
         view = self.preview(loaded, form)
-        return render_template(
+        # the fragment reads only what it is given (no page context: render_fragment)
+        return render_fragment(
             self.templates.preview,
             notes=view.notes,
             state=loaded.state,

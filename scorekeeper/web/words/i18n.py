@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 from babel import Locale, numbers
-from flask import Flask, Response, current_app, g, has_request_context, request
+from flask import Flask, Request, Response, current_app, g, has_request_context, request
 from flask_babel import (
     force_locale,
     format_date,
@@ -42,17 +42,21 @@ MINUS = "\u2212"
 def select_locale() -> str:
     """The reader's language; a query, a cookie or an ``Accept-Language`` header that is not
     there is not parsed (Werkzeug parses each in full even when it is empty)."""
-    if not request:
+    if not has_request_context():
         return "en"
-    asked = request.args.get("lang", "") if request.query_string else ""
+    asked_for: Request = request._get_current_object()  # type: ignore[attr-defined]
+    asked = asked_for.args.get("lang", "") if asked_for.query_string else ""
     if asked in LANGUAGES:
         return asked
-    remembered = request.cookies.get(COOKIE, "")
-    if remembered in LANGUAGES:
-        return remembered
-    if not request.headers.get("Accept-Language"):
+    # A phone sends its session and recent games' cookies with every request: the header is
+    # parsed only when the language cookie's name is in it.
+    if COOKIE in asked_for.environ.get("HTTP_COOKIE", ""):
+        remembered = asked_for.cookies.get(COOKIE, "")
+        if remembered in LANGUAGES:
+            return remembered
+    if not asked_for.headers.get("Accept-Language"):
         return "en"
-    return request.accept_languages.best_match(LANGUAGES) or "en"
+    return asked_for.accept_languages.best_match(LANGUAGES) or "en"
 
 
 def reader_timezone() -> str | None:
@@ -133,7 +137,13 @@ def number(value: int | float | None) -> str:
     if abs(value) >= 10**15:  # beyond any score; Babel's decimal context gives up on such
         return str(value).replace("-", MINUS)
     if type(value) is int:
-        text = f"{abs(value):,}".replace(",", _group_symbol(locale_id()))
+        magnitude = abs(value)
+        # below a thousand there is nothing to group: the same text in every language
+        text = (
+            str(magnitude)
+            if magnitude < 1000
+            else f"{magnitude:,}".replace(",", _group_symbol(locale_id()))
+        )
     else:
         text = _decimal(abs(value), locale_id())
     return f"{MINUS}{text}" if value < 0 else text
@@ -261,14 +271,15 @@ def remember_choice(response: Response) -> Response:
     """A page opened with ``?lang=`` remembers the choice for a year. Only a page does: a PDF,
     a CSV or a JSON answer asked for in a language is in that language alone (a sheet printed
     for a Polish reader does not turn the whole app Polish for the one who printed it)."""
-    if request.endpoint == "static":
+    sent: Request = request._get_current_object()  # type: ignore[attr-defined]
+    if sent.endpoint == "static":
         return response
     # most requests carry no query: its parse and the Vary header's are then left out
-    asked = request.args.get("lang") if request.query_string else None
+    asked = sent.args.get("lang") if sent.query_string else None
     if (
         asked in LANGUAGES
         and response.mimetype == "text/html"
-        and request.cookies.get(COOKIE) != asked
+        and sent.cookies.get(COOKIE) != asked
     ):
         response.set_cookie(
             COOKIE,
@@ -277,7 +288,7 @@ def remember_choice(response: Response) -> Response:
             samesite="Lax",
             secure=current_app.config.get("SESSION_COOKIE_SECURE", False),
         )
-    if asked is None and not request.path.startswith("/api/"):
+    if asked is None and not sent.path.startswith("/api/"):
         _vary(response, ("Cookie", "Accept-Language"))
     else:
         _vary(response, ("Accept-Language",))

@@ -200,13 +200,13 @@ def test_the_fragment_is_the_markup_of_the_forms_macros(
     from scorekeeper.web.play import entry
 
     contexts: list[dict[str, Any]] = []
-    real = entry.render_template
+    real = entry.render_fragment
 
     def capturing(name: str, **context: Any) -> str:
         contexts.append(context)
         return real(name, **context)
 
-    monkeypatch.setattr(entry, "render_template", capturing)
+    monkeypatch.setattr(entry, "render_fragment", capturing)
     forms = [
         a_hand(client, game_id, "200"),  # quick, a canasta, went out
         hand_form(  # in detail: meld notes, a hand's value, a warning or two

@@ -29,6 +29,14 @@ def app(tmp_path: Path) -> Iterator[Flask]:
         ("/?lang=xx", {"Accept-Language": "pl"}, "pl"),
         ("/?all=1", {"Cookie": "lang=de", "Accept-Language": "pl"}, "de"),
         ("/?lang=pl", {"Cookie": "lang=de"}, "pl"),
+        (
+            "/",
+            {"Cookie": "session=x.y.z; lang=pl; tz=Europe/Warsaw", "Accept-Language": "de"},
+            "pl",
+        ),
+        ("/", {"Cookie": "session=x.y.z; games=abc", "Accept-Language": "de"}, "de"),
+        ("/", {"Cookie": "xlang=pl; language=de", "Accept-Language": "fr"}, "en"),
+        ("/", {"Cookie": "lang=xx", "Accept-Language": "pl"}, "pl"),
     ],
 )
 def test_the_language_in_its_order(
@@ -43,3 +51,16 @@ def test_an_absent_query_and_header_are_not_parsed(app: Flask) -> None:
         assert select_locale() == "en"
         assert "args" not in request.__dict__  # Werkzeug keeps what it parsed here
         assert "accept_languages" not in request.__dict__
+
+
+def test_cookies_without_the_language_cookie_are_not_parsed(app: Flask) -> None:
+    """A phone sends its session and recent games' cookies with every request: the header
+    is parsed only when it names the language cookie."""
+    headers = {"Cookie": "session=x.y.z; games=abc def", "Accept-Language": "pl"}
+    # a live preview (it goes without the session, which would read the cookies)
+    with app.test_request_context("/games/x/preview", method="POST", headers=headers):
+        assert select_locale() == "pl"
+        assert "cookies" not in request.__dict__
+    with app.test_request_context("/", headers={"Cookie": "games=abc; lang=de"}):
+        assert select_locale() == "de"
+        assert "cookies" in request.__dict__
