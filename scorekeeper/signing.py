@@ -150,16 +150,15 @@ class Csrf(CSRFProtect):
         super().protect()  # type: ignore[no-untyped-call]  # the exemptions are applied above
 
     def _exempted(self, asked: Request) -> bool:
-        """Flask-WTF's ``_is_exempt`` (the request's view or blueprint marked exempt), with
-        the request and the app looked up once: every POST asks, a live preview on every
-        keystroke."""
+        """Whether :meth:`exempt` marked the request's blueprint or its view (the question
+        Flask-WTF's own check answers from the same two sets), with the request and the app
+        looked up once: every POST asks, a live preview on every keystroke."""
         app = current_app._get_current_object()  # type: ignore[attr-defined]
-        if app.blueprints.get(asked.blueprint) in self._exempt_blueprints:
+        marked = app.blueprints.get(asked.blueprint) if asked.blueprint else None
+        if marked is not None and marked in self._exempt_blueprints:
             return True
         view = app.view_functions.get(asked.endpoint)
-        if view is None:
-            return False
-        return f"{view.__module__}.{view.__name__}" in self._exempt_views
+        return view is not None and f"{view.__module__}.{view.__name__}" in self._exempt_views
 
     def _token_matches(self) -> bool:
         field = current_app.config["WTF_CSRF_FIELD_NAME"]
