@@ -24,6 +24,7 @@ from ...store.db import DatabaseBusy, session_scope, write_scope
 from ...store.errors import NotAllowed, PartConflict
 from ..app import htmx
 from ..app.security import share_link
+from ..app.templating import render_fragment
 from ..play.entry import Loaded, entry_id_of, problem_text
 from ..play.notes import Notes
 from ..play.pages import qr_svg, read_int, see_other
@@ -262,7 +263,8 @@ def live(key: str) -> str:
     mine = replace(form, sides=[form.sides[side]])
     seen = replace(view, sides=[view.sides[side]], said=said_text(mine, [view.sides[side]]))
     order = HANDS.preview_context(_as_loaded(link, state), mine, seen)
-    return render_template(
+    # the same fragment as the hand's preview, drawn the same way: with what it is given
+    return render_fragment(
         "games/_preview.html",
         notes=view.notes,
         state=state,
