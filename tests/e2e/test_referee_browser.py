@@ -297,6 +297,24 @@ def test_unknown_ruleset_page(page: Page, live_server: str) -> None:
 
 # ---- "What may I do?" on a phone, in German and Polish ---------------------------------------
 
+def test_the_pad_keys_stay_put_when_the_first_answer_comes(page: Page, live_server: str) -> None:
+    """The answer's line at the top of the pad appears with the first answer: it must not push
+    the keys down under a thumb tapping its second card (a tap would land on the line, and the
+    card be lost)."""
+    _open(page, live_server, "en")
+    page.locator("#meld-cards").tap()
+    pad = page.locator("[data-cardpad]")
+    key = pad.locator('[data-card="K"]')
+    expect(key).to_be_visible()
+    before = key.bounding_box()
+    _tap(page, "K")
+    expect(pad.locator(".pad-verdict")).to_be_visible()  # the first answer is in
+    assert key.bounding_box() == before
+    _tap(page, "K", "K")
+    expect(page.locator("#meld-cards")).to_have_value("K K K ")
+    assert key.bounding_box() == before
+
+
 OPTIONS_CASES = {
     # seed 003: a Polish side that has not melded takes an unfrozen pile (K-K-Joker = 70).
     "pl": {
