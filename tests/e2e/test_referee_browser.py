@@ -297,6 +297,7 @@ def test_unknown_ruleset_page(page: Page, live_server: str) -> None:
 
 # ---- "What may I do?" on a phone, in German and Polish ---------------------------------------
 
+
 def test_the_pad_keys_stay_put_when_the_first_answer_comes(page: Page, live_server: str) -> None:
     """The answer's line at the top of the pad appears with the first answer: it must not push
     the keys down under a thumb tapping its second card (a tap would land on the line, and the
