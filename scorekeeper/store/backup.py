@@ -71,6 +71,12 @@ def iso_time(value: datetime) -> str:
     return value.astimezone(UTC).isoformat()
 
 
+def from_iso_time(value: str) -> datetime:
+    """A moment the edge read from a stored file (ISO 8601 in UTC, as :func:`iso_time`
+    writes it)."""
+    return datetime.fromisoformat(value)
+
+
 def stored_game(game: Game, with_keys: bool = True) -> StoredGame:
     """One game in the stored-game format. ``with_keys``: its editing key, its sides' keys and
     the editing key of the game it followed (a file for whoever may edit it); without, only
@@ -183,8 +189,8 @@ def read_tables(data: Any, games: Container[str]) -> list[tuple[Table, list[str]
                 view_id=table.view_id or new_key(),
                 name=table.name,
                 version=table.version,
-                created_at=_time(table.created_at),
-                updated_at=_time(table.updated_at),
+                created_at=from_iso_time(table.created_at),
+                updated_at=from_iso_time(table.updated_at),
             ),
             table.people,
             [(link.game, link.seats) for link in table.games],
@@ -260,11 +266,6 @@ def _at(where: str, problems: list[Problem]) -> list[Problem]:
     return [Problem(p.code, f"{where}.{p.where}" if p.where else where, p.params) for p in problems]
 
 
-def _time(value: str) -> datetime:
-    """A moment the edge read (ISO 8601 in UTC)."""
-    return datetime.fromisoformat(value)
-
-
 def _entry(game: Game, read: EntryRead, where: str) -> tuple[Any, Any, bool]:
     """An entry read at the edge, checked as a save checks it: (teams, lone, stock_out)."""
     if isinstance(read, FiftyHandRead):
@@ -293,7 +294,8 @@ def checked_game(read: ReadGame, where: str) -> Checked:
     game.previous_id = stored.previous_id
     game.version = stored.version
     game.first_dealer = stored.first_dealer
-    game.created_at, game.updated_at = _time(stored.created_at), _time(stored.updated_at)
+    game.created_at = from_iso_time(stored.created_at)
+    game.updated_at = from_iso_time(stored.updated_at)
     game.summary = None
     for h, (hand, hand_read) in enumerate(zip(stored.hands, read.hands, strict=True)):
         teams, lone, stock_out = _entry(game, hand_read, f"{where}.hands[{h}]")
@@ -303,8 +305,8 @@ def checked_game(read: ReadGame, where: str) -> Checked:
                 teams=teams,
                 lone_player=lone,
                 stock_out=stock_out,
-                created_at=_time(hand.created_at),
-                updated_at=_time(hand.updated_at),
+                created_at=from_iso_time(hand.created_at),
+                updated_at=from_iso_time(hand.updated_at),
                 scored=None,
             )
         )
@@ -319,9 +321,9 @@ def checked_game(read: ReadGame, where: str) -> Checked:
                 teams=teams,
                 lone_player=lone,
                 stock_out=stock_out,
-                entered_at=_time(revision.entered_at),
-                hand_created_at=_time(revision.hand_created_at),
-                changed_at=_time(revision.changed_at),
+                entered_at=from_iso_time(revision.entered_at),
+                hand_created_at=from_iso_time(revision.hand_created_at),
+                changed_at=from_iso_time(revision.changed_at),
                 version=revision.version,
             )
         )

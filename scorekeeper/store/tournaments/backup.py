@@ -34,7 +34,7 @@ from ...edge.stored_format import (
     as_json,
 )
 from ...rules.scoring import Rejected
-from ..backup import iso_time
+from ..backup import from_iso_time, iso_time
 from ..errors import GameProblems
 from ..models import (
     Game,
@@ -149,13 +149,8 @@ class CheckedTournament:
     rounds: list[tuple[TournamentRound, list[tuple[int, str]]]] = field(default_factory=list)
 
 
-def _time(value: str) -> datetime:
-    """A moment the edge read (ISO 8601 in UTC)."""
-    return datetime.fromisoformat(value)
-
-
 def _maybe_time(value: str | None) -> datetime | None:
-    return _time(value) if value is not None else None
+    return from_iso_time(value) if value is not None else None
 
 
 def _round(read: StoredRound) -> tuple[TournamentRound, list[tuple[int, str]]]:
@@ -163,7 +158,7 @@ def _round(read: StoredRound) -> tuple[TournamentRound, list[tuple[int, str]]]:
         number=read.number,
         state=read.state,
         seating=as_json(read.seating),
-        created_at=_time(read.created_at),
+        created_at=from_iso_time(read.created_at),
         started_at=_maybe_time(read.started_at),
         ending_at=_maybe_time(read.ending_at),
         closed_at=_maybe_time(read.closed_at),
@@ -189,8 +184,8 @@ def checked_tournament(read: StoredTournament) -> CheckedTournament:
         seed=read.seed,
         table_id=read.table,
         version=read.version,
-        created_at=_time(read.created_at),
-        updated_at=_time(read.updated_at),
+        created_at=from_iso_time(read.created_at),
+        updated_at=from_iso_time(read.updated_at),
     )
     return CheckedTournament(
         t,
