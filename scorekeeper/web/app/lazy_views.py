@@ -40,6 +40,7 @@ import os
 import sys
 import tempfile
 import threading
+from collections import defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import ModuleType
@@ -56,7 +57,7 @@ WEB = Path(__file__).resolve().parents[1]
 #: where the routes of the areas registered without their modules are kept
 FILE = WEB / "__pycache__" / f"lazy-routes.{sys.implementation.cache_tag}.json"
 #: the layout of :data:`FILE`; another one is not read
-VERSION = 1
+VERSION = 2
 
 #: the scaffold tables of a blueprint that hold hooks of its own
 _HOOKS = (
@@ -66,7 +67,6 @@ _HOOKS = (
     "template_context_processors",
     "url_value_preprocessors",
     "url_default_functions",
-    "error_handler_spec",
     "view_functions",
 )
 
@@ -163,6 +163,11 @@ def _register_kept(app: Flask, module: str, area: dict[str, Any]) -> list[LazyVi
     app.register_blueprint(bp)
     if area["csrf_exempt"]:
         csrf.exempt(bp)
+    for code, kind, handler in area["error_handlers"]:
+        # as registering the blueprint with its handlers would (its own errors only)
+        app.error_handler_spec.setdefault(bp.name, defaultdict(dict))[code][_find(kind)] = _find(
+            handler
+        )
     views: dict[str, LazyView] = {}
     for rule in area["rules"]:
         view = views.get(rule["view"])
@@ -218,6 +223,13 @@ def _routes_of(app: Flask, module: ModuleType, exempt: set[str]) -> dict[str, An
         return None
     if bp.static_folder or bp.template_folder or bp.subdomain or bp.url_values_defaults:
         return None
+    handlers = []
+    for scope, by_code in bp.error_handler_spec.items():
+        for code, by_class in by_code.items():
+            for kind, handler in by_class.items():
+                if scope is not None or not _named(handler) or not _named(kind):
+                    return None
+                handlers.append([code, _name(kind), _name(handler)])
     prefix = bp.name + "."
     rules = [r for r in app.url_map.iter_rules() if r.endpoint.startswith(prefix)]
     if len(bp.deferred_functions) != len(rules):
@@ -225,10 +237,8 @@ def _routes_of(app: Flask, module: ModuleType, exempt: set[str]) -> dict[str, An
     found = []
     for rule in rules:
         view = app.view_functions[rule.endpoint]
-        name = getattr(view, "__name__", "")
-        home = sys.modules.get(getattr(view, "__module__", ""))
-        if home is None or getattr(home, name, None) is not view:
-            return None  # not a module-level function under its own name
+        if not _named(view):
+            return None
         if rule.redirect_to is not None or rule.alias or rule.build_only or rule.websocket:
             return None
         found.append(
@@ -242,7 +252,7 @@ def _routes_of(app: Flask, module: ModuleType, exempt: set[str]) -> dict[str, An
                 "host": rule.host,
                 "strict_slashes": rule.strict_slashes,
                 "merge_slashes": rule.merge_slashes,
-                "view": f"{view.__module__}:{name}",
+                "view": _name(view),
             }
         )
     try:
@@ -253,8 +263,25 @@ def _routes_of(app: Flask, module: ModuleType, exempt: set[str]) -> dict[str, An
         "name": bp.name,
         "url_prefix": bp.url_prefix,
         "csrf_exempt": bp.name in exempt,
+        "error_handlers": handlers,
         "rules": found,
     }
+
+
+def _named(thing: Any) -> bool:
+    """Whether ``thing`` is found under its own name in its module (a module-level function or
+    class), as :func:`_find` finds it again."""
+    home = sys.modules.get(getattr(thing, "__module__", ""))
+    return home is not None and getattr(home, getattr(thing, "__name__", ""), None) is thing
+
+
+def _name(thing: Any) -> str:
+    return f"{thing.__module__}:{thing.__name__}"
+
+
+def _find(name: str) -> Any:
+    module, attribute = name.split(":")
+    return getattr(importlib.import_module(module), attribute)
 
 
 def _holds(table: Any) -> bool:

@@ -76,11 +76,12 @@ def test_kept_routes_give_the_same_url_map(tmp_path: Path, kept: Path) -> None:
     assert _lazy_views(eager) == {}
     lazy = _make(tmp_path, "b.sqlite3", LAZY_VIEWS=True)
     views = _lazy_views(lazy)
-    # most areas come from the file: every endpoint but the start page's and the areas with
-    # hooks of their own (the JSON API's error handler), the event streams among them
-    assert {e.split(".")[0] for e in views} >= {"games", "fifty", "tables", "tournaments", "live"}
+    # every area comes from the file but the start page's
+    assert {e.split(".")[0] for e in views} == set(lazy.blueprints) - {"home", "health", "engine"}
     assert not any(e.startswith("home.") for e in views)
-    assert not any(e.startswith("api.") for e in views)  # its blueprint has an error handler
+    # the JSON API's error handler, registered from the file for its blueprint alone
+    assert lazy.error_handler_spec["api"] == eager.error_handler_spec["api"]
+    assert set(lazy.error_handler_spec) == set(eager.error_handler_spec) == {None, "api"}
     assert _rules(lazy) == _rules(eager)
     assert lazy.url_map.converters == eager.url_map.converters
     assert {n: (bp.url_prefix, bp.import_name) for n, bp in lazy.blueprints.items()} == {
@@ -118,6 +119,9 @@ def test_a_view_from_the_file_answers_and_all_are_warmed_after_the_first_answer(
     answer = client.post("/api/v1/games", json={})
     assert answer.status_code == 400
     assert answer.get_json()["problems"][0]["code"] == "request.missing"  # the view's answer
+    refused = client.put("/api/v1/score")  # the API's error handler, from the start
+    assert refused.status_code == 405
+    assert refused.get_json()["problems"][0]["code"] == "request.method"
     deadline = time.monotonic() + 30
     while any(v._target is None for v in views.values()) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -141,8 +145,7 @@ def test_a_blueprint_with_a_hook_is_not_kept(
     app = _make(tmp_path, "a.sqlite3", LAZY_VIEWS=False)
     areas = lazy_views._read(kept, lazy_views.fingerprint())
     assert areas is not None
-    assert "scorekeeper.web.api.score" not in areas["areas"]  # its error handler
-    assert set(areas["areas"]) == set(AREAS) - EAGER - {"scorekeeper.web.api.score"}
+    assert set(areas["areas"]) == set(AREAS) - EAGER
     tables = sys.modules["scorekeeper.web.tables.routes"].bp
     assert lazy_views._routes_of(app, sys.modules["scorekeeper.web.tables.routes"], set())
     monkeypatch.setattr(tables, "before_request_funcs", {None: [lambda: None]})
