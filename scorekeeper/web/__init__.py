@@ -3,20 +3,20 @@
 
 Areas with pages or an API:
 
-- ``home``: the start page, this phone's games, the web app manifest (blueprint ``home``)
-- ``games``: a Canasta game: new game, game page, view, hand entry, statistics, backups
+- ``home``: the start page, this phone's games, the web app manifest (blueprint ``main``)
+- ``canasta``: a Canasta game: new game, game page, view, hand entry, statistics, backups
   (blueprint ``games``)
 - ``fifty``: the same for "3 ist 50" (blueprint ``fifty``)
 - ``referee``: the rule questions of both games (blueprint ``referee``)
-- ``rulebook``: each ruleset explained (blueprint ``rulebook``)
+- ``rulebook``: each ruleset explained (blueprint ``rules_pages``)
 - ``sheets``: the score sheet PDFs and blank pads (blueprint ``sheets``)
 - ``tables``: a table of regular players, its games and statistics (blueprint ``tables``)
 - ``tournaments``: a club tournament: the director's page, the public standings, the
   projector, the new form and the PDFs (blueprint ``tournaments``)
 - ``docs``: the reference pages built from docs/ (blueprint ``docs``)
 - ``live``: the event streams the pages watch (blueprint ``live``, ``/api/v1/…/events``)
-- ``api``: the JSON API of docs/api.md §3 (blueprints ``api``, ``games_api``, ``parts_api``,
-  ``rulebook_api``, ``openapi_api``, ``tables_api``, ``tournaments_api``)
+- ``api``: the JSON API of docs/api.md §3 (blueprints ``api``, ``games_api``, ``tables_api``,
+  ``tournaments_api``)
 - ``engine``: the files of the rules engine on the phone, Pyodide and the engine archive
   (blueprint ``engine``, bound in ``init_app``; docs/engine.md)
 
@@ -33,25 +33,8 @@ from __future__ import annotations
 from flask import Flask
 from werkzeug.routing import BaseConverter
 
-from .api import games as games_api
-from .api import openapi as openapi_api
-from .api import parts as parts_api
-from .api import rule_search as rulebook_api
-from .api import score as score_api
-from .api import tables as tables_api
-from .api import tournaments as tournaments_api
-from .docs import routes as docs
-from .fifty import routes as fifty
-from .games import routes as games
-from .home import routes as home
-from .live import routes as live
-from .referee import fifty as _referee_fifty  # noqa: F401 -- its routes join the referee's
-from .referee import routes as referee
-from .rulebook import routes as rulebook
+from .app import lazy_views
 from .rulebook.links import rule_links
-from .sheets import routes as sheets
-from .tables import routes as tables
-from .tournaments import routes as tournaments
 from .words.names import (
     canastas_text,
     card_label,
@@ -72,31 +55,42 @@ class KeyConverter(BaseConverter):
     regex = r"(?!import$)[^/]+"
 
 
+#: the module of each blueprint, in the order they are registered
+AREAS = (
+    "scorekeeper.web.api.score",
+    "scorekeeper.web.api.games",
+    "scorekeeper.web.api.parts",
+    "scorekeeper.web.api.rule_search",
+    "scorekeeper.web.api.openapi",
+    "scorekeeper.web.api.tables",
+    "scorekeeper.web.api.tournaments",
+    "scorekeeper.web.home.routes",
+    "scorekeeper.web.games.routes",
+    "scorekeeper.web.referee.routes",
+    "scorekeeper.web.rulebook.routes",
+    "scorekeeper.web.sheets.routes",
+    "scorekeeper.web.fifty.routes",
+    "scorekeeper.web.tables.routes",
+    "scorekeeper.web.tournaments.routes",
+    "scorekeeper.web.docs.routes",
+    "scorekeeper.web.live.routes",
+)
+#: modules whose routes join another module's blueprint
+JOINED: dict[str, tuple[str, ...]] = {
+    "scorekeeper.web.referee.routes": ("scorekeeper.web.referee.fifty",)
+}
+#: imported at start: the start page, a server's first answer
+EAGER = frozenset({"scorekeeper.web.home.routes"})
+
+
 def register_blueprints(app: Flask) -> None:
     app.url_map.converters["key"] = KeyConverter
     # An area's package imports none of its modules (another area's module may need one of its
     # helpers without its routes, and an import cycle would follow): each blueprint is taken
-    # from its area's ``routes``.
-    for bp in (
-        score_api.bp,
-        games_api.bp,
-        parts_api.bp,
-        rulebook_api.bp,
-        openapi_api.bp,
-        tables_api.bp,
-        tournaments_api.bp,
-        home.bp,
-        games.bp,
-        referee.bp,
-        rulebook.bp,
-        sheets.bp,
-        fifty.bp,
-        tables.bp,
-        tournaments.bp,
-        docs.bp,
-        live.bp,
-    ):
-        app.register_blueprint(bp)
+    # from its area's ``routes``. The start page's module is imported at start; the others'
+    # routes are registered from what the last start kept, their modules imported once the
+    # first answer is out (``app/lazy_views.py``).
+    lazy_views.register(app, AREAS, JOINED, EAGER, lazy=app.config.get("LAZY_VIEWS"))
     app.jinja_env.globals.update(
         canastas_text=canastas_text,
         cards_text=cards_text,

@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any, TypeVar
 
-from flask import Response, request
+from flask import Response, current_app, request
+from werkzeug.exceptions import HTTPException
 
 from ...rules.problems import Problem
 from ...rules.scoring import Rejected, ScoreAnswer
@@ -125,3 +126,17 @@ def answer_response(answer: EngineAnswer, question: str = "", with_rule: bool = 
         body["warnings"] = jsonable(body["warnings"], with_rule)
         return dumped_response(body, status_of(answer))
     return json_response(answer_body(answer, question), status_of(answer), with_rule)
+
+
+def http_error(error: HTTPException) -> Response:
+    """An HTTP error of the JSON API as a problem (the ``api`` blueprint's handler)."""
+    status = error.code or 500
+    code = {404: "request.not_found", 405: "request.method", 413: "request.too_large"}.get(
+        status, "request.invalid"
+    )
+    if status == 413:  # only a body too large has a limit to tell
+        return problem_response(400, code, limit=current_app.config.get("MAX_CONTENT_LENGTH"))
+    answer = problem_response(status, code)
+    if status == 405:  # the methods the address answers to (RFC 9110 §15.5.6)
+        answer.headers.update((k, v) for k, v in error.get_headers() if k.lower() == "allow")
+    return answer

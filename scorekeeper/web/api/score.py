@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, request
 from werkzeug.exceptions import HTTPException
 
 from ... import stateless
@@ -16,10 +16,19 @@ from ...rules import ruleset as rulesets
 from ...rules.scoring import Rejected
 from ..referee.quotes import ruling_quotes
 from ..words.i18n import select_locale
-from .answers import answer_response, dumped_response, json_response, problem_response, read_json
+from .answers import (
+    answer_response,
+    dumped_response,
+    http_error,
+    json_response,
+    problem_response,
+    read_json,
+)
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
+# the API's HTTP errors as problems (a module of its own: registered with the routes kept)
+bp.register_error_handler(HTTPException, http_error)
 
 
 def _answer(question: str) -> Response:
@@ -195,17 +204,3 @@ def _fifty_detail() -> Response:
             allowed=list(fifty.PLAYERS_ALLOWED),
         )
     return json_response(fifty.ruleset_dict(players))
-
-
-@bp.errorhandler(HTTPException)
-def http_error(error: HTTPException) -> Response:
-    status = error.code or 500
-    code = {404: "request.not_found", 405: "request.method", 413: "request.too_large"}.get(
-        status, "request.invalid"
-    )
-    if status == 413:  # only a body too large has a limit to tell
-        return problem_response(400, code, limit=current_app.config.get("MAX_CONTENT_LENGTH"))
-    answer = problem_response(status, code)
-    if status == 405:  # the methods the address answers to (RFC 9110 §15.5.6)
-        answer.headers.update((k, v) for k, v in error.get_headers() if k.lower() == "allow")
-    return answer

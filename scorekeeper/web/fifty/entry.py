@@ -12,6 +12,7 @@ from werkzeug.datastructures import MultiDict
 
 from ...store import fifty as store
 from ...store.models import Game
+from ..play import pages
 from ..play.entry import EntryFlow, Loaded, Templates
 from ..words.i18n import ago
 from ..words.names import card_label
@@ -46,7 +47,7 @@ class FiftyGames(EntryFlow["store.FiftyState", EntryForm, Preview]):
     templates = Templates.of("fifty", "entry")
     words = WORDS
 
-    cookie = "fifty"
+    cookie = pages.FIFTY_COOKIE
 
     def create(self, session: Session, args: dict[str, Any]) -> Game:
         return store.create_game(session, **args)

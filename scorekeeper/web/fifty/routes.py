@@ -31,34 +31,13 @@ from ..play.sheet_pdf import sheet_labels as canasta_labels
 from ..words.i18n import file_day, long_date, number
 from .entry import GAMES, board_context
 from .forms import PLAYER_SEATS, NewForm, end_text, joker_text, read_new, slot_new
+from .recent import recent_games
 from .tally import tally_of
 
 bp = Blueprint("fifty", __name__)
 
 COOKIE = GAMES.cookie
-
-
-# ---- recent games of this browser ------------------------------------------------------------
-
-
-def recent_ids() -> list[str]:
-    return pages.recent_ids(COOKIE)
-
-
 remember = GAMES.remember
-
-
-def recent_games(ids: list[str] | None = None) -> list[tuple[str, store.FiftyState]]:
-    """This browser's games of 3 ist 50 (or those of ``ids``: a page of them), newest first."""
-    ids = recent_ids() if ids is None else ids
-    out = []
-    if ids:
-        with session_scope() as session:
-            for game_id in ids:
-                game = store.get_game(session, game_id)
-                if game is not None:
-                    out.append((game_id, store.fifty_state(game)))
-    return out
 
 
 # ---- a new evening ---------------------------------------------------------------------------

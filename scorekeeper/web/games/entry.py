@@ -19,6 +19,7 @@ from ...rules.scoring import MAX_ADJUSTMENT_NOTE, item_keys
 from ...store import GameState, parts
 from ...store.db import session_scope
 from ...store.models import Game
+from ..play import pages
 from ..play.entry import EntryFlow, Loaded, Templates
 from ..words.i18n import per_language
 from ..words.names import item_labels, ruleset_title
@@ -54,7 +55,7 @@ class CanastaHands(EntryFlow["GameState", HandForm, Preview]):
 
     keep_for_preview = True  # a preview reads the game's row only (store.checked_hand)
 
-    cookie = "games"
+    cookie = pages.CANASTA_COOKIE
 
     def create(self, session: Session, args: dict[str, Any]) -> Game:
         return store.create_game(session, **args)

@@ -38,7 +38,6 @@ from ...store.db import session_scope
 from ...store.models import Game
 from ..app import htmx
 from ..app.security import share_link
-from ..fifty.entry import FiftyGames
 from ..play import pages
 from ..play.entry import problem_text
 from ..play.notes import Notes
@@ -57,8 +56,8 @@ from .stats import evening_of
 bp = Blueprint("games", __name__)
 T = TypeVar("T")
 
-RECENT_COOKIE = HANDS.cookie
-FIFTY_COOKIE = FiftyGames.cookie  # imports fill it too
+RECENT_COOKIE = pages.CANASTA_COOKIE
+FIFTY_COOKIE = pages.FIFTY_COOKIE  # imports fill it too
 remember_game = HANDS.remember
 
 

@@ -21,10 +21,8 @@ from werkzeug.wrappers import Response
 
 from ... import store
 from ...store.db import session_scope
-from ..fifty import routes as fifty
-from ..fifty.routes import recent_games as recent_fifty
-from ..games import routes as games
-from ..games.routes import recent_ids
+from ..fifty import recent as fifty
+from ..fifty.recent import recent_games as recent_fifty
 from ..play import pages
 from ..words.i18n import current_language
 from ..words.names import ruleset_title
@@ -42,7 +40,7 @@ class RecentGame:
 def _cookies() -> dict[str, str]:
     """The cookie that lists this browser's games of each kind."""
 
-    return {"canasta": games.RECENT_COOKIE, "fifty": fifty.COOKIE}
+    return {"canasta": pages.CANASTA_COOKIE, "fifty": pages.FIFTY_COOKIE}
 
 
 #: games per page of each list on the start page
@@ -69,7 +67,7 @@ def index() -> Response:
     """The start page: every game this phone holds, newest first, a page of each kind."""
 
     recent: list[RecentGame] = []
-    ids = recent_ids()
+    ids = pages.recent_ids(pages.CANASTA_COOKIE)
     paging = _paging("page", 0)
     if ids:
         with session_scope() as session:

@@ -75,6 +75,12 @@ def redirect_to(url: str, code: int = 303) -> Response:
 
 
 # ---- recent games of this browser ------------------------------------------------------------
+#: the cookie that lists this browser's games of Canasta
+CANASTA_COOKIE = "games"
+#: the cookie that lists this browser's games of 3 ist 50
+FIFTY_COOKIE = "fifty"
+
+
 def recent_ids(cookie: str) -> list[str]:
     return request.cookies.get(cookie, "").split()[:RECENT_MAX]
 

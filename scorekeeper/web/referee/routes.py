@@ -43,12 +43,6 @@ from .moves import OptionsAnswer, ask_options, options_words
 bp = Blueprint("referee", __name__)
 
 
-@bp.context_processor
-def _dispute_kinds() -> dict[str, Any]:
-    """The questions answered by :mod:`.disputes` (their own answer template)."""
-    return {"dispute_questions": DISPUTE_QUESTIONS}
-
-
 QUESTIONS = (
     "meld",
     "initial-meld",
@@ -357,6 +351,7 @@ def _render_page(
         words_question=words[0],
         words_results=words[1],
         options_words=options_words(settings),
+        dispute_questions=DISPUTE_QUESTIONS,  # answered by .disputes, with their own template
     )
     return make_response(html, status)
 
@@ -397,7 +392,11 @@ def answer(question: str) -> Response:
     result = ask(question, settings, values)
     if htmx.wants_fragment():
         html = render_template(
-            "referee/_answer.html", answer=result, settings=settings, question=question
+            "referee/_answer.html",
+            answer=result,
+            settings=settings,
+            question=question,
+            dispute_questions=DISPUTE_QUESTIONS,
         )
         response = make_response(html, 200)
     else:
