@@ -22,12 +22,9 @@ from sqlalchemy.exc import OperationalError
 
 from . import ROOT, TABLE_IMPORT_MAX, create_app, net, serving
 from .settings import SettingError, database_url, hidden_password
-from .store import backup
 from .store.db import copy_sqlite, make_engine, session_scope, upgrade_schema, write_scope
 from .store.errors import GameProblems
 from .store.models import TableGame
-from .store.tournaments import backup as tournament_backup
-from .web.api import table_json
 from .web.app.catalogs import update_catalogs
 
 
@@ -343,6 +340,10 @@ def _store_app(db_url: str | None) -> Flask:
 def export_games(file: str, db_url: str | None) -> None:
     """Write every stored game (both kinds, with hands, corrections, deletions, versions,
     times and keys) to FILE as JSON ('-': standard output)."""
+    # a whole backup's readers and writers: for export and import alone, not in every start
+    from .store import backup
+    from .store.tournaments import backup as tournament_backup
+
     app = _store_app(db_url)
     try:
         with app.app_context(), session_scope() as session:
@@ -369,6 +370,10 @@ def import_games(file: IO[bytes], db_url: str | None) -> None:
     file with any problem stores nothing (exit 1). A table's export (the file of "Export
     table", ``GET /api/v1/tables/<id>/export``) becomes a new table, read one game at a time,
     whatever its size."""
+    # a whole backup's readers and writers: for export and import alone, not in every start
+    from .store import backup
+    from .store.tournaments import backup as tournament_backup
+
     source = _seekable(file)
     if _is_table_file(source):
         _import_table(source, db_url)
@@ -432,6 +437,8 @@ def _seekable(file: IO[bytes]) -> IO[bytes]:
 
 
 def _is_table_file(source: IO[bytes]) -> bool:
+    from .web.api import table_json
+
     try:
         return bool(table_json.peek_format(source) == table_json.FORMAT)
     except GameProblems:
@@ -439,6 +446,8 @@ def _is_table_file(source: IO[bytes]) -> bool:
 
 
 def _import_table(source: IO[bytes], db_url: str | None) -> None:
+    from .web.api import table_json
+
     app = _store_app(db_url)
     try:
         with app.app_context():

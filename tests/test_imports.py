@@ -13,7 +13,11 @@ PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
 ALLOWED = {
     ("__init__.py", ".factory"): "importing the rules engine must not import Flask",
     ("store/db.py", "."): "Alembic (store.schema), only when a database is behind",
-    ("cli.py", ".store"): "Alembic (store.schema), for the db commands",
+    ("cli.py", ".store"): "Alembic (store.schema), for the db commands; a whole backup's "
+    "readers and writers (store.backup), for export and import",
+    ("cli.py", ".store.tournaments"): "the tournaments' part of a whole backup, for export "
+    "and import",
+    ("cli.py", ".web.api"): "a table's export file (web.api.table_json), for import",
     ("web/sheets/routes.py", "...sheets"): "reportlab (sheets.pdf), only when a PDF is drawn",
     ("web/play/sheet_pdf.py", "...sheets"): "reportlab (sheets.pdf), only when a PDF is drawn",
     ("web/app/catalogs.py", "babel.messages.frontend"): "pybabel, for `translations` alone",

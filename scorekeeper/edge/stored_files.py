@@ -11,8 +11,9 @@ with its times checked and its defaults filled in, the new game's set-up read as
 /api/v1/games`` reads it, and every hand's and earlier entry's entry read as a save reads it.
 What needs the game made from that set-up (an entry against the ruleset, the side keys against
 its sides) is the store's to check. A file's ``format_version`` is checked by one function
-(:func:`check_format_version`) for both files. A table's export is streamed: its header is read
-first (:func:`..tables.read_table_import`), then each game as it comes (:func:`read_table_game`).
+(:func:`.stored_format.check_format_version`) for both files. A table's export is streamed: its
+header is read first (:func:`..tables.read_table_import`), then each game as it comes
+(:func:`read_table_game`).
 The whole database's backup also holds its tables (:func:`read_backup_tables`) and its club
 tournaments (:func:`read_backup_tournaments`).
 
@@ -53,7 +54,6 @@ from .games import (
 from .stored_format import (
     BACKUP,
     FIFTY,
-    FORMAT_VERSION,
     KEY_PATTERN,
     MAX_VERSION,
     StoredGame,
@@ -68,6 +68,7 @@ from .stored_format import (
     StoredTable,
     StoredTableGame,
     StoredTournament,
+    check_format_version,
 )
 from .tournaments import MAX_PARTICIPANTS, MAX_ROUNDS, POINTS_MAX, ROUND_END_BOUNDS
 
@@ -196,18 +197,6 @@ def upgraded_backup(data: Any) -> Any:
 
 
 # ---- the files ---------------------------------------------------------------------------------
-def check_format_version(data: dict[str, Any], newest: int = FORMAT_VERSION) -> Rejected | None:
-    """A file's ``format_version``, for both files: 1 when left out (a file of before version
-    2); a file of a later version than ``newest`` (the one this app writes) is refused with a
-    clear problem, not read by a guess."""
-    version = data.get("format_version", 1)
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        return Rejected((Problem("request.type", "format_version", {"expected": "integer"}),))
-    if version > newest:
-        return Rejected((Problem("request.value", "format_version", {"maximum": newest}),))
-    return None
-
-
 def read_backup_file(
     data: Any, max_games: int | None = None, max_hands: int | None = None
 ) -> tuple[ReadGame, ...] | Rejected:

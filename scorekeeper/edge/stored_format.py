@@ -22,6 +22,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Literal
 
+from ..rules.problems import Problem
+from ..rules.scoring import Rejected
 from .spec import Spec, json_schema
 
 #: the version of the format written now (1: backups before the table export shared it)
@@ -33,6 +35,20 @@ FIFTY = "three-is-fifty"
 KEY_PATTERN = "^[A-Za-z0-9_-]{16,43}$"
 #: the highest version a game may carry
 MAX_VERSION = 1_000_000_000
+
+
+def check_format_version(data: dict[str, Any], newest: int = FORMAT_VERSION) -> Rejected | None:
+    """A file's ``format_version``, for both files: 1 when left out (a file of before version
+    2); a file of a later version than ``newest`` (the one this app writes) is refused with a
+    clear problem, not read by a guess."""
+    version = data.get("format_version", 1)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        return Rejected((Problem("request.type", "format_version", {"expected": "integer"}),))
+    if version > newest:
+        return Rejected((Problem("request.value", "format_version", {"maximum": newest}),))
+    return None
+
+
 #: games one import request takes (``POST /api/v1/games/import``): a larger file is refused,
 #: not cut
 MAX_IMPORTED_GAMES = 100

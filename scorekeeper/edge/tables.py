@@ -23,7 +23,7 @@ from ..rules.problems import Problem
 from ..rules.scoring import Rejected
 from . import requests as rq
 from .reading import Reader, name_text, whole
-from .stored_files import check_format_version
+from .stored_format import check_format_version
 
 #: people at one table: a club, not a city
 MAX_PLAYERS = 40
@@ -75,7 +75,7 @@ def read_table_import(header: dict[str, Any], newest: int) -> rq.NewTable | Reje
     """The table an export file makes (``POST /api/v1/tables/import``, ``scorekeeper
     import-table``), from the file's values but its games (read one at a time after it,
     :func:`.stored_files.read_table_game`): its ``format`` (``request.type`` for another), its
-    ``format_version`` (checked as a backup's is, :func:`.stored_files.check_format_version`:
+    ``format_version`` (checked as a backup's is, :func:`.stored_format.check_format_version`:
     none later than ``newest``), then its name and its people, each a name or, as the export
     writes them, ``{"id", "name"}``. A file of another format or version is refused on that
     alone."""

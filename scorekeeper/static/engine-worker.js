@@ -8,7 +8,7 @@
      the server runs them); answers {type: "ready", ms, steps} or {type: "failed", message},
      and later {type: "kept"} once a snapshot of the started engine is kept (below).
    - {type: "ask", id, question, body, lang}: the JSON text `body` of the API question
-     `question` ("score", "referee/meld", …) answered by scorekeeper.stateless.answer_json in
+     `question` ("score", "referee/meld", …) answered by scorekeeper.stateless.questions.answer_json in
      `lang`; answers {type: "answer", id, text} (the JSON text [status, body]) or
      {type: "answer", id, error}.
 
@@ -92,7 +92,7 @@ async function python(loadPyodide, runtime, zip, options) {
   /* The modules restored with a snapshot read their catalogues from these files too. */
   pyodide.unpackArchive(new Uint8Array(zip), "zip", { extractDir: "/engine" });
   pyodide.runPython("import sys\nif '/engine' not in sys.path: sys.path.insert(0, '/engine')");
-  return { pyodide, loaded, answer: pyodide.pyimport("scorekeeper.stateless").answer_json };
+  return { pyodide, loaded, answer: pyodide.pyimport("scorekeeper.stateless.questions").answer_json };
 }
 
 async function load(runtime, archive) {

@@ -13,7 +13,6 @@ import pytest
 from scorekeeper.edge.games import FiftyHandRead, FiftySetup, GameSetup, HandRead
 from scorekeeper.edge.stored_files import (
     ReadGame,
-    check_format_version,
     read_backup_file,
     read_backup_tables,
     read_table_game,
@@ -27,6 +26,7 @@ from scorekeeper.edge.stored_format import (
     StoredTable,
     StoredTableGame,
     TableFile,
+    check_format_version,
 )
 from scorekeeper.edge.tables import read_table_import
 from scorekeeper.rules.problems import Problem

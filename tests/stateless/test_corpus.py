@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from scorekeeper.stateless import QUESTIONS, answer
+from scorekeeper.stateless.questions import QUESTIONS, answer
 from tests.engine_corpus import corpus
 
 

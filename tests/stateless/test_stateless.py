@@ -1,5 +1,5 @@
-"""The stateless answers (scorekeeper.stateless): pure Python that the server's endpoints and
-the phone's engine both call (docs/engine.md)."""
+"""The stateless answers (scorekeeper.stateless.questions): pure Python that the server's
+endpoints and the phone's engine both call (docs/engine.md)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from babel import numbers
 from flask import Flask
 
-from scorekeeper.stateless import QUESTIONS, answer, answer_json
+from scorekeeper.stateless.questions import QUESTIONS, answer, answer_json
 from scorekeeper.stateless.words import LANGUAGES, language, number
 from scorekeeper.web.engine import archive
 
@@ -22,7 +22,7 @@ FORBIDDEN = ("flask", "flask_babel", "babel", "sqlalchemy", "werkzeug", "jinja2"
 
 def test_importing_the_stateless_answers_loads_no_web_library() -> None:
     probe = (
-        "import json, sys\nimport scorekeeper.stateless\n"
+        "import json, sys\nimport scorekeeper.stateless.questions\n"
         f"print(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}} & set({FORBIDDEN!r}))))"
     )
     result = subprocess.run(
@@ -40,7 +40,7 @@ def test_the_archive_alone_answers_in_german_and_polish(tmp_path: Path) -> None:
     probe = (
         "import sys\n"
         f"sys.path[:] = [{str(zipped)!r}] + [p for p in sys.path if 'site-packages' not in p]\n"
-        "from scorekeeper.stateless import answer_json\n"
+        "from scorekeeper.stateless.questions import answer_json\n"
         'print(answer_json(\'referee/meld\', \'{"ruleset": "german", "cards": "K K"}\', \'de\'))\n'
         "print(answer_json('score', '{\"ruleset\": \"polish\", \"teams\": 5}', 'pl'))\n"
         f"print(sorted({{m.split('.')[0] for m in sys.modules}} & set({FORBIDDEN!r})))"
@@ -113,7 +113,7 @@ def test_a_deep_request_is_refused_not_raised() -> None:
 def test_the_docstring_example_runs() -> None:
     import doctest
 
-    import scorekeeper.stateless
+    import scorekeeper.stateless.questions
 
-    result = doctest.testmod(scorekeeper.stateless)
+    result = doctest.testmod(scorekeeper.stateless.questions)
     assert result.attempted >= 2 and result.failed == 0

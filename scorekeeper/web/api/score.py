@@ -8,12 +8,12 @@ from typing import Any
 from flask import Blueprint, Response, request
 from werkzeug.exceptions import HTTPException
 
-from ... import stateless
 from ...edge import stateless as edge_stateless
 from ...extensions import csrf
 from ...rules import disputes, fifty
 from ...rules import ruleset as rulesets
 from ...rules.scoring import Rejected
+from ...stateless import questions
 from ..referee.quotes import ruling_quotes
 from ..words.i18n import select_locale
 from .answers import (
@@ -32,9 +32,9 @@ bp.register_error_handler(HTTPException, http_error)
 
 
 def _answer(question: str) -> Response:
-    """The stateless ``question`` answered by :func:`scorekeeper.stateless.answer`, the one
-    function the phone's engine calls too (docs/engine.md), in the reader's language."""
-    status, body = stateless.answer(question, request.get_data(cache=False), select_locale())
+    """The stateless ``question`` answered by :func:`scorekeeper.stateless.questions.answer`,
+    the one function the phone's engine calls too (docs/engine.md), in the reader's language."""
+    status, body = questions.answer(question, request.get_data(cache=False), select_locale())
     return dumped_response(body, status)
 
 
