@@ -84,8 +84,12 @@ def test_kept_routes_give_the_same_url_map(tmp_path: Path, kept: Path) -> None:
     assert set(lazy.error_handler_spec) == set(eager.error_handler_spec) == {None, "api"}
     assert _rules(lazy) == _rules(eager)
     assert lazy.url_map.converters == eager.url_map.converters
-    assert {n: (bp.url_prefix, bp.import_name) for n, bp in lazy.blueprints.items()} == {
-        n: (bp.url_prefix, bp.import_name) for n, bp in eager.blueprints.items()
+    assert {
+        n: (bp.url_prefix, bp.import_name, Path(bp.root_path).resolve())
+        for n, bp in lazy.blueprints.items()
+    } == {
+        n: (bp.url_prefix, bp.import_name, Path(bp.root_path).resolve())
+        for n, bp in eager.blueprints.items()
     }
     for endpoint, view in views.items():
         assert view.load() is eager.view_functions[endpoint], endpoint
@@ -172,3 +176,15 @@ def test_a_start_imports_no_page_module_before_its_first_answer(tmp_path: Path) 
     assert second.stdout.strip() == str(
         ["scorekeeper.web.home.routes", "scorekeeper.web.live.routes"]
     )
+
+
+def test_the_key_holds_every_module_of_the_web_layer() -> None:
+    """The kept routes are found by the size and time of every module below ``web/``, nested
+    folders too: an edited module anywhere makes the next start register from the modules."""
+    key = lazy_views.fingerprint()
+    on_disk = sorted(p.relative_to(lazy_views.WEB).as_posix() for p in lazy_views.WEB.rglob("*.py"))
+    assert [name for name, _size, _time in key] == on_disk
+    assert any("/" in name for name in on_disk)  # folders below web/ are walked
+    routes = lazy_views.WEB / "games" / "routes.py"
+    stat = routes.stat()
+    assert ["games/routes.py", stat.st_size, stat.st_mtime_ns] in key
