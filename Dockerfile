@@ -26,6 +26,7 @@ RUN pip install '/src[postgres,redis]' \
  && test -f /data/instance/translations/de/LC_MESSAGES/messages.mo \
  && python -c "from scorekeeper import create_app; create_app({'DATABASE_URL': 'sqlite://', 'SECRET_KEY': 'build'})" \
  && python -c "from scorekeeper import dataclass_code as d; assert d.FILE.is_file(), d.FILE" \
+ && python -c "from scorekeeper.web.app import lazy_views as v; assert v.FILE.is_file(), v.FILE" \
  && chown -R scorekeeper:scorekeeper /data
 
 WORKDIR /data
