@@ -369,6 +369,8 @@ class RuleSet:
 
 @dataclass(frozen=True)
 class OptionSpec:
+    """What a house rule's value may be: its kind and, for numbers, the bounds."""
+
     kind: str  # "int", "bool", "int_map", "table", "players"
     low: int = 0
     high: int = 100_000

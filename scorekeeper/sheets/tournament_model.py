@@ -13,6 +13,8 @@ from .model import SheetLabels
 
 @dataclass(frozen=True)
 class TournamentLabels:
+    """The words of the tournament sheets in one language, and its number format."""
+
     #: The score pad on each table card: its column headings, "No.", "Dealer", and the footer's
     #: "Page {page} of {pages}" of every tournament sheet.
     pad: SheetLabels

@@ -242,6 +242,9 @@ class Meeting:
 
 @dataclass
 class TableStats:
+    """A table's statistics: its games, the figures of each player and partnership, the ratings and
+    the records."""
+
     games: list[GameFacts]  # newest first
     players: dict[int, Figures]
     partnerships: dict[tuple[int, int], Figures]

@@ -102,6 +102,8 @@ class SideForm(FieldGroup):
 
 @dataclass
 class HandForm:
+    """The hand entry form of a Canasta game, as typed: each side's fields and the hand's own."""
+
     sides: list[SideForm]
     out: str = ""  # side index, "stock", or "" (not chosen)
     concealed: bool = False
