@@ -3,7 +3,9 @@ the web layer: plain strings, and small functions for the texts that hold a numb
 three plural forms, so "3 stoły" and "5 stołów" come whole from the caller). Nothing here knows
 Flask, Babel or reportlab."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 from collections.abc import Callable
 from dataclasses import dataclass

@@ -6,7 +6,9 @@ one player (format ``individual``) or a fixed pair (format ``pairs``). Everythin
 frozen, so a seating or a result can be kept, compared and hashed.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 import enum
 from dataclasses import dataclass, field
