@@ -61,11 +61,11 @@ MAX_SCORE = 10**7
 
 
 def _spec_bounds(cls: type) -> dict[str, tuple[int, int]]:
-    """Each bounded field of a request class: its (minimum, maximum) as its Spec states them.
-    Run at every start: each field's annotation (a text, as .requests is written with ``from
-    __future__ import annotations``) is evaluated in its module's names, as
-    ``typing.get_type_hints`` would, without its round through ``ForwardRef`` for every
-    annotation, the class variables' too (a third fewer instructions; docs/measurements.md,
+    """Each bounded field of a request class: its (minimum, maximum) as its Spec states them,
+    read from the fields' annotations at every start. .requests is written without ``from
+    __future__ import annotations``, so they are the objects themselves; an annotation written
+    as text is evaluated in its module's names, as ``typing.get_type_hints`` would, without its
+    ``ForwardRef`` for every annotation, the class variables' too (docs/measurements.md,
     "Third round")."""
     names = vars(sys.modules[cls.__module__])
     out = {}
