@@ -28,15 +28,22 @@ a database already at the newest schema (the first, uncounted run makes it), wit
 templates and catalogues the first run left in the instance folder and the compiled methods of
 the app's dataclasses it left beside the app's modules (``scorekeeper/dataclass_code.py``).
 
+Every counted process runs with the same hash seed (``PYTHONHASHSEED=0``): with Python's random
+one, the layout of every dict and set differs from run to run, and so did the count of the same
+code, by several million instructions (6.5 M between five counts). With it fixed, two counts of
+the same code agree within about 0.1 M, unless the thread that configures the mappers once the
+first answer is out races it (then a count is some 20 M higher; the lowest of ``--runs`` leaves
+that out). A change of a few million instructions can be seen in one run.
+
 Run: ``.venv/bin/python benchmarks/bench_start_instructions.py`` (needs ``valgrind``; each
-row takes 10-60 s under it). ``--runs N`` counts each row N times (the counts move by well
-under 1 %; threads make them not quite exact).
+row takes 10-60 s under it). ``--runs N`` counts each row N times and shows the lowest.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import re
 import shutil
 import subprocess
@@ -65,6 +72,7 @@ def instructions(args: list[str]) -> int:
             cwd=ROOT,
             capture_output=True,
             text=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
         )
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or found is None:
@@ -135,7 +143,7 @@ def main() -> None:
         count = min(counts[name])
         spread = (max(counts[name]) - count) / count
         note = f"  (runs within {spread:.1%})" if len(counts[name]) > 1 else ""
-        print(f"{name:<36}{count / 1e6:>14,.0f} M{count / bare:>8.2f}x{count / floor:>8.2f}x{note}")
+        print(f"{name:<36}{count / 1e6:>14,.1f} M{count / bare:>8.2f}x{count / floor:>8.2f}x{note}")
     app = min(counts[rows[2][0]])
     verdict = "met" if app <= GOAL * floor else "missed"
     print(f"goal: serve <= {GOAL}x the floor ({GOAL * floor / 1e6:,.0f} M): {verdict}")

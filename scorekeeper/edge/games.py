@@ -15,7 +15,9 @@ Pure Python, as the rest of the edge. A request that cannot be read comes back a
 'sides.count'
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 import json
 import math

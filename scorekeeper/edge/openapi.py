@@ -54,6 +54,8 @@ GAME_CODES = (*CANASTA_CODES, "game", "entry", "view", "side", "piles", "three_i
 
 @dataclass(frozen=True)
 class Param:
+    """One parameter of an operation: its name, in the path or the query, and its schema."""
+
     name: str
     where: str  # path or query
     schema: dict[str, Any]

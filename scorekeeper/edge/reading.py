@@ -20,6 +20,7 @@ The stateless questions (``POST /api/v1/score``, ``/api/v1/referee/…``) are re
 
 from __future__ import annotations
 
+import sys
 import types
 import unicodedata
 from collections import Counter
@@ -60,11 +61,16 @@ MAX_SCORE = 10**7
 
 
 def _spec_bounds(cls: type) -> dict[str, tuple[int, int]]:
-    """Each bounded field of a request class: its (minimum, maximum) as its Spec states them."""
-    hints = get_type_hints(cls, include_extras=True)
+    """Each bounded field of a request class: its (minimum, maximum) as its Spec states them,
+    read from the fields' annotations at every start. .requests is written without ``from
+    __future__ import annotations``, so they are the objects themselves; an annotation written
+    as text is evaluated in its module's names, as ``typing.get_type_hints`` would, without its
+    ``ForwardRef`` for every annotation, the class variables' too (docs/measurements.md,
+    "Third round")."""
+    names = vars(sys.modules[cls.__module__])
     out = {}
     for f in fields(cls):
-        spec = field_spec(hints[f.name])
+        spec = field_spec(eval(f.type, names) if isinstance(f.type, str) else f.type)
         if spec is not None and spec.minimum is not None and spec.maximum is not None:
             out[f.name] = (spec.minimum, spec.maximum)
     return out

@@ -7,7 +7,9 @@ drift apart. Fields typed with the ``Read*`` aliases are read into the engine's 
 the others describe the JSON they take and are read as it (a name tidied, a number bounded).
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Literal

@@ -49,6 +49,8 @@ class Problems:
 
 @dataclass
 class ScoredMeld:
+    """One meld as it was scored: its cards, their points, its canasta bonus and its kind."""
+
     cards: list[str]
     points: int
     bonus: int
@@ -104,6 +106,8 @@ class RefusedScore(Problems):
 
 @dataclass
 class PileScore:
+    """3 ist 50: one player's minus pile, its points and how many cards it holds."""
+
     points: int
     cards: int
 
@@ -151,6 +155,8 @@ class Ruling(Verdict):
 
 @dataclass
 class TurnMove:
+    """One legal move of the turn, the rule that allows it and why."""
+
     kind: str
     cards: list[str]
     melds: list[list[str]]
@@ -172,6 +178,8 @@ class TurnOptions:
 
 @dataclass
 class FiftyMove:
+    """3 ist 50: one legal move, a card played to the middle, a pile or the discard."""
+
     card: str
     kind: str
     to_pile: int | None
@@ -190,6 +198,8 @@ class FiftyMoves:
 
 @dataclass
 class RulesetSummary:
+    """A ruleset in the list: its id, its name and how many may play it."""
+
     id: str
     name: str
     players: list[int]
@@ -212,6 +222,8 @@ class RulesetDetail:
 
 @dataclass
 class RuleFound:
+    """One rule paragraph found: its seed line, its text and the referee question it has."""
+
     seed: str
     line: int
     text: str
@@ -361,6 +373,8 @@ class HandDetail(Hand):
 
 @dataclass
 class Imported:
+    """One game of an import: its keys, its version, and whether it was stored now."""
+
     view_id: str
     version: int
     imported: bool
@@ -376,6 +390,8 @@ class GamesImported:
 
 @dataclass
 class Part:
+    """One side's part of the open hand (null: not entered yet), and its score."""
+
     side: int
     part: JsonObject | None
     score: ScoredSide | None
@@ -420,12 +436,16 @@ class Table:
 
 @dataclass
 class TournamentCreated:
+    """A tournament just created: its editing key and its view id."""
+
     id: str
     view_id: str
 
 
 @dataclass
 class TournamentTable:
+    """One table of a round started: its game's keys and the names of each side."""
+
     table: int
     view_id: str
     sides: list[list[Any]]

@@ -17,7 +17,9 @@ Pure Python (the standard library's ``typing`` and ``dataclasses``): the phone's
 the edge too.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 import dataclasses
 import sys

@@ -15,7 +15,9 @@ say the same. Pure Python, as the rest of the edge. Files written before this fo
 turned into it where every imported file is read, by :mod:`.stored_files`.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 import dataclasses
 import json

@@ -17,7 +17,7 @@ NewTable(name='Thursdays', players=['Anna', 'Ben'])
 
 from __future__ import annotations
 
-from typing import Any, get_args, get_type_hints
+from typing import Any
 
 from ..rules.problems import Problem
 from ..rules.scoring import Rejected
@@ -67,8 +67,9 @@ def read_new_table(data: dict[str, Any]) -> rq.NewTable | Rejected:
     return reader.rejected() if reader.problems else table
 
 
-#: the ``format`` of a table's export file (:class:`~.requests.TableImport`)
-TABLE_FORMAT: str = get_args(get_type_hints(rq.TableImport)["format"])[0]
+#: the ``format`` of a table's export file: the default of :class:`~.requests.TableImport`'s
+#: ``format``, the one value its type allows
+TABLE_FORMAT: str = rq.TableImport.format
 
 
 def read_table_import(header: dict[str, Any], newest: int) -> rq.NewTable | Rejected:

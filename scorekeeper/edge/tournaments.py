@@ -20,7 +20,9 @@ a :class:`~..rules.scoring.Rejected` with its problems.
 ['tournament.round_end']
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 from dataclasses import dataclass
 from enum import StrEnum

@@ -9,7 +9,9 @@ A house rule is ``ruleset.with_options({...})``; code asks parameters, never "is
 (50, 90, 0)
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 import dataclasses
 from dataclasses import dataclass, field
@@ -267,7 +269,7 @@ class RuleSet:
 
     # ---- house rules ------------------------------------------------------------------
 
-    def with_options(self, options: Any) -> tuple[RuleSet, list[Problem]]:
+    def with_options(self, options: Any) -> tuple["RuleSet", list[Problem]]:
         """This ruleset with house-rule overrides; unknown keys and bad values are problems.
 
         >>> rs, problems = get_ruleset("german").with_options({"two_value": 20})
@@ -310,7 +312,7 @@ class RuleSet:
             return self, problems
         return candidate, []
 
-    def options_against(self, base: RuleSet) -> dict[str, Any]:
+    def options_against(self, base: "RuleSet") -> dict[str, Any]:
         """The house rules: the parameters where this ruleset differs from ``base``."""
         return {
             key: getattr(self, key)
@@ -369,6 +371,8 @@ class RuleSet:
 
 @dataclass(frozen=True)
 class OptionSpec:
+    """What a house rule's value may be: its kind and, for numbers, the bounds."""
+
     kind: str  # "int", "bool", "int_map", "table", "players"
     low: int = 0
     high: int = 100_000

@@ -13,7 +13,9 @@ One score computation serves the API, the live preview, the stored game and the 
 ([690, 415], [])
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 import math
 from collections import Counter

@@ -20,7 +20,9 @@ ruleset (also those added later) are covered.
 [('initial_meld', 'most_points', 95), ('initial_meld', 'fewest_cards', 90)]
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 from collections import Counter
 from collections.abc import Sequence

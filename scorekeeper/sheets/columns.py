@@ -17,6 +17,8 @@ __all__ = ["Column", "column_layout"]
 
 @dataclass(frozen=True)
 class Column:
+    """One column of the score pad: what it shows and how wide it is."""
+
     key: str  # an item key, or "minimum", "bonus", "cards", "score", "total"
     width: float  # relative width (mm at full size; scaled to the frame)
 

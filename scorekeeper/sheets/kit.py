@@ -242,6 +242,8 @@ def house_rules_text(lines: Sequence[str]) -> str:
 
 @dataclass(frozen=True)
 class Footer:
+    """The footer of every page of a sheet: the text on the left, and the page numbers' words."""
+
     left: str  # plain text: drawn on the canvas, never parsed
     page_of: str  # "Seite {page} von {pages}"
 

@@ -9,7 +9,9 @@ User text (game title, side and player names, notes, house rules) is printed lit
 ``<b>Ala & Ola</b>`` appears on the sheet exactly so.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 from collections.abc import Callable
 from dataclasses import dataclass

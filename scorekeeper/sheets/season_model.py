@@ -18,6 +18,8 @@ class Section:
 
 @dataclass(frozen=True)
 class SeasonSheet:
+    """The season sheet of a table: its title, subtitle and footer, and its tables."""
+
     title: str
     subtitle: str
     footer: str

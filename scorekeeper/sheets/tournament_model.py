@@ -3,7 +3,9 @@ the web layer: plain strings, and small functions for the texts that hold a numb
 three plural forms, so "3 stoły" and "5 stołów" come whole from the caller). Nothing here knows
 Flask, Babel or reportlab."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,6 +15,8 @@ from .model import SheetLabels
 
 @dataclass(frozen=True)
 class TournamentLabels:
+    """The words of the tournament sheets in one language, and its number format."""
+
     #: The score pad on each table card: its column headings, "No.", "Dealer", and the footer's
     #: "Page {page} of {pages}" of every tournament sheet.
     pad: SheetLabels

@@ -78,6 +78,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -102,13 +103,22 @@ from .state import GameState
 
 def engine_fingerprint(rules: Path, reader: Path) -> str:
     """A digest of every Python file under ``rules`` (at any depth) and of ``reader``: a
-    stored score made by other code than this is stale."""
+    stored score made by other code than this is stale. The files are taken in the order of
+    their paths' parts (``fifty/cards.py`` before ``fifty.py``, as sorted ``Path`` objects
+    are), each hashed after its path inside ``rules``. Run at every start, so walked with
+    ``os.walk``, cheaper than ``Path.rglob`` (docs/measurements.md, "Third round")."""
     digest = hashlib.sha256()
-    named = [(p.relative_to(rules).as_posix(), p) for p in sorted(rules.rglob("*.py"))]
-    for name, path in [*named, (reader.name, reader)]:
-        digest.update(name.encode())
+    named: list[tuple[tuple[str, ...], str]] = []
+    for folder, _folders, files in os.walk(rules):
+        inside = os.path.relpath(folder, rules)
+        parts = () if inside == os.curdir else tuple(inside.split(os.sep))
+        named += [((*parts, f), os.path.join(folder, f)) for f in files if f.endswith(".py")]
+    named.sort()
+    for parts, path in [*named, ((reader.name,), str(reader))]:
+        digest.update("/".join(parts).encode())
         digest.update(b"\0")
-        digest.update(path.read_bytes())
+        with open(path, "rb") as source:
+            digest.update(source.read())
     return digest.hexdigest()[:16]
 
 

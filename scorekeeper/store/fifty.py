@@ -18,7 +18,9 @@ table never lose a game; errors are the exceptions of :mod:`.errors` (``GameProb
 ``VersionConflict``, ``HandNotFound``).
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field

@@ -16,7 +16,9 @@ the same write lock as a save; a part sent with the version its phone last read 
 unseen, and one sent for a hand already saved is refused as such.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 from dataclasses import dataclass
 from typing import Any, Literal, cast

@@ -2,7 +2,9 @@
 the dealer, the winner, every hand's scores and its corrections). Plain frozen dataclasses;
 :mod:`.derive` makes them, every page, PDF and API answer reads them."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 from dataclasses import dataclass, field
 from datetime import datetime

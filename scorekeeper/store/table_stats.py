@@ -5,7 +5,9 @@ kept through :mod:`.cache` and proven current by one light read of the table's g
 (:func:`stamp`): per player and partnership, head-to-head, records and the rating.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
@@ -242,6 +244,9 @@ class Meeting:
 
 @dataclass
 class TableStats:
+    """A table's statistics: its games, the figures of each player and partnership, the ratings and
+    the records."""
+
     games: list[GameFacts]  # newest first
     players: dict[int, Figures]
     partnerships: dict[tuple[int, int], Figures]

@@ -6,7 +6,9 @@ one player (format ``individual``) or a fixed pair (format ``pairs``). Everythin
 frozen, so a seating or a result can be kept, compared and hashed.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 import enum
 from dataclasses import dataclass, field
@@ -163,6 +165,8 @@ class Standing:
 
 @dataclass(frozen=True)
 class ParticipantView:
+    """One participant as the tournament's pages show it: number, name, players, absent or not."""
+
     number: int
     #: A player's name, or a pair's two names joined ("Anna & Ben").
     name: str
@@ -190,6 +194,8 @@ class TableView:
 
 @dataclass(frozen=True)
 class RoundView:
+    """One round as the pages show it: its state, its tables, its byes and its times."""
+
     number: int
     state: RoundState
     tables: tuple[TableView, ...]
@@ -202,12 +208,16 @@ class RoundView:
 
 @dataclass(frozen=True)
 class StandingRow:
+    """One line of the standings: a participant's place and name."""
+
     standing: Standing
     name: str
 
 
 @dataclass(frozen=True)
 class TournamentView:
+    """A whole tournament as the pages, the API and the sheets show it."""
+
     id: str | None  # the director's key; None in the read-only view
     view_id: str
     name: str

@@ -42,6 +42,8 @@ def match_points(totals: Sequence[int], points: Points) -> tuple[int, ...]:
 
 @dataclass
 class _Tally:
+    """One participant's match points, points and tables played, summed up so far."""
+
     match_points: int = 0
     points: int = 0
     played: int = 0

@@ -4,8 +4,8 @@ the ones the OpenAPI description states (both come from the same ``Spec``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, get_type_hints
 
 import pytest
 
@@ -82,6 +82,30 @@ def test_a_field_without_a_reader_fails_at_once() -> None:
 
     with pytest.raises(TypeError, match="no reader"):
         read_into(Odd, {"share": 0.25}, Reader())
+
+
+def test_the_bounds_read_at_import_are_those_the_type_hints_state() -> None:
+    """``_spec_bounds`` evaluates the fields' annotations itself: the same bounds as
+    ``typing.get_type_hints`` gives, for each class it reads."""
+    from scorekeeper.edge import reading
+    from scorekeeper.edge import requests as rq
+    from scorekeeper.edge.spec import field_spec
+
+    def by_type_hints(cls: type) -> dict[str, tuple[int, int]]:
+        hints = get_type_hints(cls, include_extras=True)
+        specs = {f.name: field_spec(hints[f.name]) for f in fields(cls)}
+        return {
+            name: (spec.minimum, spec.maximum)
+            for name, spec in specs.items()
+            if spec is not None and spec.minimum is not None and spec.maximum is not None
+        }
+
+    for cls, bounds in (
+        (rq.Side, reading.SIDE_BOUNDS),
+        (rq.Quick, reading.QUICK_BOUNDS),
+        (rq.Adjustment, reading.ADJUSTMENT_BOUNDS),
+    ):
+        assert bounds == by_type_hints(cls) != {}
 
 
 def test_a_side_is_read_with_the_keys_and_bounds_its_class_states() -> None:

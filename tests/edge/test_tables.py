@@ -4,7 +4,7 @@ codes, params and paths of docs/api.md §3 ("Tables"), before the store is reach
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args, get_type_hints
 
 import pytest
 
@@ -177,3 +177,5 @@ def test_a_file_without_a_version_is_of_the_first() -> None:
     header = {"format": TABLE, "name": "Friday", "players": ["Anna", "Ben"]}
     assert read_table_import(header, FORMAT_VERSION) == rq.NewTable("Friday", ["Anna", "Ben"])
     assert TABLE_FORMAT == TABLE
+    # the one value the request's type allows
+    assert get_args(get_type_hints(rq.TableImport)["format"]) == (TABLE_FORMAT,)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 from pathlib import Path
 
@@ -50,6 +51,30 @@ def test_the_engine_fingerprint_covers_every_file_under_rules_at_any_depth(
     assert cache.engine_fingerprint(copy, reader) not in (before, added)
     reader.write_text(reader.read_text() + "\n# changed\n")
     assert cache.engine_fingerprint(copy, reader) != cache.engine_fingerprint(copy, READER)
+
+
+def _fingerprint_by_pathlib(rules: Path, reader: Path) -> str:
+    """The fingerprint as it was first written (``Path.rglob``, the paths sorted): the stored
+    scores' ``engine`` keeps its meaning only while :func:`cache.engine_fingerprint` hashes
+    the same bytes in the same order."""
+    digest = hashlib.sha256()
+    named = [(p.relative_to(rules).as_posix(), p) for p in sorted(rules.rglob("*.py"))]
+    for name, path in [*named, (reader.name, reader)]:
+        digest.update(name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def test_the_engine_fingerprint_is_the_one_stored_scores_carry(tmp_path: Path) -> None:
+    """The same digest as before it was walked with ``os.walk``: for the engine itself, and
+    for a tree whose order differs between a path's text and its parts (``fifty.py`` sorts
+    after ``fifty/cards.py``, ``fifty-two.py`` before both)."""
+    assert _fingerprint_by_pathlib(RULES, READER) == cache.ENGINE
+    tree = tmp_path / "rules"
+    for name in ("fifty.py", "fifty/cards.py", "fifty/deep/x.py", "fifty-two.py", "a.py"):
+        (tree / name).parent.mkdir(parents=True, exist_ok=True)
+        (tree / name).write_text(f"NAME = {name!r}\n")
+    (tree / "notes.txt").write_text("not Python")
+    assert cache.engine_fingerprint(tree, READER) == _fingerprint_by_pathlib(tree, READER)
 
 
 def test_a_second_app_shares_nothing_kept_with_the_first(app: Flask, other_process: Flask) -> None:

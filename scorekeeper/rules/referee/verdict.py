@@ -1,7 +1,9 @@
 """The referee's answer (:class:`Verdict`) and the rules-page anchor each reason code rests on
 (docs/rulebook.md §2–§5)."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 from collections.abc import Sequence
 from dataclasses import dataclass

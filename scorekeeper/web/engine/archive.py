@@ -37,6 +37,8 @@ STAMP = (1980, 1, 1, 0, 0, 0)
 
 @dataclass(frozen=True)
 class Archive:
+    """The phone engine's zip archive, and the digest that is its address."""
+
     data: bytes
     digest: str  # the first 16 hex digits of its sha256: its address
 

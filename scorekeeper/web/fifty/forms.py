@@ -84,6 +84,8 @@ def end_text(state: store.FiftyState) -> str:
 # ---- a new evening ---------------------------------------------------------------------------
 @dataclass
 class NewForm:
+    """The form of a new 3 ist 50 evening, as typed."""
+
     players: int = DEFAULT_PLAYERS
     names: list[str] = field(default_factory=lambda: [""] * rules.MAX_PLAYERS)
     joker: str = str(rules.DEFAULT_JOKER)
@@ -131,6 +133,8 @@ def slot_new(where: str) -> str:
 # ---- entering a game -------------------------------------------------------------------------
 @dataclass
 class PlayerField(FieldGroup):
+    """One player's field of the entry form: minus points as cards or as a number."""
+
     letter: ClassVar[str] = "p"
     name: str
     mode: str = "cards"  # or "points"
@@ -140,6 +144,8 @@ class PlayerField(FieldGroup):
 
 @dataclass
 class EntryForm:
+    """The entry form of a 3 ist 50 game, as typed: each player's field and the dealer."""
+
     players: list[PlayerField]
     version: int
     number: int | None = None  # the game being corrected; None: a new game
@@ -148,6 +154,8 @@ class EntryForm:
 
 @dataclass
 class Preview:
+    """The entry form read: each player's points, the totals, the notes, and what a save stores."""
+
     points: list[int | None]  # per player; None where the field cannot be read
     totals: list[int]
     notes: Notes

@@ -13,6 +13,8 @@ from ...store import fifty as store
 
 @dataclass(frozen=True)
 class TallyRow:
+    """One player's line of the evenings' tally: evenings won and minus points."""
+
     name: str
     won: int  # evenings won (a tie for the lowest total counts for each of them)
     points: int  # minus points over all the evenings
@@ -20,6 +22,8 @@ class TallyRow:
 
 @dataclass(frozen=True)
 class Tally:
+    """The 3 ist 50 evenings of a chain summed up per player, and who leads."""
+
     evenings: int  # evenings in the chain
     finished: int  # of which have ended
     rows: list[TallyRow]  # per player, in seat order

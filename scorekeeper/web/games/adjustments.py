@@ -11,6 +11,8 @@ from ...store import GameState, HandRow
 
 @dataclass(frozen=True)
 class AdjustmentLine:
+    """One adjustment of a hand as the game page lists it: the side, the points, the note."""
+
     side: str  # the name(s) of the columns that scored with the side
     points: int
     note: str

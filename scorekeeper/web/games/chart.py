@@ -22,6 +22,8 @@ LEFT, RIGHT, TOP, BOTTOM = 44, 84, 12, 24  # room for the axis labels and the si
 
 @dataclass(frozen=True)
 class Series:
+    """One side's line of the score chart, with where its name and last total sit."""
+
     index: int
     name: str
     points: list[tuple[float, float]]  # (x, y) in SVG units, hand 0 (start) first
@@ -34,6 +36,9 @@ class Series:
 
 @dataclass(frozen=True)
 class Chart:
+    """The score chart of a game, laid out in SVG units: each side's line, the grid and the
+    margins."""
+
     width: int
     height: int
     series: list[Series]

@@ -3,7 +3,9 @@ a post, and turned into the API's ``teams`` list (:func:`build_entry`) that the 
 scores and the store keeps. Nothing typed is lost on a re-render: every field keeps its text.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -102,6 +104,8 @@ class SideForm(FieldGroup):
 
 @dataclass
 class HandForm:
+    """The hand entry form of a Canasta game, as typed: each side's fields and the hand's own."""
+
     sides: list[SideForm]
     out: str = ""  # side index, "stock", or "" (not chosen)
     concealed: bool = False

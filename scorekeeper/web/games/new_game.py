@@ -33,6 +33,8 @@ SIDE_NAMES = {
 
 @dataclass
 class OptionField:
+    """One house rule of the new game form: its value as typed and the ruleset's in words."""
+
     key: str
     kind: str
     label: str
@@ -175,6 +177,8 @@ def group_titles() -> dict[str, str]:
 
 @dataclass
 class NewGameForm:
+    """The new game form, as typed: ruleset, players, sides and names, target and house rules."""
+
     ruleset: str
     players: int
     layout: int  # number of sides

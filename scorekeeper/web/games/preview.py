@@ -50,6 +50,8 @@ WORDS: Words = {
 
 @dataclass
 class SidePreview:
+    """One side of the live preview: its score for the hand, its items and the totals after it."""
+
     score: int | None
     items: dict[str, int]
     canastas: dict[str, int]

@@ -21,6 +21,8 @@ CANASTA_KINDS = ("natural", "mixed", "wild")
 
 @dataclass
 class SideStats:
+    """One column's figures over a game: hands, canastas, red threes, goings out, best and worst."""
+
     name: str
     hands: int = 0
     canastas: dict[str, int] = field(default_factory=dict)  # natural, mixed, wild, …
@@ -95,6 +97,8 @@ def stat_rows(stats: list[SideStats], concealed: bool = True) -> list[StatRow]:
 
 @dataclass(frozen=True)
 class EveningRow:
+    """One column's line of the evening: games won and points."""
+
     name: str
     won: int
     points: int
@@ -102,6 +106,8 @@ class EveningRow:
 
 @dataclass(frozen=True)
 class Evening:
+    """The Canasta games of one evening summed up per column, and who leads."""
+
     games: int  # games in the chain
     finished: int  # of which have a winner
     rows: list[EveningRow]  # per column, in column order

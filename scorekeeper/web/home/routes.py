@@ -32,6 +32,8 @@ bp = Blueprint("home", __name__)
 
 @dataclass(frozen=True)
 class RecentGame:
+    """A game in the start page's list: its key, its ruleset and its state."""
+
     game_id: str
     ruleset: str
     state: store.GameState

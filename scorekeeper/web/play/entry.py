@@ -128,6 +128,8 @@ class Loaded(Generic[State]):
 
 @dataclass(frozen=True)
 class Templates:
+    """The templates of a game's entry pages: the page, the form, the preview and the conflict."""
+
     page: str  # the entry page
     form: str  # the form alone (htmx swaps it in place)
     preview: str  # the live preview fragment

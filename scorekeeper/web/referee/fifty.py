@@ -67,12 +67,16 @@ def case_rules() -> dict[str, str]:
 
 @dataclass
 class MoveText:
+    """3 ist 50: one legal move of a card, in words."""
+
     kind: str
     text: str
 
 
 @dataclass
 class CardAnswer:
+    """3 ist 50: what the referee says of one card in hand: its moves, or why none."""
+
     rank: str
     label: str
     allowed: bool
@@ -82,6 +86,8 @@ class CardAnswer:
 
 @dataclass
 class RefereeForm:
+    """The 3 ist 50 referee's form, as typed: the players, the middle, the piles and the hand."""
+
     players: int = DEFAULT_PLAYERS
     player: int = 0
     names: list[str] = field(default_factory=lambda: [""] * rules.MAX_PLAYERS)
@@ -109,6 +115,8 @@ class RefereeForm:
 
 @dataclass
 class RefereeAnswer:
+    """The 3 ist 50 referee's answer: each card's moves, or the problems of the form."""
+
     state: str  # "empty", "problems", "moves"
     cards: list[CardAnswer] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)

@@ -39,6 +39,8 @@ class RuleItem:
 
 @dataclass
 class Section:
+    """One section of the rules page: its anchor, its title and its rule items."""
+
     anchor: str
     title: str
     items: list[RuleItem]

@@ -90,6 +90,8 @@ class Paragraph:
 
 @dataclass(frozen=True)
 class RuleMap:
+    """The seeds' paragraphs with the rule topics they state, as the rules pages link them."""
+
     seeds: dict[str, dict[str, str]]
     pending_referee: frozenset[str]
     topics: dict[str, Topic]

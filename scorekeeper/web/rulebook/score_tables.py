@@ -26,6 +26,8 @@ class Row:
 
 @dataclass
 class Table:
+    """A table of the rules page: its column headings, its rows and its caption."""
+
     head: list[str]
     rows: list[Row]
     caption: str = ""

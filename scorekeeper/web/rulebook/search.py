@@ -78,6 +78,8 @@ class TrigramUnavailable(RuntimeError):
 
 @dataclass(frozen=True)
 class Hit:
+    """A rule paragraph a search found, and its rank."""
+
     paragraph: Paragraph
     rank: float
 

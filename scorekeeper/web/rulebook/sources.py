@@ -65,6 +65,8 @@ class Shown:
 
 @dataclass(frozen=True)
 class SeedGroup:
+    """The paragraphs of one seed as a page shows them: its rules, and the others with why."""
+
     seed: str
     ruleset_label: str
     rules: list[Shown]

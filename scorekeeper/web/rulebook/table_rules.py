@@ -17,6 +17,8 @@ from ...rules import fifty
 
 @dataclass(frozen=True)
 class TableItem:
+    """One table procedure of the rules pages: its anchor, its rulesets and its text."""
+
     anchor: str
     rulesets: frozenset[str]
     text: Callable[[str], str]
@@ -237,6 +239,8 @@ ITEMS: tuple[TableItem, ...] = (
 
 @dataclass(frozen=True)
 class ShownItem:
+    """A table procedure in a ruleset's words, as its rules page shows it."""
+
     anchor: str
     text: str
 

@@ -16,6 +16,8 @@ LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 24
 
 @dataclass(frozen=True)
 class FormChart:
+    """A player's rating over their games, laid out as an SVG line with its grid."""
+
     width: int
     height: int
     path: str  # the SVG "d" of the line

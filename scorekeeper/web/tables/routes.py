@@ -62,6 +62,8 @@ class Asked:
 
 @dataclass(frozen=True)
 class Page:
+    """What a table's page shows: the table, its people, statistics and merges."""
+
     table: Table
     people: list[TablePlayer]
     names: dict[int, str]
