@@ -3,7 +3,9 @@ edge's types, :mod:`scorekeeper.edge.openapi`) and ``GET /api-reference``, the s
 as a page to read (outside ``/api/``, where every answer is JSON), rendered here by our own
 template: no script, nothing from another origin."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 import json
 import re

@@ -5,7 +5,9 @@ preview. One score computation: the preview and the store both count minus piles
 ``rules.fifty.pile_points`` (through ``store.fifty``).
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 import re
 from dataclasses import dataclass, field

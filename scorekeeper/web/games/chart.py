@@ -6,7 +6,9 @@ Sides are told apart by more than colour (colour-blind players, black-and-white 
 line has its own dash pattern and marker shape, and is labelled with the side's name at its end.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 from collections.abc import Sequence
 from dataclasses import dataclass

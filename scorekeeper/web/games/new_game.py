@@ -4,7 +4,9 @@ be read. The form re-renders itself when the ruleset, the number of players or t
 changes (the house-rule fields follow the ruleset).
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 import re
 from collections.abc import Iterable

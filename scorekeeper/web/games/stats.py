@@ -1,7 +1,9 @@
 """End-of-game statistics per side and the evening across games, from the derived
 score sheets only: nothing here adds points of its own (the rules engine scored every hand)."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 from dataclasses import dataclass, field
 from typing import Any

@@ -6,7 +6,9 @@ live with the ``fifty/_referee_answer.html`` fragment. The routes live on the ``
 blueprint (endpoint ``referee.fifty``) beside the Canasta referee.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 import re
 from dataclasses import dataclass, field

@@ -6,7 +6,9 @@ A question read without problems becomes an :class:`Asked`: a function that asks
 every other ruleset with the same cards.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 import re
 from collections.abc import Callable, Mapping

@@ -7,7 +7,9 @@ a title, the melds as card chips, a sentence and the rule it rests on, quoted fr
 ruleset's rules page.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field

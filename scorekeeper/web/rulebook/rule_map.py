@@ -18,7 +18,9 @@ searched by :mod:`.search`). ``tests/web/rulebook/test_rule_map.py`` holds the m
 and every pointer real.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 import json
 from dataclasses import dataclass

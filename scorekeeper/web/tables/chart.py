@@ -2,7 +2,9 @@
 (like the running totals of a game, :mod:`..games.chart`), with the start rating as a
 dashed line."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 from collections.abc import Sequence
 from dataclasses import dataclass

@@ -8,7 +8,9 @@ player counts the chosen ruleset (or format) does not allow and the fields of th
 taken. What the store refuses comes back as problems placed under the field they name.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: as texts, ``dataclasses`` would check each
+# field's annotation three times over (ClassVar? InitVar? KW_ONLY?) as it makes the classes,
+# at every start (docs/measurements.md, "Third round"). A name defined later is quoted.
 
 import re
 from collections.abc import Sequence
