@@ -188,3 +188,35 @@ def test_the_key_holds_every_module_of_the_web_layer() -> None:
     routes = lazy_views.WEB / "games" / "routes.py"
     stat = routes.stat()
     assert ["games/routes.py", stat.st_size, stat.st_mtime_ns] in key
+
+
+def test_the_guards_hold_on_views_from_the_file(tmp_path: Path, kept: Path) -> None:
+    """The creation limit wraps a view from the file as it wraps the view itself, a form of a
+    page from the file keeps its CSRF check, and a live preview from the file is exempt from
+    it as the preview of a start from the modules is (docs/security.md)."""
+    _make(tmp_path, "a.sqlite3", LAZY_VIEWS=False)
+    lazy = _make(
+        tmp_path,
+        "b.sqlite3",
+        LAZY_VIEWS=True,
+        RATELIMIT_ENABLED=True,
+        LIMIT_CREATE="2 per minute",
+        WTF_CSRF_ENABLED=True,
+    )
+    views = _lazy_views(lazy)
+    assert {"games_api.create", "games.new_game", "games.hand_preview"} <= set(views)
+    client = lazy.test_client()
+    body = {
+        "ruleset": "german",
+        "sides": [{"name": "A", "players": ["a", "b"]}, {"name": "B", "players": ["c", "d"]}],
+    }
+    created = [client.post("/api/v1/games", json=body) for _ in range(3)]
+    assert [r.status_code for r in created] == [201, 201, 429]
+    game_id = created[0].get_json()["id"]
+    # a form without its token is refused by the CSRF check, before the view
+    refused = client.post("/games/new", data={"ruleset": "german"})
+    assert refused.status_code == 400
+    assert "The form expired" in refused.get_data(as_text=True)
+    # the live preview answers without a token: the view's own answer, a fragment
+    preview = client.post(f"/games/{game_id}/preview", data={"out": "0"})
+    assert preview.status_code == 200, preview.get_data(as_text=True)[:300]
