@@ -32,12 +32,12 @@ import builtins
 import contextlib
 import dataclasses
 import marshal
-import os
 import sys
-import tempfile
 from pathlib import Path
 from types import CodeType
 from typing import Any
+
+from .files import write_whole
 
 #: where the compiled methods are kept
 FILE = (
@@ -116,16 +116,7 @@ def save(path: Path = FILE) -> None:
         return
     table = {**{text: code for text, code in _kept.items() if text in _used}, **_new}
     with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".dataclass-code-")
-        try:
-            with os.fdopen(descriptor, "wb") as out:
-                out.write(MAGIC + marshal.dumps(table))
-            os.replace(temporary, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+        write_whole(path, MAGIC + marshal.dumps(table))
         _kept.update(_new)
         _used.update(_new)
         _new.clear()

@@ -221,6 +221,8 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
             "signing",
             "__init__",
             "dataclass_code",
+            "files",
+            "first_answer",
         },
         {"edge"},  # requests read into typed values, answers described (docs/api.md §3)
         {"stateless", "sheets"},  # the engine's answers in words; the PDF drawings

@@ -11,17 +11,18 @@ import os
 import re
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app
+from flask import Flask, current_app
 from sqlalchemy import Engine, create_engine, event, make_url, text
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Session, configure_mappers, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from ..first_answer import after_first_answer
 from ..migrations import MIGRATIONS
 
 # Seconds a save waits for SQLite's write lock (in this process, then in SQLite) before it is
@@ -100,32 +101,11 @@ def init_app(app: Flask) -> None:
     app.extensions["scorekeeper.sessions"] = sessionmaker(bind=engine_, expire_on_commit=False)
     if app.config.get("SCHEMA_UPGRADE", True):
         upgrade_schema(engine_)
-    app.after_request(_mappers_after_first_answer())
-
-
-def _mappers_after_first_answer() -> Callable[[Response], Response]:
-    """An ``after_request`` hook that, once the app's first answer has been sent (or has begun,
-    when it is an event stream), configures SQLAlchemy's mappers in a thread of its own. The
-    models are all mapped at import; configuring them (their relationships resolved, about
-    60 M instructions, docs/measurements.md) is left out of the start, as no start page needs
-    it before its first answer. A request that reads the database meanwhile configures them
-    itself or waits for this thread: SQLAlchemy configures under a lock of its own, once."""
-    started: list[bool] = []
-
-    def after(response: Response) -> Response:
-        if not started:
-            started.append(True)
-            if response.is_streamed:
-                _configure_in_background()
-            else:
-                response.call_on_close(_configure_in_background)
-        return response
-
-    return after
-
-
-def _configure_in_background() -> None:
-    threading.Thread(target=configure_mappers, name="configure-mappers", daemon=True).start()
+    # configuring the mappers (their relationships resolved, about 60 M instructions,
+    # docs/measurements.md) is left out of the start, as no start page needs it before its
+    # first answer. A request that reads the database meanwhile configures them itself or
+    # waits for this thread: SQLAlchemy configures under a lock of its own, once.
+    after_first_answer(app, "configure-mappers", configure_mappers)
 
 
 def head_revisions() -> set[str]:

@@ -9,12 +9,14 @@ installed package (or a read-only folder) into ``<instance>/translations``.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
-import tempfile
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+from ...files import write_whole
 
 LOCALES = ("de", "pl")
 DOMAIN = "messages"
@@ -61,16 +63,9 @@ def compile_catalogue(po: Path, mo: Path) -> None:
     """
     with po.open("rb") as handle:
         catalog = read_po(handle, locale=po.parent.parent.name, domain=DOMAIN)
-    mo.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(dir=mo.parent, prefix=".messages-", suffix=".mo")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            write_mo(handle, catalog, use_fuzzy=False)
-        os.replace(temporary, mo)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    write_whole(mo, compiled.getvalue())
 
 
 def _compile(root: Path, locale: str) -> None:

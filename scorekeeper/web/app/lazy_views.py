@@ -38,20 +38,20 @@ import inspect
 import json
 import os
 import sys
-import tempfile
-import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import ModuleType
 from typing import Any, cast
 
-from flask import Blueprint, Flask, Response
+from flask import Blueprint, Flask
 from flask.templating import _default_template_ctx_processor
 from flask.typing import RouteCallable
 
 from ... import dataclass_code
 from ...extensions import csrf
+from ...files import write_whole
+from ...first_answer import after_first_answer
 
 WEB = Path(__file__).resolve().parents[1]
 #: where the routes of the areas registered without their modules are kept
@@ -154,7 +154,7 @@ def register(
         else:
             stand_ins += _register_kept(app, module, area)
     if stand_ins:
-        app.after_request(_warm_after_first_answer(stand_ins))
+        after_first_answer(app, "warm-views", lambda: warm(stand_ins))
     elif kept is None:
         _keep(app, path, key, modules, eager)
 
@@ -206,16 +206,7 @@ def _keep(
             areas[module] = area
     text = json.dumps({"version": VERSION, "key": key, "areas": areas})
     with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".lazy-routes-")
-        try:
-            with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(temporary, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+        write_whole(path, text.encode("utf-8"))
 
 
 def _routes_of(app: Flask, module: ModuleType, exempt: set[str]) -> dict[str, Any] | None:
@@ -302,23 +293,3 @@ def warm(views: Iterable[LazyView]) -> None:
     for view in views:
         view.load()
     dataclass_code.save()
-
-
-def _warm_after_first_answer(views: list[LazyView]) -> Callable[[Response], Response]:
-    """An ``after_request`` hook that starts :func:`warm` in a thread once the app's first
-    answer has been sent (or has begun, when it is an event stream)."""
-    started: list[bool] = []
-
-    def start() -> None:
-        threading.Thread(target=warm, args=(views,), name="warm-views", daemon=True).start()
-
-    def after(response: Response) -> Response:
-        if not started:
-            started.append(True)
-            if response.is_streamed:
-                start()
-            else:
-                response.call_on_close(start)
-        return response
-
-    return after

@@ -18,7 +18,6 @@ from __future__ import annotations
 import gzip
 import json
 import threading
-from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, abort, current_app, request, url_for
 from markupsafe import Markup
 
+from ...first_answer import after_first_answer
 from ..app.assets import YEAR, version
 from . import archive
 
@@ -135,29 +135,6 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.jinja_env.globals["engine_link"] = engine_link
     if app.config.get("PHONE_ENGINE", True):
-        app.after_request(_archive_after_first_answer())
-
-
-def _archive_after_first_answer() -> Callable[[Response], Response]:
-    """An ``after_request`` hook that, once the server's first answer has been sent (or has
-    begun, when it is an event stream), makes the archive in a thread of its own: the first
-    page that names it need not wait for it, and neither the start nor the first answer share
-    the interpreter with its making (about 90 ms of CPU, docs/measurements.md)."""
-    started: list[bool] = []
-    once = threading.Lock()
-
-    def build() -> None:
-        threading.Thread(target=archive.current, name="engine-archive", daemon=True).start()
-
-    def after(response: Response) -> Response:
-        if not started:
-            with once:
-                if not started:
-                    started.append(True)
-                    if response.is_streamed:
-                        build()  # an event stream may stay open for hours
-                    else:
-                        response.call_on_close(build)
-        return response
-
-    return after
+        # made in a thread once the first answer is out: the first page that names it need not
+        # wait for it (about 90 ms of CPU, docs/measurements.md)
+        after_first_answer(app, "engine-archive", archive.current)
